@@ -1,0 +1,53 @@
+import { fail, type LoginBody, ok, type Result, type SessionUser } from '@mizan/contract';
+import type { Db } from '../../db/client.ts';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newToken, SESSION_TTL_MS } from '../../plugins/session.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import {
+  countRecentFailures,
+  deleteSession,
+  findActiveUserForStore,
+  insertSession,
+  recordFailure,
+} from './auth.queries.ts';
+
+/** Ten failed sign-ins from one address within a minute lock that address out for the rest of the minute. */
+export const MAX_FAILURES = 10;
+export const FAILURE_WINDOW_MS = 60_000;
+
+export async function signIn(
+  db: Db,
+  input: LoginBody,
+  ip: string,
+): Promise<Result<{ user: SessionUser; token: string }>> {
+  if ((await countRecentFailures(db, ip, FAILURE_WINDOW_MS)) >= MAX_FAILURES) return fail('TOO_MANY_ATTEMPTS');
+
+  const found = await findActiveUserForStore(db, input.user_name, input.store_id);
+  const passwordOk = await verifyPassword(input.password, found?.password_hash ?? (await dummyPasswordHash));
+  if (!found || !passwordOk) {
+    await recordFailure(db, ip);
+    // One answer for an unknown user, a wrong password and a store the user may not use: no hint to a guesser.
+    return fail('LOGIN_FAILED');
+  }
+
+  const { password_hash: _, ...user } = found;
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await insertSession(tx, {
+      id: hashToken(token),
+      user_id: user.id,
+      store_id: user.store_id,
+      expires_at: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    await writeLog(tx, { store_id: user.store_id, user_id: user.id, typee: 'login', logToken: { ip } });
+  });
+  return ok({ user, token });
+}
+
+export async function signOut(db: Db, token: string | undefined) {
+  if (!token) return;
+  await db.transaction(async (tx) => {
+    const [ended] = await deleteSession(tx, hashToken(token));
+    if (ended) await writeLog(tx, { store_id: ended.store_id, user_id: ended.user_id, typee: 'logout' });
+  });
+}

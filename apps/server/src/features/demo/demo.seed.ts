@@ -1,0 +1,65 @@
+/**
+ * The demo a fresh install starts with, so a new user can sign in and look around at once.
+ * `MIZAN_DEMO=0` skips it; a real shop then creates its first user with `npm run user:add`.
+ */
+import { count } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { company, store, userStore, users, year } from '../../db/schema.ts';
+import { hashPassword } from '../../lib/password.ts';
+
+export const demoUsers = [
+  { user_name: 'admin', password: 'admin123', full_name: 'مدير النظام', is_admin: true, stores: [1, 2] },
+  { user_name: 'cashier', password: 'cashier123', full_name: 'أحمد الكاشير', is_admin: false, stores: [1] },
+  { user_name: 'keeper', password: 'keeper123', full_name: 'سارة أمينة المخزن', is_admin: false, stores: [2] },
+] as const;
+
+export async function isDatabaseEmpty(db: Db) {
+  const [row] = await db.select({ n: count() }).from(company);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Loads the demo into an empty database; returns false (and changes nothing) if it holds data already. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  const hashes = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
+  await db.transaction(async (tx) => {
+    await tx.insert(company).values({
+      arName: 'شركة ميزان التجارية',
+      engName: 'Mizan Trading Co.',
+      phone: '0912345678',
+      phone2: '0123456789',
+      address: 'الخرطوم - السوق العربي - شارع الجمهورية',
+      tradNo: '45871',
+      vatNo: '300123456700003',
+      country_code: 'SD',
+      currency_code: 'SDG',
+      currency_symbol: 'ج.س',
+      currency_decimals: 2,
+    });
+    await tx.insert(store).values([
+      { store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم' },
+      { store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان' },
+    ]);
+    // Inserted in this order so that the current year gets id 1 (the primary API base) and the earlier one id 2.
+    await tx
+      .insert(year)
+      .values({ yearDesc: '2026', yearStart: '2026-01-01', yearEnd: '2026-12-31', is_current: true });
+    await tx
+      .insert(year)
+      .values({ yearDesc: '2025', yearStart: '2025-01-01', yearEnd: '2025-12-31', is_current: false });
+    for (const [index, demo] of demoUsers.entries()) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          user_name: demo.user_name,
+          full_name: demo.full_name,
+          is_admin: demo.is_admin,
+          password_hash: hashes[index] ?? '',
+        })
+        .returning({ id: users.id });
+      if (!created) throw new Error('demo user was not created');
+      await tx.insert(userStore).values(demo.stores.map((store_id) => ({ user_id: created.id, store_id })));
+    }
+  });
+  return true;
+}

@@ -1,0 +1,17 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { logHistory } from '../../db/schema.ts';
+
+export type LogEntry = {
+  store_id: number;
+  user_id: number | null;
+  /** What happened, e.g. `login`, `logout`, `insert sales`. */
+  typee: string;
+  /** The record's keys and what a reader needs to describe the change. */
+  logToken?: Record<string, unknown>;
+  yearId?: number | null;
+};
+
+/** Writes one audit row; call it inside the transaction of the change it records. */
+export async function writeLog(db: DbOrTx, entry: LogEntry) {
+  await db.insert(logHistory).values({ ...entry, logToken: entry.logToken ?? {} });
+}

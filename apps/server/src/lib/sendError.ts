@@ -1,0 +1,13 @@
+import { type ErrorBody, type ErrorCode, messagesAr, type Result } from '@mizan/contract';
+import type { FastifyReply } from 'fastify';
+import { httpStatus } from './httpStatus.ts';
+
+export function errorBody(code: ErrorCode, fields?: Record<string, string>): ErrorBody {
+  return { error: { code, message: messagesAr[code], ...(fields ? { fields } : {}) } };
+}
+
+/** Answers an expected failure: the status that fits its code and `{ error: { code, message, fields } }`. */
+export function sendError(reply: FastifyReply, failure: Extract<Result<unknown>, { ok: false }> | ErrorCode) {
+  const { code, fields } = typeof failure === 'string' ? { code: failure, fields: undefined } : failure;
+  return reply.code(httpStatus[code]).send(errorBody(code, fields));
+}

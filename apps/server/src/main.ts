@@ -1,0 +1,45 @@
+/** `npm start`: opens the database (migrating it), loads the demo into an empty one, serves API and web app. */
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { demoUsers, seedDemoIfEmpty } from './features/demo/demo.seed.ts';
+import { redactUrl } from './lib/legacyPaths.ts';
+
+const config = readConfig(process.env);
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const seeded = config.demo && (await seedDemoIfEmpty(database.db));
+
+const app = await buildApp({
+  db: database.db,
+  webDist: config.webDist,
+  trustProxy: config.trustProxy,
+  logger: {
+    level: config.logLevel,
+    // Only the method, the address (a password in a legacy query is masked) and the caller: no cookies, no body.
+    serializers: {
+      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+  },
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: finishing requests in progress, then closing the database`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+console.log(`\nميزان يعمل على  http://localhost:${config.port}   (database: ${where})`);
+if (seeded) console.log('Demo data loaded.');
+if (config.demo) {
+  console.log(
+    `Demo sign-in: ${demoUsers.map((u) => `${u.user_name} / ${u.password}`).join(',  ')}  (admin: stores 1 and 2)\n`,
+  );
+}

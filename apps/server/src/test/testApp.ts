@@ -1,0 +1,121 @@
+/**
+ * Starts the real app on a fresh database for a test file: embedded PGlite always, and a PostgreSQL server
+ * when TEST_DATABASE_URL is set (each test file gets its own new database there, dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { seedDemoIfEmpty } from '../features/demo/demo.seed.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type TestContext = { app: App; database: Database };
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `mizan_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(kind: DatabaseKind, { demo = true } = {}) {
+  const server = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = await openDatabase(server ? { url: server.url } : { dataDir: undefined });
+  if (demo) await seedDemoIfEmpty(database.db);
+  const app = await buildApp({ db: database.db });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await server?.drop();
+    },
+  };
+}
+
+/**
+ * Runs the suite once per database kind, each with its own app. `ctx()` gives the running app inside tests.
+ */
+export function describeEachDatabase(name: string, suite: (ctx: () => TestContext) => void, options = { demo: true }) {
+  for (const kind of databaseKinds) {
+    describe(`${name} [${kind}]`, () => {
+      let started: Awaited<ReturnType<typeof startTestApp>> | undefined;
+      beforeAll(async () => {
+        started = await startTestApp(kind, options);
+      }, 60_000);
+      afterAll(async () => {
+        await started?.close();
+      }, 30_000);
+      suite(() => {
+        if (!started) throw new Error('the test app did not start');
+        return started;
+      });
+    });
+  }
+}
+
+/** A browser-like client: keeps cookies between calls and echoes the anti-forgery token on changes. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(
+    private app: App,
+    private ip = '127.0.0.1',
+  ) {}
+
+  get sessionCookie() {
+    return this.cookies.get(SESSION_COOKIE);
+  }
+
+  async request(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const xsrf = this.cookies.get(XSRF_COOKIE);
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      cookies: Object.fromEntries(this.cookies),
+      headers: { ...(method !== 'GET' && xsrf ? { [XSRF_HEADER]: xsrf } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
+
+  /** Signs in; the first GET fetches the anti-forgery cookie as a browser's first page load would. */
+  async signIn(user_name = 'admin', password = 'admin123', store_id = 1) {
+    if (!this.cookies.has(XSRF_COOKIE)) await this.get('/api/store/read');
+    return this.post('/api/users/login', { user_name, password, store_id, level: 'user' });
+  }
+}

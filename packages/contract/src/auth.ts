@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { Id } from './scope.ts';
+
+export const LoginBody = z.object({
+  user_name: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+  store_id: Id,
+  /** Always "user" (seed section 6); kept so legacy clients' calls stay valid. */
+  level: z.literal('user').default('user'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** What the client keeps as USER_INFO. Never a password. */
+export const SessionUser = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  full_name: z.string(),
+  store_id: z.number().int(),
+  is_admin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';

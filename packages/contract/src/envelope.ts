@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { errorCodes } from './errors.ts';
+
+/** Every successful answer: `{ data: [...] }`. Reads return arrays, as the legacy clients expect. */
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+/** A paged read adds the total count and the page it answers. Pages start at 1. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Default and largest page sizes (seed section 9: default 20, first page 1). */
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 200;
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});

@@ -1,0 +1,16 @@
+import type { ErrorCode } from './errors.ts';
+
+/** The Arabic text shown for each error code. A Record, so a new code without its message fails to compile. */
+export const messagesAr: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'البيانات المدخلة غير صحيحة، راجع الحقول المظللة',
+  LOGIN_FAILED: 'خطأ في اسم المستخدم أو كلمة المرور',
+  NOT_SIGNED_IN: 'انتهت الجلسة، الرجاء تسجيل الدخول من جديد',
+  XSRF_MISSING: 'انتهت صلاحية الصفحة، أعد تحميلها ثم حاول مرة أخرى',
+  STORE_FORBIDDEN: 'لا تملك صلاحية الوصول إلى بيانات هذا المخزن',
+  YEAR_NOT_FOUND: 'السنة المالية المحددة غير موجودة',
+  NOT_FOUND: 'العنصر المطلوب غير موجود',
+  METHOD_NOT_ALLOWED: 'طريقة الطلب غير مسموحة لهذا المسار',
+  TOO_MANY_ATTEMPTS: 'محاولات دخول كثيرة خاطئة، انتظر دقيقة ثم حاول مرة أخرى',
+  CONFLICT: 'تعذر تنفيذ العملية لتعارضها مع بيانات موجودة',
+  INTERNAL: 'حدث خطأ غير متوقع في الخادم، لم يتم حفظ البيانات، حاول مرة أخرى',
+};
