@@ -38,11 +38,19 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function startTestApp(kind: DatabaseKind, { demo = true } = {}) {
+export type TestAppOptions = {
+  demo?: boolean;
+  /** Extra routes under /api, registered before the app is ready (to test plugins with a route of their own). */
+  routes?: (app: App) => void;
+  webDist?: string;
+};
+
+export async function startTestApp(kind: DatabaseKind, { demo = true, routes, webDist }: TestAppOptions = {}) {
   const server = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const database = await openDatabase(server ? { url: server.url } : { dataDir: undefined });
   if (demo) await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ db: database.db });
+  const app = await buildApp({ db: database.db, webDist });
+  routes?.(app);
   await app.ready();
   return {
     app,
@@ -58,7 +66,11 @@ export async function startTestApp(kind: DatabaseKind, { demo = true } = {}) {
 /**
  * Runs the suite once per database kind, each with its own app. `ctx()` gives the running app inside tests.
  */
-export function describeEachDatabase(name: string, suite: (ctx: () => TestContext) => void, options = { demo: true }) {
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: () => TestContext) => void,
+  options: TestAppOptions = {},
+) {
   for (const kind of databaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let started: Awaited<ReturnType<typeof startTestApp>> | undefined;

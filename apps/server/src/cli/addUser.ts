@@ -1,0 +1,56 @@
+/**
+ * `npm run user:add -- --name ali --full-name "علي أحمد" --stores 1,2 [--admin] [--password ...]`
+ * Creates a user from the command line, so a real shop can start without the demo (MIZAN_DEMO=0).
+ * Without --password the password is asked for on the terminal, so it stays out of the shell history.
+ * Run it while the server is stopped when the embedded database is used (one process may hold the data folder).
+ */
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { messagesAr } from '@mizan/contract';
+import { readConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createUser, ensureOrganisation } from '../features/users/users.service.ts';
+
+const { values } = parseArgs({
+  options: {
+    name: { type: 'string' },
+    'full-name': { type: 'string' },
+    password: { type: 'string' },
+    stores: { type: 'string', default: '1' },
+    admin: { type: 'boolean', default: false },
+  },
+});
+
+async function askPassword(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  const answer = await rl.question('Password: ');
+  rl.close();
+  return answer;
+}
+
+if (!values.name || !values['full-name']) {
+  console.error(
+    'Usage: npm run user:add -- --name USER --full-name "FULL NAME" [--stores 1,2] [--admin] [--password PW]',
+  );
+  process.exit(2);
+}
+const password = values.password ?? (await askPassword());
+const config = readConfig(process.env);
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+try {
+  await ensureOrganisation(database.db);
+  const result = await createUser(database.db, {
+    user_name: values.name,
+    full_name: values['full-name'],
+    password,
+    store_ids: values.stores.split(',').map((s) => Number(s.trim())),
+    is_admin: values.admin,
+  });
+  if (result.ok) console.log(`User "${values.name}" created (id ${result.value.id}), stores ${values.stores}.`);
+  else {
+    console.error(`${messagesAr[result.code]}: ${JSON.stringify(result.fields ?? {})}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

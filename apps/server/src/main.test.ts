@@ -1,0 +1,123 @@
+/**
+ * The server as a user starts it: a real process on a data folder, stopped with a signal and started again.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const running: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('http://localhost:')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, base: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+/** Signs in over real HTTP the way the web app does: GET for the anti-forgery cookie, then POST. */
+async function signIn(base: string, user_name: string, password: string) {
+  const first = await fetch(`${base}/api/store/read`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+    body: JSON.stringify({ user_name, password, store_id: 1, level: 'user' }),
+  });
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals) {
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  const [code] = await exited;
+  return code as number | null;
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('starting and stopping the server', () => {
+  it('first start loads the demo; SIGTERM closes the database cleanly and nothing committed is lost', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'mizan-data-')), 'nested', 'data');
+    const first = await startServer({ DATA_DIR: dataDir });
+    expect(first.output()).toContain('Demo data loaded.');
+    expect(first.output()).toContain('admin / admin123');
+    expect((await signIn(first.base, 'admin', 'admin123')).status).toBe(200);
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+
+    // Open the data folder directly: the sign-in's audit row was committed and survived the stop.
+    const db = await PGlite.create(dataDir);
+    const rows = await db.query<{ typee: string }>('select typee from "logHistory"');
+    await db.close();
+    expect(rows.rows.map((r) => r.typee)).toEqual(['login']);
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain('Demo data loaded.');
+    expect((await signIn(second.base, 'admin', 'admin123')).status).toBe(200);
+    expect(await stop(second.child, 'SIGINT')).toBe(0);
+  }, 90_000);
+
+  it('MIZAN_DEMO=0 starts empty, and user:add creates a first user who can sign in', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mizan-data-'));
+    const added = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/addUser.ts',
+        '--name',
+        'owner',
+        '--full-name',
+        'صاحب المحل',
+        '--password',
+        'shop-pass-1',
+        '--admin',
+      ],
+      { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+    );
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toContain('User "owner" created');
+
+    const server = await startServer({ DATA_DIR: dataDir, MIZAN_DEMO: '0' });
+    const stores = (await (await fetch(`${server.base}/api/store/read`)).json()) as { data: unknown[] };
+    expect(stores.data).toEqual([{ id: 1, store_ref: 'main', store_name: 'المخزن الرئيسي', location: null }]);
+    expect((await signIn(server.base, 'admin', 'admin123')).status).toBe(401);
+    const signedIn = await signIn(server.base, 'owner', 'shop-pass-1');
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { data: unknown[] }).data[0]).toMatchObject({
+      user_name: 'owner',
+      full_name: 'صاحب المحل',
+      is_admin: true,
+    });
+    expect(await stop(server.child, 'SIGTERM')).toBe(0);
+  }, 90_000);
+});
