@@ -1,0 +1,83 @@
+/**
+ * The one money module. An amount is a `Money`: a bigint of minor units (1/100 of the currency unit), so
+ * arithmetic is exact. On the wire and in PostgreSQL `numeric` it is a decimal string such as "12.50".
+ * Never a JavaScript float.
+ */
+import { z } from 'zod';
+
+export type Money = bigint & { readonly __brand: 'Money' };
+
+/** Minor units per unit: amounts keep 2 decimals (seed section 9: balances and totals to 2 decimals). */
+export const MONEY_DECIMALS = 2;
+const SCALE = 10n ** BigInt(MONEY_DECIMALS);
+
+const MONEY_PATTERN = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+export const money = (minorUnits: bigint) => minorUnits as Money;
+export const ZERO = money(0n);
+
+/** Parses "12.5", "12.50" or "-3" into minor units; undefined when the text is not an amount. */
+export function parseMoney(text: string): Money | undefined {
+  const match = MONEY_PATTERN.exec(text.trim());
+  if (!match) return undefined;
+  const [, sign, units = '0', fraction = ''] = match;
+  const value = BigInt(units) * SCALE + BigInt(fraction.padEnd(MONEY_DECIMALS, '0'));
+  return money(sign ? -value : value);
+}
+
+/** The wire form: always 2 decimals, no grouping: "1234.50", "-0.75". */
+export function toMoneyString(amount: Money): string {
+  const negative = amount < 0n;
+  const abs = negative ? -amount : amount;
+  const fraction = String(abs % SCALE).padStart(MONEY_DECIMALS, '0');
+  return `${negative ? '-' : ''}${abs / SCALE}.${fraction}`;
+}
+
+export const addMoney = (...amounts: Money[]) => money(amounts.reduce((sum, a) => sum + a, 0n));
+export const subtractMoney = (a: Money, b: Money) => money(a - b);
+
+/**
+ * Money × a decimal factor (a quantity such as "2.5" or a percentage ratio), rounded half away from zero
+ * to the cent once: a line total equals what is printed on the line.
+ */
+export function multiplyMoney(amount: Money, factor: string, divideByPowerOfTen = 0): Money {
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(factor.trim());
+  if (!match) throw new Error(`not a decimal factor: ${factor}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const factorScale = 10n ** BigInt(fraction.length + divideByPowerOfTen);
+  const fractionScale = 10n ** BigInt(fraction.length);
+  const scaled = amount * (BigInt(whole) * fractionScale + BigInt(fraction || '0'));
+  const abs = scaled < 0n ? -scaled : scaled;
+  const rounded = (abs * 2n + factorScale) / (2n * factorScale);
+  const negative = scaled < 0n !== Boolean(sign);
+  return money(negative ? -rounded : rounded);
+}
+
+/** A percentage of an amount (e.g. a 10 % discount), rounded to the cent. */
+export const percentOf = (amount: Money, percent: string) => multiplyMoney(amount, percent, 2);
+
+/**
+ * Zod schema of an amount on the wire. Accepts a decimal string, and a JSON number from legacy clients as long
+ * as it has at most 2 decimals; answers the canonical string ("12.50").
+ */
+export const MoneyString = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const parsed = parseMoney(String(value));
+  if (parsed === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'أدخل مبلغا صحيحا بحد أقصى خانتين عشريتين' });
+    return z.NEVER;
+  }
+  return toMoneyString(parsed);
+});
+
+export const PositiveMoneyString = MoneyString.refine((value) => (parseMoney(value) ?? 0n) > 0n, {
+  message: 'يجب أن يكون المبلغ أكبر من صفر',
+});
+export const NonNegativeMoneyString = MoneyString.refine((value) => (parseMoney(value) ?? -1n) >= 0n, {
+  message: 'لا يمكن أن يكون المبلغ سالبا',
+});
+
+/** Quantities are exact decimals too (items may be sold by weight): up to 3 decimals. */
+export const QuantityString = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => /^-?\d{1,12}(\.\d{1,3})?$/.test(value), { message: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' });
