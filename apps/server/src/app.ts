@@ -14,6 +14,8 @@ import {
 import { z } from 'zod';
 import type { Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { categoriesRoutes } from './features/categories/categories.routes.ts';
+import { itemsRoutes } from './features/items/items.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
 import { toCanonicalUrl } from './lib/legacyPaths.ts';
@@ -62,6 +64,8 @@ export async function buildApp(options: AppOptions) {
     }
   });
   installErrorHandler(app);
+  // Legacy clients post some arrays as a JSON string with text/plain (see `jsonArrayOf` in the contract).
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -85,6 +89,8 @@ export async function buildApp(options: AppOptions) {
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes);
       await api.register(organisationRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(itemsRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,11 +10,13 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const company = pgTable('company', {
@@ -122,4 +124,114 @@ export const logHistory = pgTable(
     dateCreated: timestamp('dateCreated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('log_history_store_date_idx').on(t.store_id, t.dateCreated)],
+);
+
+/** Money columns: exact decimals with 2 places; drizzle hands them over as strings (see contract money.ts). */
+const moneyColumn = (name: string) => numeric(name, { precision: 15, scale: 2 });
+/** Quantities: exact decimals with 3 places, since items may be sold by weight. */
+const quantityColumn = (name: string) => numeric(name, { precision: 15, scale: 3 });
+
+/** Item classifications of a store. (The legacy app also abused them as server switches; we do not.) */
+export const itemCategories = pgTable(
+  'item_categories',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    category_name: text('category_name').notNull(),
+    category_desc: text('category_desc'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('item_categories_store_name_uq').on(t.store_id, t.category_name)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    /** Arabic name. */
+    item_name: text('item_name').notNull(),
+    /** English name. */
+    item_desc: text('item_desc'),
+    aliasEn: text('aliasEn'),
+    /** The item code ("part no"), unique in the store when given. */
+    part_no: text('part_no'),
+    /** Barcode, unique in the store when given. */
+    item_parcode: text('item_parcode'),
+    brand: text('brand'),
+    model: text('model'),
+    item_unit: text('item_unit'),
+    min_qty: quantityColumn('min_qty').notNull().default('0'),
+    /** Selling price. */
+    pay_price: moneyColumn('pay_price').notNull(),
+    /** Purchase price (cost). */
+    perch_price: moneyColumn('perch_price').notNull(),
+    /** VAT percentage. */
+    tax: numeric('tax', { precision: 5, scale: 2 }).notNull().default('0'),
+    category_id: integer('category_id').references(() => itemCategories.id),
+    imageUrl: text('imageUrl'),
+    dateCreated: timestamp('dateCreated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('items_store_part_no_uq').on(t.store_id, t.part_no).where(sql`${t.part_no} is not null`),
+    uniqueIndex('items_store_parcode_uq').on(t.store_id, t.item_parcode).where(sql`${t.item_parcode} is not null`),
+    index('items_store_name_idx').on(t.store_id, t.item_name),
+    index('items_store_category_idx').on(t.store_id, t.category_id),
+    index('items_store_brand_model_idx').on(t.store_id, t.brand, t.model),
+  ],
+);
+
+/** Opening quantity ("first period") of an item in a store and accounting year, with its prices then. */
+export const firstq = pgTable(
+  'firstq',
+  {
+    id: serial('id').primaryKey(),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    fq_year: integer('fq_year')
+      .notNull()
+      .references(() => year.id),
+    quantity: quantityColumn('quantity').notNull(),
+    pay_price: moneyColumn('pay_price').notNull(),
+    perch_price: moneyColumn('perch_price').notNull(),
+  },
+  (t) => [uniqueIndex('firstq_item_store_year_uq').on(t.item_id, t.store_id, t.fq_year)],
+);
+
+/**
+ * Every change of stock, written by the document that causes it in the same transaction (opening quantities
+ * now; invoices and settlements later). Stock is the sum of these rows: one figure that every screen reads.
+ */
+export const stockMovement = pgTable(
+  'stock_movement',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    /** Signed: positive into the store, negative out of it. */
+    quantity: quantityColumn('quantity').notNull(),
+    /** The kind of document that moved the stock: `firstq`, and later `pay`, `perch`, `tswia`. */
+    source_kind: text('source_kind').notNull(),
+    source_id: integer('source_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movement_store_item_year_idx').on(t.store_id, t.item_id, t.yearId),
+    index('stock_movement_source_idx').on(t.source_kind, t.source_id),
+  ],
 );

@@ -1,0 +1,94 @@
+import type { ItemListQuery } from '@mizan/contract';
+import { and, asc, count, eq, getTableColumns, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { itemCategories, items, stockMovement } from '../../db/schema.ts';
+
+const itemColumns = {
+  ...getTableColumns(items),
+  dateCreated: sql<string>`to_char(${items.dateCreated}, 'YYYY-MM-DD')`,
+  category_name: itemCategories.category_name,
+};
+
+/** LIKE wildcards typed by a user are searched for literally. */
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listConditions(storeId: number, query: ItemListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(items.store_id, storeId)];
+  if (query.search) {
+    const term = likeTerm(query.search);
+    conditions.push(
+      or(
+        ilike(items.item_name, term),
+        ilike(items.item_desc, term),
+        ilike(items.aliasEn, term),
+        ilike(items.part_no, term),
+        eq(items.item_parcode, query.search),
+      ),
+    );
+  }
+  if (query.category_id !== undefined && query.category_id !== 'all')
+    conditions.push(eq(items.category_id, query.category_id));
+  if (query.brand) conditions.push(eq(items.brand, query.brand));
+  if (query.model) conditions.push(eq(items.model, query.model));
+  return and(...conditions);
+}
+
+export async function listItems(db: DbOrTx, storeId: number, query: ItemListQuery) {
+  const where = listConditions(storeId, query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(items)
+      .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
+      .where(where)
+      .orderBy(asc(items.item_name), asc(items.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(items).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const findItem = (db: DbOrTx, storeId: number, id: number) =>
+  db
+    .select(itemColumns)
+    .from(items)
+    .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
+    .where(and(eq(items.store_id, storeId), eq(items.id, id)));
+
+export async function categoryBelongsToStore(db: DbOrTx, storeId: number, categoryId: number) {
+  const [row] = await db
+    .select({ id: itemCategories.id })
+    .from(itemCategories)
+    .where(and(eq(itemCategories.id, categoryId), eq(itemCategories.store_id, storeId)));
+  return row !== undefined;
+}
+
+/** Whether any document other than an opening quantity moved this item (or, without an id, any item of the store). */
+export async function hasDocumentMovements(db: DbOrTx, storeId: number, itemId?: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(stockMovement)
+    .where(
+      and(
+        eq(stockMovement.store_id, storeId),
+        ne(stockMovement.source_kind, 'firstq'),
+        itemId === undefined ? undefined : eq(stockMovement.item_id, itemId),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+export const distinctBrands = (db: DbOrTx, storeId: number) =>
+  db
+    .selectDistinct({ brand: sql<string>`${items.brand}` })
+    .from(items)
+    .where(and(eq(items.store_id, storeId), isNotNull(items.brand)))
+    .orderBy(asc(items.brand));
+
+export const distinctModels = (db: DbOrTx, storeId: number, brand?: string) =>
+  db
+    .selectDistinct({ model: sql<string>`${items.model}` })
+    .from(items)
+    .where(and(eq(items.store_id, storeId), isNotNull(items.model), brand ? eq(items.brand, brand) : undefined))
+    .orderBy(asc(items.model));

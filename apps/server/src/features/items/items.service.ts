@@ -1,0 +1,277 @@
+import {
+  fail,
+  type Item,
+  type ItemValues,
+  ok,
+  type PriceChangeBody,
+  type Result,
+  type SessionUser,
+  type UpdateItemBody,
+} from '@mizan/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { firstq, items, stockMovement } from '../../db/schema.ts';
+import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { postOpeningQuantity } from '../openingStock/openingStock.posting.ts';
+import { resolveYearId } from '../organisation/currentYear.ts';
+import { categoryBelongsToStore, findItem, hasDocumentMovements } from './items.queries.ts';
+
+type PriceChange = Omit<PriceChangeBody, 'store_id'>;
+
+/** The item columns a user edits, as stored. */
+function itemRow(values: Omit<ItemValues, 'firstQuantity' | 'yearId' | 'store_id'>) {
+  const { item_name, item_desc, aliasEn, part_no, item_parcode, brand, model, item_unit } = values;
+  const { min_qty, perch_price, pay_price, tax, category_id, imageUrl } = values;
+  return {
+    ...{ item_name, item_desc, aliasEn, part_no, item_parcode, brand, model, item_unit },
+    ...{ min_qty, perch_price, pay_price, tax, category_id, imageUrl },
+  };
+}
+
+/** A unique index violation turned into the refusal a user understands; other errors propagate. */
+async function refusingDuplicates<T>(work: () => Promise<Result<T>>, prefix = () => ''): Promise<Result<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    const fieldPrefix = prefix();
+    if (index === 'items_store_part_no_uq')
+      return fail('ITEM_CODE_TAKEN', { [`${fieldPrefix}part_no`]: 'ITEM_CODE_TAKEN' });
+    if (index === 'items_store_parcode_uq') {
+      return fail('ITEM_BARCODE_TAKEN', { [`${fieldPrefix}item_parcode`]: 'ITEM_BARCODE_TAKEN' });
+    }
+    throw error;
+  }
+}
+
+async function checkCategory(tx: Tx, storeId: number, categoryId: number | null): Promise<Result<true>> {
+  if (categoryId === null || (await categoryBelongsToStore(tx, storeId, categoryId))) return ok(true);
+  return fail('VALIDATION_FAILED', { category_id: 'التصنيف غير موجود' });
+}
+
+async function loadItem(tx: Tx, storeId: number, id: number): Promise<Result<Item>> {
+  const [item] = await findItem(tx, storeId, id);
+  return item ? ok(item) : fail('NOT_FOUND');
+}
+
+async function insertItem(tx: Tx, user: SessionUser, input: ItemValues): Promise<Result<number>> {
+  const category = await checkCategory(tx, user.store_id, input.category_id);
+  if (!category.ok) return category;
+  const [created] = await tx
+    .insert(items)
+    .values({ ...itemRow(input), store_id: user.store_id })
+    .returning({ id: items.id });
+  if (!created) throw new Error('item insert returned nothing');
+  const log = { store_id: user.store_id, user_id: user.id };
+  await writeLog(tx, { ...log, typee: 'insert item', logToken: { id: created.id, item_name: input.item_name } });
+
+  if (input.firstQuantity !== undefined) {
+    const fq_year = await resolveYearId(tx, input.yearId);
+    if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
+    const { pay_price, perch_price, firstQuantity: quantity } = input;
+    await postOpeningQuantity(tx, {
+      item_id: created.id,
+      store_id: user.store_id,
+      fq_year,
+      quantity,
+      pay_price,
+      perch_price,
+    });
+    await writeLog(tx, {
+      ...log,
+      typee: 'insert firstq',
+      yearId: fq_year,
+      logToken: { item_id: created.id, quantity },
+    });
+  }
+  return ok(created.id);
+}
+
+/** Creates items, with their opening quantities, in one transaction: all of them are saved, or none. */
+export function createItems(db: Db, user: SessionUser, inputs: ItemValues[]): Promise<Result<Item[]>> {
+  const many = inputs.length > 1;
+  let current = 0;
+  return refusingDuplicates(
+    () =>
+      inTransaction(db, async (tx) => {
+        const saved: Item[] = [];
+        for (const [index, input] of inputs.entries()) {
+          current = index;
+          const created = await insertItem(tx, user, input);
+          if (!created.ok) return many ? fail(created.code, prefixed(created.fields, index)) : created;
+          const item = await loadItem(tx, user.store_id, created.value);
+          if (!item.ok) return item;
+          saved.push(item.value);
+        }
+        return ok(saved);
+      }),
+    () => (many ? `${current}.` : ''),
+  );
+}
+
+const prefixed = (fields: Record<string, string> | undefined, index: number) =>
+  fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${index}.${key}`, value]));
+
+export function updateItem(db: Db, user: SessionUser, input: UpdateItemBody): Promise<Result<Item>> {
+  return refusingDuplicates(() =>
+    inTransaction(db, async (tx) => {
+      const category = await checkCategory(tx, user.store_id, input.category_id);
+      if (!category.ok) return category;
+      const [updated] = await tx
+        .update(items)
+        .set(itemRow(input))
+        .where(and(eq(items.store_id, user.store_id), eq(items.id, input.id)))
+        .returning({ id: items.id });
+      if (!updated) return fail('NOT_FOUND');
+      await writeLog(tx, {
+        store_id: user.store_id,
+        user_id: user.id,
+        typee: 'update item',
+        logToken: { id: input.id, item_name: input.item_name },
+      });
+      return loadItem(tx, user.store_id, input.id);
+    }),
+  );
+}
+
+/** Sets an item's selling price (and its purchase price when given), e.g. from a price typed on an invoice. */
+export function updateItemPrices(
+  db: Db,
+  user: SessionUser,
+  input: { id: number; pay_price: string; perch_price?: string | undefined },
+): Promise<Result<Item>> {
+  return inTransaction(db, async (tx) => {
+    const prices = { pay_price: input.pay_price, ...(input.perch_price ? { perch_price: input.perch_price } : {}) };
+    const [updated] = await tx
+      .update(items)
+      .set(prices)
+      .where(and(eq(items.store_id, user.store_id), eq(items.id, input.id)))
+      .returning({ id: items.id });
+    if (!updated) return fail('NOT_FOUND');
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'update item price',
+      logToken: { id: input.id, ...prices },
+    });
+    return loadItem(tx, user.store_id, input.id);
+  });
+}
+
+/** An item that any document moved is kept: deleting it would rewrite that document's history. */
+export function deleteItem(db: Db, user: SessionUser, id: number): Promise<Result<{ id: number }>> {
+  return inTransaction(db, async (tx) => {
+    const item = await loadItem(tx, user.store_id, id);
+    if (!item.ok) return item;
+    if (await hasDocumentMovements(tx, user.store_id, id)) return fail('ITEM_IN_USE');
+    // Its opening quantities go with it, and so do the stock movements they posted.
+    await tx.delete(stockMovement).where(and(eq(stockMovement.item_id, id), eq(stockMovement.source_kind, 'firstq')));
+    await tx.delete(firstq).where(eq(firstq.item_id, id));
+    await tx.delete(items).where(eq(items.id, id));
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'delete item',
+      logToken: { id, item_name: item.value.item_name },
+    });
+    return ok({ id });
+  });
+}
+
+/** The new price of a bulk change, in SQL numeric (exact), rounded to the cent. */
+function changedPrice(
+  column: SQL | typeof items.pay_price,
+  value: string,
+  mode: 'amount' | 'percent',
+  sign: 1 | -1,
+): SQL {
+  const signed = sign === 1 ? value : `-${value}`;
+  return mode === 'amount'
+    ? sql`round(${column} + ${signed}::numeric, 2)`
+    : sql`round(${column} * (1 + ${signed}::numeric / 100), 2)`;
+}
+
+function priceChangeSelection(storeId: number, change: PriceChange, sign: 1 | -1) {
+  return {
+    newPay: changedPrice(items.pay_price, change.payval, change.mode, sign),
+    newPerch: changedPrice(items.perch_price, change.perchval, change.mode, sign),
+    where: and(eq(items.store_id, storeId), change.category_id ? eq(items.category_id, change.category_id) : undefined),
+  };
+}
+
+/** What a bulk change would do: the affected items (first `limit`) with old and new prices, and their count. */
+export async function previewPriceChange(db: Db, storeId: number, change: PriceChange, sign: 1 | -1, limit = 50) {
+  const { newPay, newPerch, where } = priceChangeSelection(storeId, change, sign);
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select({
+        item_id: items.id,
+        item_name: items.item_name,
+        pay_price: items.pay_price,
+        new_pay_price: sql<string>`${newPay}::text`,
+        perch_price: items.perch_price,
+        new_perch_price: sql<string>`${newPerch}::text`,
+      })
+      .from(items)
+      .where(where)
+      .orderBy(items.item_name)
+      .limit(limit),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        not_positive: sql<number>`count(*) filter (where ${newPay} <= 0 or ${newPerch} <= 0)::int`,
+      })
+      .from(items)
+      .where(where),
+  ]);
+  return { rows, count: summary?.count ?? 0, notPositive: summary?.not_positive ?? 0 };
+}
+
+/** Applies a bulk change to every selected item at once; refused whole if any price would drop to 0 or below. */
+export function applyPriceChange(
+  db: Db,
+  user: SessionUser,
+  change: PriceChange,
+  sign: 1 | -1,
+): Promise<Result<{ updated: number }>> {
+  return inTransaction(db, async (tx) => {
+    const { newPay, newPerch, where } = priceChangeSelection(user.store_id, change, sign);
+    const [check] = await tx
+      .select({ n: sql<number>`count(*) filter (where ${newPay} <= 0 or ${newPerch} <= 0)::int` })
+      .from(items)
+      .where(where);
+    if ((check?.n ?? 0) > 0) return fail('PRICE_NOT_POSITIVE');
+    const updated = await tx
+      .update(items)
+      .set({ pay_price: newPay, perch_price: newPerch })
+      .where(where)
+      .returning({ id: items.id });
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: sign === 1 ? 'increase prices' : 'decrease prices',
+      logToken: { ...change, count: updated.length },
+    });
+    return ok({ updated: updated.length });
+  });
+}
+
+/** Removes every item of the store: an administrator's reset, refused once any document has moved stock. */
+export function truncateItems(db: Db, user: SessionUser): Promise<Result<{ deleted: number }>> {
+  if (!user.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  return inTransaction(db, async (tx) => {
+    if (await hasDocumentMovements(tx, user.store_id)) return fail('ITEMS_HAVE_MOVEMENTS');
+    await tx.delete(stockMovement).where(eq(stockMovement.store_id, user.store_id));
+    await tx.delete(firstq).where(eq(firstq.store_id, user.store_id));
+    const deleted = await tx.delete(items).where(eq(items.store_id, user.store_id)).returning({ id: items.id });
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'truncate items',
+      logToken: { count: deleted.length },
+    });
+    return ok({ deleted: deleted.length });
+  });
+}

@@ -1,0 +1,25 @@
+import type { Result } from '@mizan/contract';
+import type { Db, Tx } from '../db/client.ts';
+
+class Refusal extends Error {
+  constructor(readonly result: Result<never>) {
+    super('refused');
+  }
+}
+
+/**
+ * Runs a use case in one transaction. A failed Result rolls everything back, even after some writes,
+ * so a refused change never leaves half of itself behind. Anything thrown rolls back and propagates.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      if (!result.ok) throw new Refusal(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return error.result;
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PageQuery } from './envelope.ts';
+import { MoneyString, PositiveMoneyString, QuantityString } from './money.ts';
+import { Id } from './scope.ts';
+import { jsonArrayOf, optionalText } from './text.ts';
+
+const Percent = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, {
+    message: 'النسبة بين 0 و 100',
+  });
+
+const NonNegativeQuantity = QuantityString.refine((value) => !value.startsWith('-'), {
+  message: 'لا يمكن أن تكون الكمية سالبة',
+});
+
+/** An item as created or edited. Prices are exact decimal strings and must be greater than zero. */
+export const ItemInput = z.object({
+  item_name: z.string().trim().min(1, 'اسم الصنف مطلوب').max(200),
+  item_desc: optionalText(),
+  aliasEn: optionalText(),
+  part_no: optionalText(64),
+  item_parcode: optionalText(64),
+  brand: optionalText(100),
+  model: optionalText(100),
+  item_unit: optionalText(50),
+  min_qty: NonNegativeQuantity.default('0'),
+  perch_price: PositiveMoneyString,
+  pay_price: PositiveMoneyString,
+  tax: Percent.default('0'),
+  category_id: Id.nullish().transform((value) => value ?? null),
+  imageUrl: optionalText(1000),
+  store_id: Id.optional(),
+  /** Opening quantity for the accounting year `yearId` (default: the current year), set when creating. */
+  firstQuantity: NonNegativeQuantity.optional(),
+  yearId: Id.optional(),
+});
+export type ItemInput = z.input<typeof ItemInput>;
+export type ItemValues = z.output<typeof ItemInput>;
+
+export const UpdateItemBody = ItemInput.omit({ firstQuantity: true, yearId: true }).extend({ id: Id });
+export type UpdateItemBody = z.output<typeof UpdateItemBody>;
+
+export const CreateItemsBody = jsonArrayOf(ItemInput);
+
+export const Item = z.object({
+  id: z.number().int(),
+  store_id: z.number().int(),
+  item_name: z.string(),
+  item_desc: z.string().nullable(),
+  aliasEn: z.string().nullable(),
+  part_no: z.string().nullable(),
+  item_parcode: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  item_unit: z.string().nullable(),
+  min_qty: z.string(),
+  perch_price: z.string(),
+  pay_price: z.string(),
+  tax: z.string(),
+  category_id: z.number().int().nullable(),
+  category_name: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  dateCreated: z.string(),
+});
+export type Item = z.infer<typeof Item>;
+
+/** Filters of the item list. Empty search terms and the category value 'all' mean "no filter". */
+export const ItemListQuery = PageQuery.extend({
+  store_id: Id.optional(),
+  search: z.string().trim().max(100).optional(),
+  category_id: z.union([z.literal('all'), Id]).optional(),
+  brand: z.string().trim().max(100).optional(),
+  model: z.string().trim().max(100).optional(),
+});
+export type ItemListQuery = z.output<typeof ItemListQuery>;
+
+export const UpdateItemPricesBody = z.object({
+  id: Id,
+  pay_price: PositiveMoneyString,
+  perch_price: PositiveMoneyString.optional(),
+  store_id: Id.optional(),
+});
+
+/**
+ * A bulk price change. `payval` changes selling prices, `perchval` purchase prices (0 or absent: unchanged).
+ * `mode` says what the values are: `amount` (currency, the legacy meaning) or `percent`. The change applies to
+ * every item of the store, or only to those of `category_id`.
+ */
+export const PriceChangeBody = z.object({
+  payval: MoneyString.default('0'),
+  perchval: MoneyString.default('0'),
+  mode: z.enum(['amount', 'percent']).default('amount'),
+  category_id: Id.optional(),
+  store_id: Id.optional(),
+});
+export type PriceChangeBody = z.output<typeof PriceChangeBody>;
+
+export const PriceChangePreview = z.object({
+  item_id: z.number().int(),
+  item_name: z.string(),
+  pay_price: z.string(),
+  new_pay_price: z.string(),
+  perch_price: z.string(),
+  new_perch_price: z.string(),
+});
+
+export const BrandRow = z.object({ brand: z.string() });
+export const ModelRow = z.object({ model: z.string() });
