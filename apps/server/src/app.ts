@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
+import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
 import { toCanonicalUrl } from './lib/legacyPaths.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(organisationRoutes);
       await api.register(categoriesRoutes);
       await api.register(itemsRoutes);
+      await api.register(openingStockRoutes);
     },
     { prefix: '/api' },
   );

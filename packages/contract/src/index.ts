@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './items.ts';
 export * from './messages.ar.ts';
 export * from './money.ts';
+export * from './openingStock.ts';
 export * from './organisation.ts';
 export * from './scope.ts';
 export * from './text.ts';

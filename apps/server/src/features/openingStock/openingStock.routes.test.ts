@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { stockMovement } from '../../db/schema.ts';
+import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+
+const item = (name: string) => ({
+  item_name: name,
+  perch_price: '10',
+  pay_price: '15',
+  part_no: null,
+  item_parcode: null,
+});
+
+describeEachDatabase('opening quantities', (ctx) => {
+  const signedIn = async (store = 1) => {
+    const c = new TestClient(ctx().app);
+    await c.signIn('admin', 'admin123', store);
+    return c;
+  };
+  const stockOf = async (itemId: number, yearId: number) => {
+    const [row] = await ctx()
+      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0)::text` })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.item_id, itemId), eq(stockMovement.yearId, yearId)));
+    return row?.q;
+  };
+
+  it('setting an opening quantity twice replaces it: the stock counts it once', async () => {
+    const c = await signedIn();
+    const created = (await c.post('/api/items/create', item('مسمار'))).json().data[0];
+    const first = await c.post('/api/firstq/createf.php', {
+      item_id: created.id,
+      quantity: '40',
+      fq_year: 1,
+      store_id: 1,
+    });
+    expect(first.json().data[0]).toMatchObject({
+      item_name: 'مسمار',
+      quantity: '40.000',
+      pay_price: '15.00',
+      perch_price: '10.00',
+      fq_year: 1,
+    });
+    await c.post('/api/firstq/update', { item_id: created.id, quantity: '35.5', perch_price: '9.5' });
+    expect(await stockOf(created.id, 1)).toBe('35.500');
+    // Another year has its own opening quantity.
+    await c.post('/api/firstq/updateQty', { item_id: created.id, quantity: '7', fq_year: 2 });
+    expect(await stockOf(created.id, 2)).toBe('7.000');
+
+    const list = (await c.get('/api/firstq/readByStore?store_id=1&fq_year=1')).json();
+    expect(list.data).toContainEqual(
+      expect.objectContaining({ item_id: created.id, quantity: '35.500', perch_price: '9.50' }),
+    );
+  });
+
+  it('an item of another store, a negative quantity or an unknown year is refused', async () => {
+    const store2 = await signedIn(2);
+    const foreign = (await store2.post('/api/items/create', item('صنف المخزن الثاني'))).json().data[0];
+    const c = await signedIn(1);
+    expect((await c.post('/api/firstq/createf', { item_id: foreign.id, quantity: '1' })).statusCode).toBe(404);
+    const own = (await c.post('/api/items/create', item('برغي'))).json().data[0];
+    const negative = await c.post('/api/firstq/createf', { item_id: own.id, quantity: '-1' });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.fields.quantity).toBe('لا يمكن أن تكون الكمية الافتتاحية سالبة');
+    expect((await c.post('/api/firstq/createf', { item_id: own.id, quantity: '1', fq_year: 99 })).statusCode).toBe(404);
+  });
+
+  it('deleteByStore clears one year of one store, never by GET, and the stock follows', async () => {
+    const c = await signedIn();
+    const created = (await c.post('/api/items/create', { ...item('صامولة'), firstQuantity: '5' })).json().data[0];
+    await c.post('/api/firstq/createf', { item_id: created.id, quantity: '3', fq_year: 2 });
+    expect((await c.get('/api/firstq/deleteByStore.php?store_id=1&fq_year=1')).statusCode).toBe(405);
+    const cleared = await c.request('DELETE', '/api/firstq/deleteByStore.php?store_id=1&fq_year=1');
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data[0].deleted).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(created.id, 1)).toBe('0');
+    expect(await stockOf(created.id, 2)).toBe('3.000');
+    expect((await c.get('/api/firstq/readByStore?fq_year=1')).json().total).toBe(0);
+    expect((await c.request('DELETE', '/api/firstq/deleteByStore?store_id=2&fq_year=1')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  fail,
+  type OpeningQuantityBody,
+  type OpeningQuantityRow,
+  ok,
+  type Result,
+  type SessionUser,
+} from '@mizan/contract';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { firstq, items, stockMovement } from '../../db/schema.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { resolveYearId } from '../organisation/currentYear.ts';
+import { postOpeningQuantity } from './openingStock.posting.ts';
+
+const rowColumns = {
+  id: firstq.id,
+  item_id: firstq.item_id,
+  item_name: items.item_name,
+  part_no: items.part_no,
+  store_id: firstq.store_id,
+  fq_year: firstq.fq_year,
+  quantity: firstq.quantity,
+  pay_price: firstq.pay_price,
+  perch_price: firstq.perch_price,
+};
+
+export async function listOpeningQuantities(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  page: { page: number; pageSize: number; search?: string | undefined },
+) {
+  const term = page.search ? `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    eq(firstq.store_id, storeId),
+    eq(firstq.fq_year, yearId),
+    term ? or(ilike(items.item_name, term), ilike(items.part_no, term)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(firstq)
+      .innerJoin(items, eq(items.id, firstq.item_id))
+      .where(where)
+      .orderBy(asc(items.item_name), asc(firstq.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(firstq).innerJoin(items, eq(items.id, firstq.item_id)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Sets (or replaces) an item's opening quantity in a year; prices default to the item's own. */
+export function setOpeningQuantity(
+  db: Db,
+  user: SessionUser,
+  input: OpeningQuantityBody,
+): Promise<Result<OpeningQuantityRow>> {
+  return inTransaction(db, async (tx) => {
+    const [item] = await tx
+      .select({ pay_price: items.pay_price, perch_price: items.perch_price })
+      .from(items)
+      .where(and(eq(items.id, input.item_id), eq(items.store_id, user.store_id)));
+    if (!item) return fail('NOT_FOUND', { item_id: 'NOT_FOUND' });
+    const fq_year = await resolveYearId(tx, input.fq_year);
+    if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
+    const id = await postOpeningQuantity(tx, {
+      item_id: input.item_id,
+      store_id: user.store_id,
+      fq_year,
+      quantity: input.quantity,
+      pay_price: input.pay_price ?? item.pay_price,
+      perch_price: input.perch_price ?? item.perch_price,
+    });
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'insert firstq',
+      yearId: fq_year,
+      logToken: { item_id: input.item_id, quantity: input.quantity },
+    });
+    const [row] = await tx
+      .select(rowColumns)
+      .from(firstq)
+      .innerJoin(items, eq(items.id, firstq.item_id))
+      .where(eq(firstq.id, id));
+    return row ? ok(row) : fail('NOT_FOUND');
+  });
+}
+
+/** Removes every opening quantity of the store in one year, and the stock they posted. */
+export function clearOpeningQuantities(
+  db: Db,
+  user: SessionUser,
+  yearId: number | undefined,
+): Promise<Result<{ deleted: number }>> {
+  return inTransaction(db, async (tx) => {
+    const fq_year = await resolveYearId(tx, yearId);
+    if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
+    const deleted = await deleteOpeningQuantities(tx, user.store_id, fq_year);
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'delete firstq',
+      yearId: fq_year,
+      logToken: { deleted },
+    });
+    return ok({ deleted });
+  });
+}
+
+export async function deleteOpeningQuantities(tx: DbOrTx, storeId: number, yearId: number) {
+  await tx
+    .delete(stockMovement)
+    .where(
+      and(
+        eq(stockMovement.store_id, storeId),
+        eq(stockMovement.yearId, yearId),
+        eq(stockMovement.source_kind, 'firstq'),
+      ),
+    );
+  const deleted = await tx
+    .delete(firstq)
+    .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId)))
+    .returning({ id: firstq.id });
+  return deleted.length;
+}
+
+export const openingQuantityTotal = (db: DbOrTx, storeId: number, yearId: number) =>
+  db
+    .select({ n: count(), quantity: sql<string>`coalesce(sum(${firstq.quantity}), 0)::text` })
+    .from(firstq)
+    .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId)));

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { PageQuery } from './envelope.ts';
+import { PositiveMoneyString, QuantityString } from './money.ts';
+import { Id } from './scope.ts';
+
+const OpeningQuantityString = QuantityString.refine((value) => !value.startsWith('-'), {
+  message: 'لا يمكن أن تكون الكمية الافتتاحية سالبة',
+});
+
+/** An opening quantity of one item in an accounting year (`fq_year` = year id; default the current year). */
+export const OpeningQuantityBody = z.object({
+  item_id: Id,
+  quantity: OpeningQuantityString,
+  /** Prices at the opening; default the item's current prices. */
+  pay_price: PositiveMoneyString.optional(),
+  perch_price: PositiveMoneyString.optional(),
+  fq_year: Id.optional(),
+  store_id: Id.optional(),
+});
+export type OpeningQuantityBody = z.output<typeof OpeningQuantityBody>;
+
+export const OpeningQuantityRow = z.object({
+  id: z.number().int(),
+  item_id: z.number().int(),
+  item_name: z.string(),
+  part_no: z.string().nullable(),
+  store_id: z.number().int(),
+  fq_year: z.number().int(),
+  quantity: z.string(),
+  pay_price: z.string(),
+  perch_price: z.string(),
+});
+export type OpeningQuantityRow = z.infer<typeof OpeningQuantityRow>;
+
+export const OpeningQuantityListQuery = PageQuery.extend({
+  store_id: Id.optional(),
+  fq_year: Id.optional(),
+  yearId: Id.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const StoreYearDeleteQuery = z.object({ store_id: Id, fq_year: Id.optional() });
