@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from './db/client.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(categoriesRoutes);
       await api.register(itemsRoutes);
       await api.register(openingStockRoutes);
+      await api.register(accountsRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,10 @@ export const errorCodes = [
   'ITEM_BARCODE_TAKEN',
   'ITEMS_HAVE_MOVEMENTS',
   'PRICE_NOT_POSITIVE',
+  'ACCOUNT_IN_USE',
+  'ACCOUNT_NAME_TAKEN',
+  'ACCOUNT_CODE_TAKEN',
+  'SYSTEM_ACCOUNT',
   'INTERNAL',
 ] as const;
 

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './envelope.ts';

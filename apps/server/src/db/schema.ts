@@ -235,3 +235,82 @@ export const stockMovement = pgTable(
     index('stock_movement_source_idx').on(t.source_kind, t.source_id),
   ],
 );
+
+/** Main accounts (classes) of the chart, shared by all stores so that `ac_id` 1, 2, 3 mean the same everywhere. */
+export const accounts = pgTable('accounts', {
+  ac_id: integer('ac_id').primaryKey(),
+  ac_name: text('ac_name').notNull(),
+  eng_name: text('eng_name').notNull(),
+  ac_code: text('ac_code').notNull(),
+  /** The nature of the class, copied into each new sub-account's `sub_type`. */
+  ac_type: text('ac_type', { enum: ['debit', 'credit'] }).notNull(),
+});
+
+/** Account categories (1 customers, 2 suppliers, ...); phone and address are kept for 1 and 2. */
+export const accountCategory = pgTable('account_category', {
+  id: integer('id').primaryKey(),
+  cat_name: text('cat_name').notNull(),
+});
+
+/** The roles of the accounts that posting needs. Found by role, never by a hard-coded id. */
+export const accountRoles = ['cash_box', 'bank', 'sales', 'purchases'] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+/** The store's accounts: parties (customers, suppliers), expenses, cash and banks, and the system accounts. */
+export const subAccounts = pgTable(
+  'sub_accounts',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    ac_id: integer('ac_id')
+      .notNull()
+      .references(() => accounts.ac_id),
+    sub_name: text('sub_name').notNull(),
+    sub_code: text('sub_code'),
+    sub_type: text('sub_type', { enum: ['debit', 'credit'] }).notNull(),
+    /** Opening balance, on the account's natural side when positive. */
+    sub_balance: moneyColumn('sub_balance').notNull().default('0'),
+    cat_id: integer('cat_id').references(() => accountCategory.id),
+    phone: text('phone'),
+    address: text('address'),
+    role: text('role', { enum: accountRoles }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sub_accounts_store_name_uq').on(t.store_id, t.sub_name),
+    uniqueIndex('sub_accounts_store_code_uq').on(t.store_id, t.sub_code).where(sql`${t.sub_code} is not null`),
+    uniqueIndex('sub_accounts_store_role_uq').on(t.store_id, t.role).where(sql`${t.role} is not null`),
+    index('sub_accounts_store_class_idx').on(t.store_id, t.ac_id),
+  ],
+);
+
+/**
+ * The ledger: balanced double-entry lines written by each document that moves money, in its transaction.
+ * An account with lines is in use and cannot be deleted.
+ */
+export const ledgerLine = pgTable(
+  'ledger_line',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => subAccounts.id),
+    debit: moneyColumn('debit').notNull().default('0'),
+    credit: moneyColumn('credit').notNull().default('0'),
+    line_date: date('line_date', { mode: 'string' }).notNull(),
+    source_kind: text('source_kind').notNull(),
+    source_id: integer('source_id').notNull(),
+  },
+  (t) => [
+    index('ledger_line_account_idx').on(t.store_id, t.account_id, t.yearId),
+    index('ledger_line_source_idx').on(t.source_kind, t.source_id),
+  ],
+);

@@ -4,14 +4,60 @@
  */
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { company, store, userStore, users, year } from '../../db/schema.ts';
+import { company, store, subAccounts, userStore, users, year } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
 
 export const demoUsers = [
   { user_name: 'admin', password: 'admin123', full_name: 'مدير النظام', is_admin: true, stores: [1, 2] },
   { user_name: 'cashier', password: 'cashier123', full_name: 'أحمد الكاشير', is_admin: false, stores: [1] },
   { user_name: 'keeper', password: 'keeper123', full_name: 'سارة أمينة المخزن', is_admin: false, stores: [2] },
 ] as const;
+
+const demoParties: (typeof subAccounts.$inferInsert)[] = [
+  {
+    store_id: 1,
+    ac_id: 1,
+    sub_name: 'محمد عثمان للتجارة',
+    sub_code: '102',
+    sub_type: 'debit',
+    cat_id: 1,
+    phone: '0912000111',
+    address: 'الخرطوم بحري',
+  },
+  {
+    store_id: 1,
+    ac_id: 1,
+    sub_name: 'ورشة النيل',
+    sub_code: '103',
+    sub_type: 'debit',
+    cat_id: 1,
+    phone: '0911222333',
+    address: 'السجانة',
+    sub_balance: '2500.00',
+  },
+  {
+    store_id: 1,
+    ac_id: 2,
+    sub_name: 'شركة الخليج للاسبيرات',
+    sub_code: '201',
+    sub_type: 'credit',
+    cat_id: 2,
+    phone: '0155666777',
+    address: 'المنطقة الصناعية',
+  },
+  { store_id: 1, ac_id: 3, sub_name: 'إيجار المحل', sub_code: '301', sub_type: 'debit', cat_id: 3 },
+  { store_id: 1, ac_id: 3, sub_name: 'الكهرباء', sub_code: '302', sub_type: 'debit', cat_id: 3 },
+  {
+    store_id: 2,
+    ac_id: 2,
+    sub_name: 'مؤسسة أم درمان للتوريدات',
+    sub_code: '201',
+    sub_type: 'credit',
+    cat_id: 2,
+    phone: '0123456780',
+  },
+];
 
 export async function isDatabaseEmpty(db: Db) {
   const [row] = await db.select({ n: count() }).from(company);
@@ -36,10 +82,15 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       currency_symbol: 'ج.س',
       currency_decimals: 2,
     });
-    await tx.insert(store).values([
-      { store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم' },
-      { store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان' },
-    ]);
+    const stores = await tx
+      .insert(store)
+      .values([
+        { store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم' },
+        { store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان' },
+      ])
+      .returning({ id: store.id });
+    for (const { id } of stores) await createStoreAccounts(tx, id);
+    await tx.insert(subAccounts).values(demoParties);
     // Inserted in this order so that the current year gets id 1 (the primary API base) and the earlier one id 2.
     await tx
       .insert(year)

@@ -3,6 +3,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { company, store, userStore, users, year } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
 
 export type NewUser = {
   user_name: string;
@@ -23,7 +24,13 @@ export async function ensureOrganisation(db: Db, today = new Date()) {
     const [companies] = await tx.select({ n: count() }).from(company);
     if (!companies?.n) await tx.insert(company).values({ arName: 'شركتي', engName: 'My Company' });
     const [stores] = await tx.select({ n: count() }).from(store);
-    if (!stores?.n) await tx.insert(store).values({ store_ref: 'main', store_name: 'المخزن الرئيسي', location: null });
+    if (!stores?.n) {
+      const [created] = await tx
+        .insert(store)
+        .values({ store_ref: 'main', store_name: 'المخزن الرئيسي', location: null })
+        .returning({ id: store.id });
+      if (created) await createStoreAccounts(tx, created.id);
+    }
     const [years] = await tx.select({ n: count() }).from(year);
     if (!years?.n) {
       const y = today.getFullYear();

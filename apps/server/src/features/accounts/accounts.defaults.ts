@@ -1,0 +1,43 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { subAccounts } from '../../db/schema.ts';
+
+/**
+ * The accounts every store starts with: the ones posting needs, found later by `role`, and a walk-in customer
+ * for counter sales.
+ */
+export async function createStoreAccounts(tx: DbOrTx, storeId: number) {
+  await tx
+    .insert(subAccounts)
+    .values([
+      {
+        store_id: storeId,
+        ac_id: 4,
+        sub_name: 'الخزينة',
+        sub_code: '401',
+        sub_type: 'debit',
+        cat_id: 4,
+        role: 'cash_box',
+      },
+      { store_id: storeId, ac_id: 4, sub_name: 'البنك', sub_code: '402', sub_type: 'debit', cat_id: 4, role: 'bank' },
+      {
+        store_id: storeId,
+        ac_id: 5,
+        sub_name: 'المبيعات',
+        sub_code: '501',
+        sub_type: 'credit',
+        cat_id: 5,
+        role: 'sales',
+      },
+      {
+        store_id: storeId,
+        ac_id: 6,
+        sub_name: 'المشتريات',
+        sub_code: '601',
+        sub_type: 'debit',
+        cat_id: 5,
+        role: 'purchases',
+      },
+      { store_id: storeId, ac_id: 1, sub_name: 'عميل نقدي', sub_code: '101', sub_type: 'debit', cat_id: 1 },
+    ])
+    .onConflictDoNothing();
+}

@@ -1,0 +1,108 @@
+import type { SubAccountListQuery } from '@mizan/contract';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accountCategory, accounts, ledgerLine, subAccounts } from '../../db/schema.ts';
+
+export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
+export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
+
+/**
+ * Sub-accounts with their current balance, computed in SQL: the opening balance plus the year's ledger lines,
+ * by the account's nature (debit nature: + debit − credit; credit nature: + credit − debit). A negative result
+ * is a balance on the other side.
+ */
+function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undefined) {
+  const totals = db
+    .select({
+      account_id: ledgerLine.account_id,
+      debit_total: sql<string>`sum(${ledgerLine.debit})`.as('debit_total'),
+      credit_total: sql<string>`sum(${ledgerLine.credit})`.as('credit_total'),
+    })
+    .from(ledgerLine)
+    .where(and(eq(ledgerLine.store_id, storeId), yearId === undefined ? undefined : eq(ledgerLine.yearId, yearId)))
+    .groupBy(ledgerLine.account_id)
+    .as('totals');
+  const signed = sql`(${subAccounts.sub_balance} + case when ${subAccounts.sub_type} = 'debit'
+      then coalesce(${totals.debit_total}, 0) - coalesce(${totals.credit_total}, 0)
+      else coalesce(${totals.credit_total}, 0) - coalesce(${totals.debit_total}, 0) end)`;
+  const balanceType = sql<'debit' | 'credit' | null>`case when ${signed} > 0 then ${subAccounts.sub_type}
+      when ${signed} < 0 then (case when ${subAccounts.sub_type} = 'debit' then 'credit' else 'debit' end) end`;
+  const query = db
+    .select({
+      ...getTableColumns(subAccounts),
+      ac_name: accounts.ac_name,
+      cat_name: accountCategory.cat_name,
+      current_balance: sql<string>`abs(${signed})::numeric(15,2)::text`,
+      balance_type: balanceType,
+    })
+    .from(subAccounts)
+    .innerJoin(accounts, eq(accounts.ac_id, subAccounts.ac_id))
+    .leftJoin(accountCategory, eq(accountCategory.id, subAccounts.cat_id))
+    .leftJoin(totals, eq(totals.account_id, subAccounts.id));
+  return { query, signed, balanceType, totals };
+}
+
+function listFilters(
+  storeId: number,
+  query: Partial<SubAccountListQuery>,
+  signed: SQL,
+  balanceType: SQL,
+): SQL | undefined {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    eq(subAccounts.store_id, storeId),
+    query.ac_id ? eq(subAccounts.ac_id, query.ac_id) : undefined,
+    term
+      ? or(ilike(subAccounts.sub_name, term), ilike(subAccounts.sub_code, term), ilike(subAccounts.phone, term))
+      : undefined,
+    query.cat_id ? eq(subAccounts.cat_id, query.cat_id) : undefined,
+    query.cat_name ? eq(accountCategory.cat_name, query.cat_name) : undefined,
+    query.sub_type ? eq(subAccounts.sub_type, query.sub_type) : undefined,
+    query.balance_type ? sql`${balanceType} = ${query.balance_type}` : undefined,
+    query.has_balance === true ? sql`${signed} <> 0` : query.has_balance === false ? sql`${signed} = 0` : undefined,
+  );
+}
+
+export async function listSubAccounts(db: DbOrTx, storeId: number, query: SubAccountListQuery) {
+  const yearId = query.yearId ?? query.year_id;
+  const { query: rowsQuery, signed, balanceType, totals } = accountsWithBalance(db, storeId, yearId);
+  const where = listFilters(storeId, query, signed, balanceType);
+  const [rows, [total]] = await Promise.all([
+    rowsQuery
+      .where(where)
+      .orderBy(asc(subAccounts.ac_id), asc(subAccounts.sub_name))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(subAccounts)
+      .innerJoin(accounts, eq(accounts.ac_id, subAccounts.ac_id))
+      .leftJoin(accountCategory, eq(accountCategory.id, subAccounts.cat_id))
+      .leftJoin(totals, eq(totals.account_id, subAccounts.id))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** All the store's accounts of some classes (unpaged: pickers of customers and suppliers). */
+export function listAccountsOfClasses(db: DbOrTx, storeId: number, classIds: number[] | undefined, yearId?: number) {
+  const { query } = accountsWithBalance(db, storeId, yearId);
+  return query
+    .where(and(eq(subAccounts.store_id, storeId), classIds ? inArray(subAccounts.ac_id, classIds) : undefined))
+    .orderBy(asc(subAccounts.ac_id), asc(subAccounts.sub_name));
+}
+
+export function findSubAccount(db: DbOrTx, storeId: number, id: number, yearId?: number) {
+  const { query } = accountsWithBalance(db, storeId, yearId);
+  return query.where(and(eq(subAccounts.store_id, storeId), eq(subAccounts.id, id)));
+}
+
+export async function countLedgerLines(db: DbOrTx, accountId: number) {
+  const [row] = await db.select({ n: count() }).from(ledgerLine).where(eq(ledgerLine.account_id, accountId));
+  return row?.n ?? 0;
+}
+
+export async function findMainAccount(db: DbOrTx, acId: number) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.ac_id, acId));
+  return row;
+}

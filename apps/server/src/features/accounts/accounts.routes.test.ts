@@ -1,0 +1,194 @@
+import { expect, it } from 'vitest';
+import { ledgerLine } from '../../db/schema.ts';
+import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+
+describeEachDatabase('accounts', (ctx) => {
+  const signedIn = async (store = 1) => {
+    const c = new TestClient(ctx().app);
+    await c.signIn('admin', 'admin123', store);
+    return c;
+  };
+
+  it('the chart has its classes and categories; each store has its own system accounts, found by role', async () => {
+    const c = await signedIn();
+    const classes = (await c.get('/api/accounts/readByStore.php')).json().data;
+    expect(classes.slice(0, 3)).toEqual([
+      expect.objectContaining({ ac_id: 1, ac_name: 'العملاء', ac_type: 'debit' }),
+      expect.objectContaining({ ac_id: 2, ac_name: 'الموردين', ac_type: 'credit' }),
+      expect.objectContaining({ ac_id: 3, ac_name: 'المصروفات', ac_type: 'debit' }),
+    ]);
+    expect((await c.get('/api/account_category/readByStore?store_id=1')).json().data.slice(0, 2)).toEqual([
+      { id: 1, cat_name: 'العملاء' },
+      { id: 2, cat_name: 'الموردين' },
+    ]);
+    for (const store of [1, 2]) {
+      const all = (await (await signedIn(store)).get('/api/sub_accounts/readAllStore')).json().data;
+      expect(
+        all
+          .filter((a: { role: string | null }) => a.role)
+          .map((a: { role: string }) => a.role)
+          .sort(),
+      ).toEqual(['bank', 'cash_box', 'purchases', 'sales']);
+      expect(all.every((a: { store_id: number }) => a.store_id === store)).toBe(true);
+    }
+  });
+
+  it('a customer is created with phone and address, takes the nature of its class, and is found by class', async () => {
+    const c = await signedIn();
+    const res = await c.post('/api/sub_accounts/create.php', {
+      ac_id: 1,
+      sub_name: ' مخبز السلام ',
+      sub_code: '150',
+      sub_balance: '1200.5',
+      cat_id: 1,
+      phone: '0912 345 678',
+      address: 'امدرمان - السوق الكبير',
+      sub_type: 'credit',
+      ac_behavior: 'ignored',
+    });
+    expect(res.statusCode).toBe(200);
+    const account = res.json().data[0];
+    expect(account).toMatchObject({
+      sub_name: 'مخبز السلام',
+      sub_type: 'debit',
+      ac_name: 'العملاء',
+      cat_name: 'العملاء',
+      sub_balance: '1200.50',
+      current_balance: '1200.50',
+      balance_type: 'debit',
+      phone: '0912 345 678',
+    });
+    const customers = (await c.get('/api/sub_accounts/readByStore?store_id=1&ac_id=1&yearId=1')).json().data;
+    expect(customers.map((a: { id: number }) => a.id)).toContain(account.id);
+    const suppliers = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data;
+    expect(suppliers.map((a: { id: number }) => a.id)).not.toContain(account.id);
+    const both = (await c.get('/api/sub_accounts/getAllCustomerSupplier')).json().data;
+    expect(both.every((a: { ac_id: number }) => a.ac_id === 1 || a.ac_id === 2)).toBe(true);
+  });
+
+  it('an expense account keeps no phone; bad input and duplicates are refused with Arabic messages', async () => {
+    const c = await signedIn();
+    const expense = (
+      await c.post('/api/sub_accounts/create', { ac_id: 3, sub_name: 'نثريات', cat_id: 3, phone: '0912345678' })
+    ).json().data[0];
+    expect(expense.phone).toBeNull();
+    const empty = await c.post('/api/sub_accounts/create', { ac_id: 1, sub_name: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.sub_name).toBe('اسم الحساب مطلوب');
+    const badPhone = await c.post('/api/sub_accounts/create', { ac_id: 1, sub_name: 'س', cat_id: 1, phone: 'abc' });
+    expect(badPhone.json().error.fields.phone).toBe('رقم الهاتف غير صحيح');
+    const noClass = await c.post('/api/sub_accounts/create', { ac_id: 99, sub_name: 'س' });
+    expect(noClass.json().error.fields.ac_id).toBe('الحساب الرئيسي غير موجود');
+    const duplicate = await c.post('/api/sub_accounts/create', { ac_id: 3, sub_name: 'نثريات' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.code).toBe('ACCOUNT_NAME_TAKEN');
+  });
+
+  it('account management is paged on the server and filtered by search, category, nature and balance', async () => {
+    const c = await signedIn(2);
+    const batch = Array.from({ length: 23 }, (_, i) => ({
+      ac_id: i % 2 ? 1 : 2,
+      cat_id: i % 2 ? 1 : 2,
+      sub_name: `عميل رقم ${String(i).padStart(2, '0')}`,
+      sub_balance: i < 5 ? '100' : '0',
+    }));
+    expect((await c.post('/api/sub_accounts/createMulti', batch)).statusCode).toBe(200);
+    const first = (await c.get('/api/sub_accounts/readWithBalance?store_id=2&yearId=1')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 20 });
+    expect(first.data).toHaveLength(20);
+    const search = (await c.get(`/api/sub_accounts/readWithBalance?search=${encodeURIComponent(' رقم 1')}`)).json();
+    expect(search.total).toBe(10);
+    // 11 new customers and the store's walk-in customer.
+    expect((await c.get('/api/sub_accounts/readWithBalance?cat_id=1')).json().total).toBe(12);
+    expect(
+      (await c.get(`/api/sub_accounts/readWithBalance?cat_name=${encodeURIComponent('الموردين')}`)).json().total,
+    ).toBe(13);
+    expect((await c.get('/api/sub_accounts/readWithBalance?sub_type=credit&has_balance=true')).json().total).toBe(3);
+    expect((await c.get('/api/sub_accounts/readWithBalancePositive.php?balance_type=debit')).json().total).toBe(2);
+    expect((await c.get('/api/sub_accounts/readWithBalance?cat_id=all&balance_type=&has_balance=')).json().total).toBe(
+      first.total,
+    );
+  });
+
+  it('the balance adds posted ledger lines by the account nature, and the year filter applies', async () => {
+    const c = await signedIn();
+    const supplier = (
+      await c.post('/api/sub_accounts/create', { ac_id: 2, cat_id: 2, sub_name: 'مورد الرصيد', sub_balance: '100' })
+    ).json().data[0];
+    await ctx()
+      .database.db.insert(ledgerLine)
+      .values([
+        {
+          store_id: 1,
+          yearId: 1,
+          account_id: supplier.id,
+          credit: '50.25',
+          line_date: '2026-03-01',
+          source_kind: 'test',
+          source_id: 1,
+        },
+        {
+          store_id: 1,
+          yearId: 1,
+          account_id: supplier.id,
+          debit: '200',
+          line_date: '2026-03-02',
+          source_kind: 'test',
+          source_id: 2,
+        },
+        {
+          store_id: 1,
+          yearId: 2,
+          account_id: supplier.id,
+          credit: '1000',
+          line_date: '2025-03-02',
+          source_kind: 'test',
+          source_id: 3,
+        },
+      ]);
+    const year1 = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}&yearId=1`)).json()
+      .data[0];
+    // credit nature: 100 + 50.25 − 200 = −49.75, i.e. 49.75 on the debit side.
+    expect(year1).toMatchObject({ current_balance: '49.75', balance_type: 'debit' });
+    const year2 = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}&year_id=2`)).json()
+      .data[0];
+    expect(year2).toMatchObject({ current_balance: '1100.00', balance_type: 'credit' });
+
+    const usage = (await c.get(`/api/sub_accounts/checkUsage.php?account_id=${supplier.id}`)).json().data[0];
+    expect(usage).toEqual({ account_id: supplier.id, in_use: true, ledger_lines: 3, is_system: false });
+    const refused = await c.post('/api/sub_accounts/delete', { id: supplier.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('ACCOUNT_IN_USE');
+  });
+
+  it('an unused account is edited and deleted (never by GET); system accounts and other stores are refused', async () => {
+    const c = await signedIn();
+    const created = (await c.post('/api/sub_accounts/create', { ac_id: 1, cat_id: 1, sub_name: 'عميل مؤقت' })).json()
+      .data[0];
+    const edited = await c.post('/api/sub_accounts/update', {
+      id: created.id,
+      ac_id: 1,
+      cat_id: 1,
+      sub_name: 'عميل دائم',
+      phone: '0912000000',
+    });
+    expect(edited.json().data[0]).toMatchObject({ sub_name: 'عميل دائم', phone: '0912000000' });
+    expect((await c.get(`/api/sub_accounts/checkUsage?account_id=${created.id}`)).json().data[0].in_use).toBe(false);
+
+    const other = await signedIn(2);
+    expect((await other.post('/api/sub_accounts/delete', { id: created.id })).statusCode).toBe(404);
+    expect((await other.get(`/api/sub_accounts/getAccountBalance?account_id=${created.id}`)).statusCode).toBe(404);
+
+    expect((await c.get(`/api/sub_accounts/delete.php?id=${created.id}`)).statusCode).toBe(405);
+    expect((await c.request('DELETE', `/api/sub_accounts/delete.php?id=${created.id}`)).statusCode).toBe(200);
+
+    const cashBox = (await c.get('/api/sub_accounts/readAllStore'))
+      .json()
+      .data.find((a: { role: string }) => a.role === 'cash_box');
+    const system = await c.post('/api/sub_accounts/delete', { id: cashBox.id });
+    expect(system.statusCode).toBe(409);
+    expect(system.json().error.code).toBe('SYSTEM_ACCOUNT');
+    const moved = await c.post('/api/sub_accounts/update', { id: cashBox.id, ac_id: 1, sub_name: 'الخزينة' });
+    expect(moved.json().error.code).toBe('SYSTEM_ACCOUNT');
+  });
+});

@@ -1,0 +1,191 @@
+import {
+  AccountCategory,
+  AccountUsage,
+  CreateSubAccountsBody,
+  CUSTOMERS_CLASS,
+  dataOf,
+  Id,
+  IdBody,
+  IdQuery,
+  MainAccount,
+  pageOf,
+  StoreYearQuery,
+  SUPPLIERS_CLASS,
+  SubAccount,
+  SubAccountInput,
+  SubAccountListQuery,
+  UpdateSubAccountBody,
+  yearOf,
+} from '@mizan/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refuseGet } from '../../lib/refuseGet.ts';
+import { sendError } from '../../lib/sendError.ts';
+import { sessionUser } from '../../lib/sessionUser.ts';
+import {
+  findSubAccount,
+  listAccountCategories,
+  listAccountsOfClasses,
+  listMainAccounts,
+  listSubAccounts,
+} from './accounts.queries.ts';
+import { accountUsage, createSubAccounts, deleteSubAccount, updateSubAccount } from './accounts.service.ts';
+
+const tags = ['accounts'];
+const AccountQuery = StoreYearQuery.partial().extend({ account_id: Id });
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/accounts/readByStore',
+    { schema: { tags, summary: 'Main accounts (classes) of the chart', response: { 200: dataOf(MainAccount) } } },
+    async () => ({
+      data: await listMainAccounts(app.db),
+    }),
+  );
+  app.get(
+    '/account_category/readByStore',
+    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(AccountCategory) } } },
+    async () => ({ data: await listAccountCategories(app.db) }),
+  );
+
+  app.get(
+    '/sub_accounts/readByStore',
+    {
+      schema: {
+        tags,
+        summary: "The store's accounts of one class (ac_id 1 customers, 2 suppliers, 3 expenses), or all",
+        querystring: StoreYearQuery.partial().extend({ ac_id: Id.optional() }),
+        response: { 200: dataOf(SubAccount) },
+      },
+    },
+    async (req) => ({
+      data: await listAccountsOfClasses(
+        app.db,
+        sessionUser(req).store_id,
+        req.query.ac_id ? [req.query.ac_id] : undefined,
+        yearOf(req.query),
+      ),
+    }),
+  );
+  app.get(
+    '/sub_accounts/readAllStore',
+    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(SubAccount) } } },
+    async (req) => ({
+      data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, undefined, yearOf(req.query)),
+    }),
+  );
+  app.get(
+    '/sub_accounts/getAllCustomerSupplier',
+    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(SubAccount) } } },
+    async (req) => ({
+      data: await listAccountsOfClasses(
+        app.db,
+        sessionUser(req).store_id,
+        [CUSTOMERS_CLASS, SUPPLIERS_CLASS],
+        yearOf(req.query),
+      ),
+    }),
+  );
+
+  for (const [url, positive] of [
+    ['/sub_accounts/readWithBalance', false],
+    ['/sub_accounts/readWithBalancePositive', true],
+  ] as const) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: positive
+            ? 'Accounts with a non-zero balance, paged'
+            : 'Accounts with their current balance, paged and filtered',
+          querystring: SubAccountListQuery,
+          response: { 200: pageOf(SubAccount) },
+        },
+      },
+      async (req) => {
+        const query = positive ? { ...req.query, has_balance: true } : req.query;
+        const { rows, total } = await listSubAccounts(app.db, sessionUser(req).store_id, query);
+        return { data: rows, total, page: query.page, pageSize: query.pageSize };
+      },
+    );
+  }
+
+  app.get(
+    '/sub_accounts/getAccountBalance',
+    { schema: { tags, querystring: AccountQuery, response: { 200: dataOf(SubAccount) } } },
+    async (req, reply) => {
+      const found = await findSubAccount(app.db, sessionUser(req).store_id, req.query.account_id, yearOf(req.query));
+      return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
+    },
+  );
+
+  app.get(
+    '/sub_accounts/checkUsage',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an account may be deleted',
+        querystring: AccountQuery,
+        response: { 200: dataOf(AccountUsage) },
+      },
+    },
+    async (req, reply) => {
+      const usage = await accountUsage(app.db, sessionUser(req).store_id, req.query.account_id);
+      return usage ? { data: [usage] } : sendError(reply, 'NOT_FOUND');
+    },
+  );
+
+  app.post(
+    '/sub_accounts/create',
+    { schema: { tags, body: SubAccountInput, response: { 200: dataOf(SubAccount) } } },
+    async (req, reply) => {
+      const result = await createSubAccounts(app.db, sessionUser(req), [req.body]);
+      return result.ok ? { data: result.value } : sendError(reply, result);
+    },
+  );
+  app.post(
+    '/sub_accounts/createMulti',
+    {
+      schema: {
+        tags,
+        summary: 'Create several accounts: all or none',
+        body: CreateSubAccountsBody,
+        response: { 200: dataOf(SubAccount) },
+      },
+    },
+    async (req, reply) => {
+      const result = await createSubAccounts(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: result.value } : sendError(reply, result);
+    },
+  );
+  app.post(
+    '/sub_accounts/update',
+    { schema: { tags, body: UpdateSubAccountBody, response: { 200: dataOf(SubAccount) } } },
+    async (req, reply) => {
+      const result = await updateSubAccount(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
+
+  const Deleted = dataOf(z.object({ id: z.number().int() }));
+  const deleteSummary =
+    'Refused with 409 ACCOUNT_IN_USE (ledger lines) or SYSTEM_ACCOUNT (cash box, bank, sales, purchases)';
+  app.post(
+    '/sub_accounts/delete',
+    { schema: { tags, summary: deleteSummary, body: IdBody, response: { 200: Deleted } } },
+    async (req, reply) => {
+      const result = await deleteSubAccount(app.db, sessionUser(req), req.body.id);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
+  app.delete(
+    '/sub_accounts/delete',
+    { schema: { tags, summary: deleteSummary, querystring: IdQuery, response: { 200: Deleted } } },
+    async (req, reply) => {
+      const result = await deleteSubAccount(app.db, sessionUser(req), req.query.id);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
+  refuseGet(app, '/sub_accounts/delete', 'POST, DELETE');
+};

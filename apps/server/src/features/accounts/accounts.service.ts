@@ -1,0 +1,149 @@
+import {
+  fail,
+  ok,
+  PARTY_CATEGORIES,
+  type Result,
+  type SessionUser,
+  type SubAccount,
+  type SubAccountValues,
+  type UpdateSubAccountBody,
+} from '@mizan/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { accountCategory, subAccounts } from '../../db/schema.ts';
+import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { countLedgerLines, findMainAccount, findSubAccount } from './accounts.queries.ts';
+
+async function refusingDuplicates<T>(work: () => Promise<Result<T>>, prefix = () => ''): Promise<Result<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    if (index === 'sub_accounts_store_name_uq')
+      return fail('ACCOUNT_NAME_TAKEN', { [`${prefix()}sub_name`]: 'ACCOUNT_NAME_TAKEN' });
+    if (index === 'sub_accounts_store_code_uq')
+      return fail('ACCOUNT_CODE_TAKEN', { [`${prefix()}sub_code`]: 'ACCOUNT_CODE_TAKEN' });
+    throw error;
+  }
+}
+
+/** The stored row of an account: its nature comes from its main account; phone and address only for parties. */
+async function accountRow(
+  tx: Tx,
+  input: SubAccountValues,
+): Promise<Result<Omit<typeof subAccounts.$inferInsert, 'store_id'>>> {
+  const main = await findMainAccount(tx, input.ac_id);
+  if (!main) return fail('VALIDATION_FAILED', { ac_id: 'الحساب الرئيسي غير موجود' });
+  if (input.cat_id !== null) {
+    const [category] = await tx.select().from(accountCategory).where(eq(accountCategory.id, input.cat_id));
+    if (!category) return fail('VALIDATION_FAILED', { cat_id: 'تصنيف الحساب غير موجود' });
+  }
+  const isParty = input.cat_id !== null && (PARTY_CATEGORIES as readonly number[]).includes(input.cat_id);
+  return ok({
+    ac_id: input.ac_id,
+    sub_name: input.sub_name,
+    sub_code: input.sub_code,
+    sub_type: main.ac_type,
+    sub_balance: input.sub_balance,
+    cat_id: input.cat_id,
+    phone: isParty ? input.phone : null,
+    address: isParty ? input.address : null,
+  });
+}
+
+async function loadAccount(tx: Tx, storeId: number, id: number): Promise<Result<SubAccount>> {
+  const [account] = await findSubAccount(tx, storeId, id);
+  return account ? ok(account) : fail('NOT_FOUND');
+}
+
+/** Creates accounts in one transaction: all of them, or none (an offline batch of new customers, say). */
+export function createSubAccounts(
+  db: Db,
+  user: SessionUser,
+  inputs: SubAccountValues[],
+): Promise<Result<SubAccount[]>> {
+  const many = inputs.length > 1;
+  let current = 0;
+  return refusingDuplicates(
+    () =>
+      inTransaction(db, async (tx) => {
+        const created: SubAccount[] = [];
+        for (const [index, input] of inputs.entries()) {
+          current = index;
+          const row = await accountRow(tx, input);
+          if (!row.ok) return many ? fail(row.code, prefixed(row.fields, index)) : row;
+          const [inserted] = await tx
+            .insert(subAccounts)
+            .values({ ...row.value, store_id: user.store_id })
+            .returning({ id: subAccounts.id });
+          if (!inserted) throw new Error('account insert returned nothing');
+          await writeLog(tx, {
+            store_id: user.store_id,
+            user_id: user.id,
+            typee: 'insert account',
+            logToken: { id: inserted.id, sub_name: input.sub_name },
+          });
+          const account = await loadAccount(tx, user.store_id, inserted.id);
+          if (!account.ok) return account;
+          created.push(account.value);
+        }
+        return ok(created);
+      }),
+    () => (many ? `${current}.` : ''),
+  );
+}
+
+const prefixed = (fields: Record<string, string> | undefined, index: number) =>
+  fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${index}.${key}`, value]));
+
+export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAccountBody): Promise<Result<SubAccount>> {
+  return refusingDuplicates(() =>
+    inTransaction(db, async (tx) => {
+      const existing = await loadAccount(tx, user.store_id, input.id);
+      if (!existing.ok) return existing;
+      // A system account keeps its class: posting finds it by role and expects its nature.
+      if (existing.value.role && existing.value.ac_id !== input.ac_id) return fail('SYSTEM_ACCOUNT');
+      const row = await accountRow(tx, input);
+      if (!row.ok) return row;
+      await tx
+        .update(subAccounts)
+        .set(row.value)
+        .where(and(eq(subAccounts.id, input.id), eq(subAccounts.store_id, user.store_id)));
+      await writeLog(tx, {
+        store_id: user.store_id,
+        user_id: user.id,
+        typee: 'update account',
+        logToken: { id: input.id, sub_name: input.sub_name },
+      });
+      return loadAccount(tx, user.store_id, input.id);
+    }),
+  );
+}
+
+export async function accountUsage(db: Db, storeId: number, id: number) {
+  const [account] = await findSubAccount(db, storeId, id);
+  if (!account) return undefined;
+  const ledger_lines = await countLedgerLines(db, id);
+  const is_system = account.role !== null;
+  return { account_id: id, ledger_lines, is_system, in_use: ledger_lines > 0 || is_system };
+}
+
+/** An account with ledger lines (invoices, vouchers, entries) or a system role is kept. */
+export function deleteSubAccount(db: Db, user: SessionUser, id: number): Promise<Result<{ id: number }>> {
+  return inTransaction(db, async (tx) => {
+    const account = await loadAccount(tx, user.store_id, id);
+    if (!account.ok) return account;
+    if (account.value.role) return fail('SYSTEM_ACCOUNT');
+    if ((await countLedgerLines(tx, id)) > 0) return fail('ACCOUNT_IN_USE');
+    await tx.delete(subAccounts).where(eq(subAccounts.id, id));
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'delete account',
+      logToken: { id, sub_name: account.value.sub_name },
+    });
+    return ok({ id });
+  });
+}
