@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -19,6 +20,7 @@ import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
 import { toCanonicalUrl } from './lib/legacyPaths.ts';
 import { errorBody } from './lib/sendError.ts';
@@ -70,6 +72,8 @@ export async function buildApp(options: AppOptions) {
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   await app.register(fastifyCookie);
+  // Uploads (logo, Excel sheets): one file per request, at most 5 MiB.
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -95,6 +99,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(itemsRoutes);
       await api.register(openingStockRoutes);
       await api.register(accountsRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: '/api' },
   );

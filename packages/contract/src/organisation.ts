@@ -33,3 +33,72 @@ export const Year = z.object({
   is_current: z.boolean(),
 });
 export type Year = z.infer<typeof Year>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Company details an administrator edits. The VAT number has 15 digits in Saudi Arabia (ZATCA). */
+export const CompanyUpdateBody = z
+  .object({
+    arName: z.string().trim().min(1, 'اسم الشركة بالعربية مطلوب').max(200),
+    engName: z.string().trim().min(1, 'اسم الشركة بالإنجليزية مطلوب').max(200),
+    phone: text(30),
+    phone2: text(30),
+    address: text(300),
+    tradNo: text(50),
+    vatNo: text(30),
+    country_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'رمز الدولة حرفان لاتينيان كبيران مثل SD أو SA'),
+    currency_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'رمز العملة ثلاثة أحرف لاتينية كبيرة مثل SDG'),
+    currency_symbol: z.string().trim().min(1, 'رمز العملة مطلوب').max(10),
+    currency_decimals: z.coerce.number().int().min(0).max(3),
+  })
+  .superRefine((company, ctx) => {
+    if (company.country_code === 'SA' && !(company.vatNo && /^\d{15}$/.test(company.vatNo))) {
+      ctx.addIssue({ code: 'custom', path: ['vatNo'], message: 'الرقم الضريبي في السعودية 15 رقما' });
+    }
+  });
+export type CompanyUpdateBody = z.output<typeof CompanyUpdateBody>;
+
+export const StoreUpdateBody = z.object({
+  id: z.coerce.number().int().positive(),
+  store_name: z.string().trim().min(1, 'اسم المخزن مطلوب').max(150),
+  location: text(200),
+});
+
+export const StoreUser = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  full_name: z.string(),
+  is_admin: z.boolean(),
+  is_active: z.boolean(),
+});
+export type StoreUser = z.infer<typeof StoreUser>;
+
+export const MIN_PASSWORD_LENGTH = 8;
+const Password = z.string().min(MIN_PASSWORD_LENGTH, `كلمة المرور ${MIN_PASSWORD_LENGTH} أحرف على الأقل`).max(200);
+
+export const CreateUserBody = z.object({
+  user_name: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{N}._-]{2,64}$/u, 'اسم المستخدم من 2 إلى 64 حرفا بلا مسافات'),
+  full_name: z.string().trim().min(1, 'الاسم الكامل مطلوب').max(150),
+  password: Password,
+  is_admin: z.boolean().default(false),
+  store_id: z.coerce.number().int().positive().optional(),
+});
+export type CreateUserBody = z.input<typeof CreateUserBody>;
+
+export const ResetPasswordBody = z.object({ id: z.coerce.number().int().positive(), password: Password });
+export const SetUserActiveBody = z.object({ id: z.coerce.number().int().positive(), is_active: z.boolean() });

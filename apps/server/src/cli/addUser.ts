@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { messagesAr } from '@mizan/contract';
+import { CreateUserBody, messagesAr } from '@mizan/contract';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createUser, ensureOrganisation } from '../features/users/users.service.ts';
@@ -34,17 +34,23 @@ if (!values.name || !values['full-name']) {
   );
   process.exit(2);
 }
-const password = values.password ?? (await askPassword());
+const parsed = CreateUserBody.safeParse({
+  user_name: values.name,
+  full_name: values['full-name'],
+  password: values.password ?? (await askPassword()),
+  is_admin: values.admin,
+});
+if (!parsed.success) {
+  for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+  process.exit(2);
+}
 const config = readConfig(process.env);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 try {
   await ensureOrganisation(database.db);
   const result = await createUser(database.db, {
-    user_name: values.name,
-    full_name: values['full-name'],
-    password,
+    ...parsed.data,
     store_ids: values.stores.split(',').map((s) => Number(s.trim())),
-    is_admin: values.admin,
   });
   if (result.ok) console.log(`User "${values.name}" created (id ${result.value.id}), stores ${values.stores}.`);
   else {

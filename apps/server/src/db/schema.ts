@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const company = pgTable('company', {
   id: serial('id').primaryKey(),
@@ -34,6 +37,9 @@ export const company = pgTable('company', {
   currency_code: text('currency_code').notNull().default('SDG'),
   currency_symbol: text('currency_symbol').notNull().default('ج.س'),
   currency_decimals: integer('currency_decimals').notNull().default(2),
+  /** The uploaded logo, kept in the database so any app server can serve it (no shared disk needed). */
+  logo_bytes: bytea('logo_bytes'),
+  logo_type: text('logo_type'),
 });
 
 export const store = pgTable('store', {

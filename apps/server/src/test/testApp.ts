@@ -123,6 +123,8 @@ export class TestClient {
   }
 
   get = (url: string) => this.request('GET', url);
+  upload = (url: string, file: ReturnType<typeof multipartFile>) =>
+    this.request('POST', url, file.payload, file.headers);
   post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
 
   /** Signs in; the first GET fetches the anti-forgery cookie as a browser's first page load would. */
@@ -130,4 +132,17 @@ export class TestClient {
     if (!this.cookies.has(XSRF_COOKIE)) await this.get('/api/store/read');
     return this.post('/api/users/login', { user_name, password, store_id, level: 'user' });
   }
+}
+
+/** A multipart/form-data body with one file, as a browser's FormData upload sends it. */
+export function multipartFile(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----mizan${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

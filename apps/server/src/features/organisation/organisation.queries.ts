@@ -4,7 +4,36 @@ import { company, store, year } from '../../db/schema.ts';
 
 export const listStores = (db: DbOrTx) => db.select().from(store).orderBy(asc(store.id));
 
-export const readCompany = (db: DbOrTx) => db.select().from(company).orderBy(asc(company.id)).limit(1);
+/** The company without its logo's bytes (those are served apart, by `company/logo`). */
+export const readCompany = (db: DbOrTx) =>
+  db
+    .select({
+      id: company.id,
+      arName: company.arName,
+      engName: company.engName,
+      phone: company.phone,
+      phone2: company.phone2,
+      address: company.address,
+      logoUrl: company.logoUrl,
+      tradNo: company.tradNo,
+      vatNo: company.vatNo,
+      country_code: company.country_code,
+      currency_code: company.currency_code,
+      currency_symbol: company.currency_symbol,
+      currency_decimals: company.currency_decimals,
+    })
+    .from(company)
+    .orderBy(asc(company.id))
+    .limit(1);
+
+export async function readLogo(db: DbOrTx) {
+  const [row] = await db
+    .select({ bytes: company.logo_bytes, type: company.logo_type })
+    .from(company)
+    .orderBy(asc(company.id))
+    .limit(1);
+  return row?.bytes && row.type ? { bytes: row.bytes, type: row.type } : undefined;
+}
 
 /** The accounting years, current first, then the most recent. */
 export const listYears = (db: DbOrTx) =>

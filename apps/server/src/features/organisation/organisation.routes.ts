@@ -1,6 +1,10 @@
-import { Company, dataOf, Store, StoreQuery, Year } from '@mizan/contract';
+import { Company, CompanyUpdateBody, dataOf, Store, StoreQuery, StoreUpdateBody, Year } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listStores, listYears, readCompany } from './organisation.queries.ts';
+import { z } from 'zod';
+import { sendError } from '../../lib/sendError.ts';
+import { sessionUser } from '../../lib/sessionUser.ts';
+import { listStores, listYears, readCompany, readLogo } from './organisation.queries.ts';
+import { MAX_LOGO_BYTES, saveLogo, updateCompany, updateStore } from './organisation.service.ts';
 
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: the sign-in page fills its store picker from it before anyone is signed in.
@@ -11,6 +15,21 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['store'], summary: 'The stores one can sign in to', response: { 200: dataOf(Store) } },
     },
     async () => ({ data: await listStores(app.db) }),
+  );
+  app.post(
+    '/store/update',
+    {
+      schema: {
+        tags: ['store'],
+        summary: "The signed-in store's name and location (administrators)",
+        body: StoreUpdateBody,
+        response: { 200: dataOf(Store) },
+      },
+    },
+    async (req, reply) => {
+      const result = await updateStore(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
   );
 
   app.get(
@@ -24,6 +43,45 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ data: await readCompany(app.db) }),
   );
+  app.post(
+    '/company/update',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Edit the company (administrators)',
+        body: CompanyUpdateBody,
+        response: { 200: dataOf(Company) },
+      },
+    },
+    async (req, reply) => {
+      const result = await updateCompany(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
+  app.post(
+    '/company/uploadLogo',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Upload the logo (multipart, field "logo"; PNG, JPEG or WebP up to 1 MiB; administrators)',
+        response: { 200: dataOf(z.object({ logoUrl: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      const file = await req.file({ limits: { fileSize: MAX_LOGO_BYTES + 1 } });
+      if (!file)
+        return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { logo: 'اختر صورة الشعار' } });
+      const bytes = await file.toBuffer();
+      const result = await saveLogo(app.db, sessionUser(req), bytes, file.mimetype);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
+  app.get('/company/logo', { schema: { tags: ['company'], summary: 'The logo image' } }, async (_req, reply) => {
+    const logo = await readLogo(app.db);
+    if (!logo) return sendError(reply, 'NOT_FOUND');
+    // The URL changes with the image (?v=hash), so it may be cached for long.
+    return reply.type(logo.type).header('cache-control', 'private, max-age=31536000, immutable').send(logo.bytes);
+  });
 
   // Legacy clients send no parameters; a store_id, when sent, must be the session's (checked for every route).
   app.get(

@@ -1,9 +1,12 @@
-import { fail, ok, type Result } from '@mizan/contract';
-import { count, eq, inArray } from 'drizzle-orm';
+import { fail, ok, type Result, type SessionUser, type StoreUser } from '@mizan/contract';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { company, store, userStore, users, year } from '../../db/schema.ts';
+import { company, session, store, userStore, users, year } from '../../db/schema.ts';
+import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
 
 export type NewUser = {
   user_name: string;
@@ -13,11 +16,9 @@ export type NewUser = {
   is_admin: boolean;
 };
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 /**
  * A shop that starts without the demo has no company, store or year yet: create the least it needs to sign in
- * (one store, the current calendar year). The owner completes the details in settings.
+ * (one store with its system accounts, the current calendar year). The owner completes the details in settings.
  */
 export async function ensureOrganisation(db: Db, today = new Date()) {
   await db.transaction(async (tx) => {
@@ -41,35 +42,102 @@ export async function ensureOrganisation(db: Db, today = new Date()) {
   });
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<Result<{ id: number }>> {
-  const fields: Record<string, string> = {};
-  if (!/^[\p{L}\p{N}._-]{2,64}$/u.test(input.user_name)) fields.user_name = 'اسم المستخدم من 2 إلى 64 حرفا بلا مسافات';
-  if (!input.full_name.trim()) fields.full_name = 'الاسم الكامل مطلوب';
-  if (input.password.length < MIN_PASSWORD_LENGTH)
-    fields.password = `كلمة المرور ${MIN_PASSWORD_LENGTH} أحرف على الأقل`;
-  if (input.store_ids.length === 0) fields.store_ids = 'اختر مخزنا واحدا على الأقل';
-  if (Object.keys(fields).length) return fail('VALIDATION_FAILED', fields);
-
-  const known = await db.select({ id: store.id }).from(store).where(inArray(store.id, input.store_ids));
-  if (known.length !== new Set(input.store_ids).size) return fail('VALIDATION_FAILED', { store_ids: 'مخزن غير موجود' });
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, input.user_name));
-  if (taken) return fail('CONFLICT', { user_name: 'اسم المستخدم مستخدم من قبل' });
-
+/** Creates a user allowed in the given stores. Input is validated by the contract's CreateUserBody. */
+export async function createUser(db: Db, input: NewUser, by?: SessionUser): Promise<Result<StoreUser>> {
+  const storeIds = [...new Set(input.store_ids)];
+  const known = await db.select({ id: store.id }).from(store).where(inArray(store.id, storeIds));
+  if (storeIds.length === 0 || known.length !== storeIds.length) {
+    return fail('VALIDATION_FAILED', { store_ids: 'مخزن غير موجود' });
+  }
   const password_hash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        user_name: input.user_name,
-        full_name: input.full_name.trim(),
-        password_hash,
-        is_admin: input.is_admin,
-      })
-      .returning({ id: users.id });
-    if (!created) throw new Error('user insert returned nothing');
-    await tx
-      .insert(userStore)
-      .values([...new Set(input.store_ids)].map((store_id) => ({ user_id: created.id, store_id })));
-    return ok({ id: created.id });
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ user_name: input.user_name, full_name: input.full_name, password_hash, is_admin: input.is_admin })
+        .returning({
+          id: users.id,
+          user_name: users.user_name,
+          full_name: users.full_name,
+          is_admin: users.is_admin,
+          is_active: users.is_active,
+        });
+      if (!created) throw new Error('user insert returned nothing');
+      await tx.insert(userStore).values(storeIds.map((store_id) => ({ user_id: created.id, store_id })));
+      if (by) {
+        await writeLog(tx, {
+          store_id: by.store_id,
+          user_id: by.id,
+          typee: 'insert user',
+          logToken: { id: created.id, user_name: created.user_name },
+        });
+      }
+      return ok(created);
+    });
+  } catch (error) {
+    if (violatedUniqueIndex(error) !== undefined) return fail('CONFLICT', { user_name: 'اسم المستخدم مستخدم من قبل' });
+    throw error;
+  }
+}
+
+export const listStoreUsers = (db: Db, storeId: number) =>
+  db
+    .select({
+      id: users.id,
+      user_name: users.user_name,
+      full_name: users.full_name,
+      is_admin: users.is_admin,
+      is_active: users.is_active,
+    })
+    .from(users)
+    .innerJoin(userStore, and(eq(userStore.user_id, users.id), eq(userStore.store_id, storeId)))
+    .orderBy(asc(users.full_name));
+
+async function isStoreUser(db: Db, storeId: number, userId: number) {
+  const [row] = await db
+    .select({ id: userStore.user_id })
+    .from(userStore)
+    .where(and(eq(userStore.store_id, storeId), eq(userStore.user_id, userId)));
+  return row !== undefined;
+}
+
+/** Sets a new password for a user of the admin's store and ends that user's sessions. */
+export async function resetPassword(
+  db: Db,
+  admin: SessionUser,
+  id: number,
+  password: string,
+): Promise<Result<{ id: number }>> {
+  if (!admin.is_admin) return fail('ADMIN_ONLY');
+  if (!(await isStoreUser(db, admin.store_id, id))) return fail('NOT_FOUND');
+  const password_hash = await hashPassword(password);
+  return inTransaction(db, async (tx) => {
+    await tx.update(users).set({ password_hash }).where(eq(users.id, id));
+    await tx.delete(session).where(eq(session.user_id, id));
+    await writeLog(tx, { store_id: admin.store_id, user_id: admin.id, typee: 'reset password', logToken: { id } });
+    return ok({ id });
+  });
+}
+
+/** Disables (or enables again) a user of the admin's store; a disabled user's sessions end at once. */
+export async function setUserActive(
+  db: Db,
+  admin: SessionUser,
+  id: number,
+  isActive: boolean,
+): Promise<Result<{ id: number }>> {
+  if (!admin.is_admin) return fail('ADMIN_ONLY');
+  if (id === admin.id && !isActive) return fail('VALIDATION_FAILED', { id: 'لا يمكنك تعطيل حسابك أنت' });
+  if (!(await isStoreUser(db, admin.store_id, id))) return fail('NOT_FOUND');
+  return inTransaction(db, async (tx) => {
+    await tx.update(users).set({ is_active: isActive }).where(eq(users.id, id));
+    if (!isActive) await tx.delete(session).where(eq(session.user_id, id));
+    await writeLog(tx, {
+      store_id: admin.store_id,
+      user_id: admin.id,
+      typee: isActive ? 'enable user' : 'disable user',
+      logToken: { id },
+    });
+    return ok({ id });
   });
 }

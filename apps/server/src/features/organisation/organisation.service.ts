@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { type CompanyUpdateBody, fail, ok, type Result, type SessionUser } from '@mizan/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { company, store } from '../../db/schema.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { readCompany } from './organisation.queries.ts';
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const MAX_LOGO_BYTES = 1024 * 1024;
+
+export function updateCompany(db: Db, admin: SessionUser, input: CompanyUpdateBody) {
+  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  return inTransaction(db, async (tx) => {
+    const [current] = await readCompany(tx);
+    if (!current) return fail('NOT_FOUND');
+    await tx.update(company).set(input).where(eq(company.id, current.id));
+    await writeLog(tx, {
+      store_id: admin.store_id,
+      user_id: admin.id,
+      typee: 'update company',
+      logToken: { id: current.id },
+    });
+    const [saved] = await readCompany(tx);
+    return saved ? ok(saved) : fail('NOT_FOUND');
+  });
+}
+
+/** Keeps the logo in the database; its URL carries a hash of the bytes so browsers and prints never show a stale one. */
+export function saveLogo(
+  db: Db,
+  admin: SessionUser,
+  bytes: Buffer,
+  type: string,
+): Promise<Result<{ logoUrl: string }>> {
+  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  if (!(LOGO_TYPES as readonly string[]).includes(type))
+    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'الشعار صورة PNG أو JPEG أو WebP' }));
+  if (bytes.length === 0 || bytes.length > MAX_LOGO_BYTES) {
+    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'حجم الشعار حتى 1 ميغابايت' }));
+  }
+  const logoUrl = `/api/company/logo?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
+  return inTransaction(db, async (tx) => {
+    const [current] = await readCompany(tx);
+    if (!current) return fail('NOT_FOUND');
+    await tx.update(company).set({ logo_bytes: bytes, logo_type: type, logoUrl }).where(eq(company.id, current.id));
+    await writeLog(tx, {
+      store_id: admin.store_id,
+      user_id: admin.id,
+      typee: 'update company logo',
+      logToken: { logoUrl },
+    });
+    return ok({ logoUrl });
+  });
+}
+
+export function updateStore(
+  db: Db,
+  admin: SessionUser,
+  input: { id: number; store_name: string; location: string | null },
+) {
+  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  // An administrator edits the store they are signed in to; other stores are edited from there.
+  if (input.id !== admin.store_id) return Promise.resolve(fail('STORE_FORBIDDEN'));
+  return inTransaction(db, async (tx) => {
+    const [saved] = await tx
+      .update(store)
+      .set({ store_name: input.store_name, location: input.location })
+      .where(eq(store.id, input.id))
+      .returning();
+    if (!saved) return fail('NOT_FOUND');
+    await writeLog(tx, {
+      store_id: admin.store_id,
+      user_id: admin.id,
+      typee: 'update store',
+      logToken: { id: input.id },
+    });
+    return ok(saved);
+  });
+}
