@@ -17,6 +17,7 @@ import type { Db } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
+import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(openingStockRoutes);
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
+      await api.register(excelRoutes);
     },
     { prefix: '/api' },
   );

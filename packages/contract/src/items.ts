@@ -17,7 +17,7 @@ const NonNegativeQuantity = QuantityString.refine((value) => !value.startsWith('
 
 /** An item as created or edited. Prices are exact decimal strings and must be greater than zero. */
 export const ItemInput = z.object({
-  item_name: z.string().trim().min(1, 'اسم الصنف مطلوب').max(200),
+  item_name: z.string({ error: 'اسم الصنف مطلوب' }).trim().min(1, 'اسم الصنف مطلوب').max(200),
   item_desc: optionalText(),
   aliasEn: optionalText(),
   part_no: optionalText(64),
@@ -108,3 +108,30 @@ export const PriceChangePreview = z.object({
 
 export const BrandRow = z.object({ brand: z.string() });
 export const ModelRow = z.object({ model: z.string() });
+
+/** One row of an import preview: its sheet row number, what was read, and an Arabic message per wrong field. */
+export const ImportPreviewRow = z.object({
+  row: z.number().int(),
+  values: z.record(z.string(), z.unknown()),
+  errors: z.record(z.string(), z.string()),
+});
+export const ImportPreviewResponse = z.object({
+  data: z.array(ImportPreviewRow),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+});
+export type ImportPreviewResponse = z.infer<typeof ImportPreviewResponse>;
+export const ImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+export const ImportQuery = z.object({
+  preview: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  fq_year: Id.optional(),
+  store_id: Id.optional(),
+});

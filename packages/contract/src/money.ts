@@ -78,6 +78,6 @@ export const NonNegativeMoneyString = MoneyString.refine((value) => (parseMoney(
 
 /** Quantities are exact decimals too (items may be sold by weight): up to 3 decimals. */
 export const QuantityString = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number()], { error: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' })
   .transform((value) => String(value).trim())
   .refine((value) => /^-?\d{1,12}(\.\d{1,3})?$/.test(value), { message: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' });

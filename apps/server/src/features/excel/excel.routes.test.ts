@@ -1,0 +1,143 @@
+import ExcelJS from 'exceljs';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, multipartFile, TestClient } from '../../test/testApp.ts';
+import { itemColumns, openingColumns } from './itemSheet.rules.ts';
+import { readSheet, writeSheet, XLSX_TYPE } from './sheetValues.ts';
+
+const header = Object.values(itemColumns);
+const row = (
+  name: string,
+  code: string | null,
+  perch: string | number,
+  pay: string | number,
+  category = '',
+  opening: number | '' = '',
+) => [name, '', '', code, '', 'Bosch', 'S4', 'قطعة', 1, perch, pay, 0, category, opening];
+
+describeEachDatabase('Excel import and export', (ctx) => {
+  const signedIn = async (store = 1) => {
+    const c = new TestClient(ctx().app);
+    await c.signIn('admin', 'admin123', store);
+    return c;
+  };
+  const sheetFile = async (head: string[], rows: (string | number | null)[][], field = 'avatar') =>
+    multipartFile(field, 'items.xlsx', XLSX_TYPE, await writeSheet('Sheet1', head, rows));
+
+  it('the preview shows every row with its Arabic error: missing name, bad price, duplicate code, unknown category', async () => {
+    const c = await signedIn();
+    await c.post('/api/item_categories/create', { category_name: 'بطاريات' });
+    const file = await sheetFile(header, [
+      row('بطارية 70 أمبير', 'X-1', 9000, 11000, 'بطاريات', 4),
+      row('', 'X-2', 10, 12),
+      row('فلتر زيت', 'X-3', 'abc', 12),
+      row('بطارية مكررة', 'X-1', 10, 12),
+      row('شمعة احتراق', 'X-5', 10, 12, 'تصنيف غير موجود'),
+      row('سلك', null, 10, 0),
+    ]);
+    const res = await c.upload('/api/uploadXsl.php?preview=1', file);
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({ valid: 1, invalid: 5 });
+    const errorsByRow = Object.fromEntries(preview.data.map((r: { row: number; errors: object }) => [r.row, r.errors]));
+    expect(errorsByRow[2]).toEqual({});
+    expect(errorsByRow[3]).toEqual({ item_name: 'اسم الصنف مطلوب' });
+    expect(errorsByRow[4].perch_price).toBe('أدخل مبلغا صحيحا بحد أقصى خانتين عشريتين');
+    expect(errorsByRow[5].part_no).toBe('الكود مكرر في الملف (الصف 2)');
+    expect(errorsByRow[6].category_name).toBe('التصنيف "تصنيف غير موجود" غير موجود');
+    expect(errorsByRow[7].pay_price).toBe('يجب أن يكون المبلغ أكبر من صفر');
+    // A preview changes nothing.
+    expect((await c.get('/api/items/read?search=X-1')).json().total).toBe(0);
+  });
+
+  it('applying saves the valid rows in one go, adds or updates by code, and sets opening quantities', async () => {
+    const c = await signedIn();
+    await c.post('/api/items/create', { item_name: 'قديم', part_no: 'UPD-1', perch_price: '1', pay_price: '2' });
+    const file = await sheetFile(
+      header,
+      [
+        row('محدث بالاستيراد', 'UPD-1', 50, 75.5, '', 3),
+        row('جديد بالاستيراد', 'NEW-1', 20, 30),
+        row('', 'BAD-1', 20, 30),
+      ],
+      'file',
+    );
+    const applied = await c.upload('/api/uploadXsl', file);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json().data[0]).toEqual({ created: 1, updated: 1, skipped: 1 });
+    const updated = (await c.get('/api/items/read?search=UPD-1')).json().data;
+    expect(updated).toEqual([
+      expect.objectContaining({ item_name: 'محدث بالاستيراد', pay_price: '75.50', perch_price: '50.00' }),
+    ]);
+    expect((await c.get('/api/items/read?search=NEW-1')).json().total).toBe(1);
+    expect((await c.get('/api/items/read?search=BAD-1')).json().total).toBe(0);
+    const openings = (await c.get('/api/firstq/readByStore?search=UPD-1')).json().data;
+    expect(openings).toEqual([expect.objectContaining({ quantity: '3.000' })]);
+  });
+
+  it('a file that is not a sheet, or lacks the required columns, is refused with an Arabic message', async () => {
+    const c = await signedIn();
+    const junk = await c.upload(
+      '/api/uploadXsl?preview=1',
+      multipartFile('avatar', 'x.xlsx', XLSX_TYPE, Buffer.from('not a zip')),
+    );
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().error.fields.file).toBe('الملف ليس ملف Excel صالحا (.xlsx)');
+    const wrong = await c.upload('/api/uploadXsl?preview=1', await sheetFile(['عمود', 'آخر'], [['a', 'b']]));
+    expect(wrong.json().error.fields.file).toMatch(/الأعمدة المطلوبة/);
+  });
+
+  it('opening quantities are imported by item code and replace those of the store and year', async () => {
+    const c = await signedIn(2);
+    const made = await c.post('/api/items/createMulti', [
+      { item_name: 'أ', part_no: 'FQ-1', perch_price: '10', pay_price: '15' },
+      { item_name: 'ب', part_no: 'FQ-2', perch_price: '20', pay_price: '25', firstQuantity: '99' },
+    ]);
+    expect(made.statusCode).toBe(200);
+    const file = await sheetFile(Object.values(openingColumns), [
+      ['FQ-1', 'أ', 7, '', ''],
+      ['FQ-404', 'غير موجود', 3, '', ''],
+      ['FQ-1', 'أ', 8, '', ''],
+      ['', 'بلا كود', 1, '', ''],
+    ]);
+    const preview = (await c.upload('/api/uploadXslFristq?preview=1', file)).json();
+    expect(preview).toMatchObject({ valid: 1, invalid: 3 });
+    expect(preview.data[1].errors.part_no).toBe('لا يوجد صنف بالكود FQ-404');
+    expect(preview.data[2].errors.part_no).toBe('الكود مكرر في الملف (الصف 2)');
+    expect(preview.data[3].errors.part_no).toBe('الكود مطلوب لمطابقة الصنف');
+
+    const applied = await c.upload('/api/uploadXslFristq.php?fq_year=1', file);
+    expect(applied.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 3 });
+    const rows = (await c.get('/api/firstq/readByStore?fq_year=1')).json().data;
+    // FQ-2's earlier opening quantity was replaced by the sheet, which has none for it.
+    expect(rows).toEqual([
+      expect.objectContaining({ part_no: 'FQ-1', quantity: '7.000', perch_price: '10.00', pay_price: '15.00' }),
+    ]);
+  });
+
+  it('templates download as sheets, and the export is a right-to-left sheet of the filtered items', async () => {
+    const c = await signedIn();
+    const template = await c.get('/api/items/importTemplate');
+    expect(template.headers['content-type']).toBe(XLSX_TYPE);
+    const [templateHeader] = await readSheet(template.rawPayload);
+    expect(templateHeader?.cells).toEqual(header);
+    expect((await readSheet((await c.get('/api/firstq/importTemplate')).rawPayload))[0]?.cells).toEqual(
+      Object.values(openingColumns),
+    );
+
+    await c.post('/api/items/create', {
+      item_name: 'صنف للتصدير',
+      part_no: 'EXP-1',
+      perch_price: '10.10',
+      pay_price: '12.25',
+    });
+    const exported = await c.get(`/api/items/export?search=EXP-1`);
+    expect(exported.headers['content-disposition']).toContain('items.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]?.views[0]?.rightToLeft).toBe(true);
+    const rows = await readSheet(exported.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.cells.slice(0, 4)).toEqual(['صنف للتصدير', '', '', 'EXP-1']);
+    expect(rows[1]?.cells.slice(9, 11)).toEqual(['10.1', '12.25']);
+  });
+});

@@ -1,0 +1,160 @@
+import { dataOf, ImportPreviewResponse, ImportQuery, ImportResult, ItemListQuery, type Result } from '@mizan/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendError } from '../../lib/sendError.ts';
+import { sessionUser } from '../../lib/sessionUser.ts';
+import { listItems } from '../items/items.queries.ts';
+import {
+  applyItemSheet,
+  applyOpeningSheet,
+  type ImportPreview,
+  previewItemSheet,
+  previewOpeningSheet,
+} from './itemImport.service.ts';
+import { itemColumns, openingColumns } from './itemSheet.rules.ts';
+import { writeSheet, XLSX_TYPE } from './sheetValues.ts';
+
+const tags = ['excel'];
+const ImportAnswer = z.union([ImportPreviewResponse, dataOf(ImportResult)]);
+/** The longest list one export writes. */
+const MAX_EXPORT_ROWS = 50_000;
+
+/** The uploaded sheet, whatever its field name (legacy clients send "avatar", newer ones "file"). */
+async function uploadedSheet(req: FastifyRequest): Promise<Buffer | undefined> {
+  const file = await req.file();
+  return file ? file.toBuffer() : undefined;
+}
+
+function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
+  return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${filename}"`).send(bytes);
+}
+
+function answer<T>(reply: FastifyReply, result: Result<ImportPreview<T> | z.infer<typeof ImportResult>>) {
+  if (!result.ok) return sendError(reply, result);
+  const value = result.value;
+  return 'rows' in value ? { data: value.rows, valid: value.valid, invalid: value.invalid } : { data: [value] };
+}
+
+export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/uploadXsl',
+    {
+      schema: {
+        tags,
+        summary:
+          'Import items from .xlsx (multipart). With ?preview=1 only checks every row; otherwise saves the valid rows',
+        description:
+          'Items are added, or updated when their code (part_no) exists in the store. All valid rows are saved in one transaction.',
+        querystring: ImportQuery,
+        response: { 200: ImportAnswer },
+      },
+    },
+    async (req, reply) => {
+      const bytes = await uploadedSheet(req);
+      if (!bytes) return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { file: 'اختر ملف Excel' } });
+      const user = sessionUser(req);
+      return answer(
+        reply,
+        req.query.preview
+          ? await previewItemSheet(app.db, user.store_id, bytes)
+          : await applyItemSheet(app.db, user, bytes),
+      );
+    },
+  );
+
+  app.post(
+    '/uploadXslFristq',
+    {
+      schema: {
+        tags,
+        summary: 'Import opening quantities from .xlsx (multipart); replaces those of the store and year (fq_year)',
+        querystring: ImportQuery,
+        response: { 200: ImportAnswer },
+      },
+    },
+    async (req, reply) => {
+      const bytes = await uploadedSheet(req);
+      if (!bytes) return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { file: 'اختر ملف Excel' } });
+      const user = sessionUser(req);
+      return answer(
+        reply,
+        req.query.preview
+          ? await previewOpeningSheet(app.db, user.store_id, bytes)
+          : await applyOpeningSheet(app.db, user, bytes, req.query.fq_year),
+      );
+    },
+  );
+
+  app.get(
+    '/items/importTemplate',
+    { schema: { tags, summary: 'An empty item sheet with its columns and one example row' } },
+    async (_req, reply) => {
+      const example = [
+        'زيت محرك 5W30',
+        'Engine oil 5W30',
+        '',
+        'OIL-530',
+        '6281000000017',
+        'Shell',
+        'Helix',
+        'لتر',
+        5,
+        1200,
+        1500,
+        0,
+        '',
+        10,
+      ];
+      return sendXlsx(reply, 'items-template.xlsx', await writeSheet('الأصناف', Object.values(itemColumns), [example]));
+    },
+  );
+  app.get(
+    '/firstq/importTemplate',
+    { schema: { tags, summary: 'An empty opening-quantity sheet with its columns' } },
+    async (_req, reply) => {
+      return sendXlsx(
+        reply,
+        'opening-quantities-template.xlsx',
+        await writeSheet('الكميات الافتتاحية', Object.values(openingColumns), [
+          ['OIL-530', 'زيت محرك 5W30', 10, 1200, 1500],
+        ]),
+      );
+    },
+  );
+
+  app.get(
+    '/items/export',
+    {
+      schema: {
+        tags,
+        summary: 'The item list (same filters as items/read, all pages) as a right-to-left .xlsx',
+        querystring: ItemListQuery.omit({ page: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => {
+      const { rows } = await listItems(app.db, sessionUser(req).store_id, {
+        ...req.query,
+        page: 1,
+        pageSize: MAX_EXPORT_ROWS,
+      });
+      const header = Object.values(itemColumns).slice(0, -1);
+      const cells = rows.map((item) => [
+        item.item_name,
+        item.item_desc,
+        item.aliasEn,
+        item.part_no,
+        item.item_parcode,
+        item.brand,
+        item.model,
+        item.item_unit,
+        Number(item.min_qty),
+        Number(item.perch_price),
+        Number(item.pay_price),
+        Number(item.tax),
+        item.category_name,
+      ]);
+      return sendXlsx(reply, 'items.xlsx', await writeSheet('الأصناف', header, cells));
+    },
+  );
+};

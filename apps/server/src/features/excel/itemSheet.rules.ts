@@ -1,0 +1,113 @@
+/**
+ * The item and opening-quantity sheets: their columns, and each row checked on its own (pure; the service adds
+ * what needs the database: duplicate codes in the store, category names).
+ */
+import { ItemInput, OpeningQuantityBody } from '@mizan/contract';
+import type { SheetRow } from './sheetValues.ts';
+
+/** Columns by field; a sheet's header may use the Arabic title or the field name. */
+export const itemColumns = {
+  item_name: 'اسم الصنف',
+  item_desc: 'الاسم بالإنجليزية',
+  aliasEn: 'اسم مستعار',
+  part_no: 'الكود',
+  item_parcode: 'الباركود',
+  brand: 'الماركة',
+  model: 'الموديل',
+  item_unit: 'الوحدة',
+  min_qty: 'أقل كمية',
+  perch_price: 'سعر الشراء',
+  pay_price: 'سعر البيع',
+  tax: 'الضريبة %',
+  category_name: 'التصنيف',
+  firstQuantity: 'الكمية الافتتاحية',
+} as const;
+export type ItemColumn = keyof typeof itemColumns;
+
+export const openingColumns = {
+  part_no: 'الكود',
+  item_name: 'اسم الصنف',
+  quantity: 'الكمية',
+  perch_price: 'سعر الشراء',
+  pay_price: 'سعر البيع',
+} as const;
+export type OpeningColumn = keyof typeof openingColumns;
+
+const normalise = (text: string) =>
+  text.replace(/\s+/g, ' ').replace(/[أإآ]/g, 'ا').replace(/ة/g, 'ه').trim().toLowerCase();
+
+/** Which column holds which field, from the header row. */
+export function mapHeader<K extends string>(columns: Record<K, string>, header: string[]): Map<K, number> {
+  const found = new Map<K, number>();
+  header.forEach((title, index) => {
+    const key = normalise(title);
+    for (const [field, arabic] of Object.entries(columns) as [K, string][]) {
+      if (key === normalise(arabic) || key === field.toLowerCase()) found.set(field, index);
+    }
+  });
+  return found;
+}
+
+export type RowCheck<T> = { row: number; values: T; errors: Record<string, string> };
+
+function pick<K extends string>(cells: string[], header: Map<K, number>, field: K): string | undefined {
+  const index = header.get(field);
+  const cell = index === undefined ? '' : (cells[index] ?? '');
+  return cell === '' ? undefined : cell;
+}
+
+function issues(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+  return errors;
+}
+
+export type ItemSheetValues = ReturnType<typeof ItemInput.parse> & { category_name: string | null };
+
+export function checkItemRow(row: SheetRow, header: Map<ItemColumn, number>): RowCheck<Partial<ItemSheetValues>> {
+  const raw = Object.fromEntries(
+    (Object.keys(itemColumns) as ItemColumn[]).map((field) => [field, pick(row.cells, header, field)]),
+  ) as Record<ItemColumn, string | undefined>;
+  const { category_name, ...itemFields } = raw;
+  const parsed = ItemInput.safeParse(itemFields);
+  if (!parsed.success)
+    return {
+      row: row.row,
+      values: { ...raw, category_name: category_name ?? null } as never,
+      errors: issues(parsed.error),
+    };
+  return { row: row.row, values: { ...parsed.data, category_name: category_name ?? null }, errors: {} };
+}
+
+export type OpeningSheetValues = {
+  part_no: string;
+  item_name: string | undefined;
+  quantity: string;
+  perch_price?: string;
+  pay_price?: string;
+};
+
+export function checkOpeningRow(
+  row: SheetRow,
+  header: Map<OpeningColumn, number>,
+): RowCheck<Partial<OpeningSheetValues>> {
+  const part_no = pick(row.cells, header, 'part_no');
+  const item_name = pick(row.cells, header, 'item_name');
+  const parsed = OpeningQuantityBody.omit({ item_id: true }).safeParse({
+    quantity: pick(row.cells, header, 'quantity') ?? '',
+    perch_price: pick(row.cells, header, 'perch_price'),
+    pay_price: pick(row.cells, header, 'pay_price'),
+  });
+  const errors = parsed.success ? {} : issues(parsed.error);
+  if (!part_no) errors.part_no = 'الكود مطلوب لمطابقة الصنف';
+  const values = parsed.success
+    ? {
+        part_no,
+        item_name,
+        quantity: parsed.data.quantity,
+        perch_price: parsed.data.perch_price,
+        pay_price: parsed.data.pay_price,
+      }
+    : { part_no, item_name };
+  return { row: row.row, values, errors };
+}
