@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './categories.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './invoice.rules.ts';
 export * from './items.ts';
 export * from './messages.ar.ts';
 export * from './money.ts';

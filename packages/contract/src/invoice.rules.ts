@@ -1,0 +1,82 @@
+/**
+ * Invoice arithmetic (domain.md 5.2), shared: the server computes the authoritative figures from the lines, the
+ * screens show the same figures while the cashier types. All exact, in minor units.
+ */
+import { addMoney, type Money, money, multiplyMoney, percentOf, subtractMoney, ZERO } from './money.ts';
+
+export type InvoiceLineInput = { item_id: number; quantity: string; price: Money };
+
+/** A line total is quantity × price, rounded once to the cent (what the printed line shows). */
+export const lineTotal = (line: { quantity: string; price: Money }) => multiplyMoney(line.price, line.quantity);
+
+/**
+ * Lines of the same item at the same price are merged into one, quantities added (the legacy screens did this
+ * while typing; doing it again on save keeps a re-sent line from becoming a second row).
+ */
+export function mergeLines<T extends InvoiceLineInput>(lines: T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const line of lines) {
+    const key = `${line.item_id}:${line.price}`;
+    const existing = merged.get(key);
+    merged.set(
+      key,
+      existing ? { ...existing, quantity: addQuantities(existing.quantity, line.quantity) } : { ...line },
+    );
+  }
+  return [...merged.values()];
+}
+
+/** Adds two decimal quantities exactly (up to 3 decimals). */
+export function addQuantities(a: string, b: string): string {
+  const scaled = (q: string) => {
+    const [whole = '0', fraction = ''] = q.replace('-', '').split('.');
+    const value = BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3));
+    return q.startsWith('-') ? -value : value;
+  };
+  const sum = scaled(a) + scaled(b);
+  const abs = sum < 0n ? -sum : sum;
+  const fraction = String(abs % 1000n)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return `${sum < 0n ? '-' : ''}${abs / 1000n}${fraction ? `.${fraction}` : ''}`;
+}
+
+export type InvoiceTotals = {
+  /** Σ line totals: the gross amount. */
+  tot_pr: Money;
+  discount: Money;
+  /** tot_pr − discount. */
+  net: Money;
+  pay: Money;
+  /** What remains due: net − pay. */
+  changee: Money;
+};
+
+export type TotalsProblem = 'DISCOUNT_EXCEEDS_TOTAL' | 'NEGATIVE_REMAINDER' | 'NEGATIVE_AMOUNT';
+
+/** The invoice's figures from its lines (or, for a value-only invoice, its typed total), discount and payment. */
+export function invoiceTotals(
+  gross: Money | { quantity: string; price: Money }[],
+  discount: Money,
+  pay: Money,
+): { ok: true; totals: InvoiceTotals } | { ok: false; problem: TotalsProblem } {
+  const tot_pr = Array.isArray(gross) ? addMoney(ZERO, ...gross.map(lineTotal)) : gross;
+  if (tot_pr < 0n || discount < 0n || pay < 0n) return { ok: false, problem: 'NEGATIVE_AMOUNT' };
+  if (discount > tot_pr) return { ok: false, problem: 'DISCOUNT_EXCEEDS_TOTAL' };
+  const net = subtractMoney(tot_pr, discount);
+  const changee = subtractMoney(net, pay);
+  if (changee < 0n) return { ok: false, problem: 'NEGATIVE_REMAINDER' };
+  return { ok: true, totals: { tot_pr, discount, net, pay, changee } };
+}
+
+/** A discount typed as a percentage becomes an amount, rounded to the cent. */
+export const discountFromPercent = (tot_pr: Money, percent: string) => percentOf(tot_pr, percent);
+
+/** The percentage an amount discount represents, for display (2 decimals). */
+export function percentFromDiscount(tot_pr: Money, discount: Money): string {
+  if (tot_pr === 0n) return '0';
+  const basisPoints = (discount * 10000n * 2n + tot_pr) / (2n * tot_pr);
+  return `${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, '0')}`;
+}
+
+export { money };
