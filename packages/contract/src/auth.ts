@@ -19,6 +19,3 @@ export const SessionUser = z.object({
   is_admin: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
-
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './auth.ts';
 export * from './categories.ts';
+export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './invoice.rules.ts';

@@ -15,8 +15,3 @@ export type StoreYearQuery = z.infer<typeof StoreYearQuery>;
 
 export const yearOf = (query: { yearId?: number; year_id?: number }): number | undefined =>
   query.yearId ?? query.year_id;
-
-/** The year that selects the primary API base `/api/`; every other year uses `/api23/` (seed section 4). */
-export const PRIMARY_YEAR_ID = 1;
-export const apiBaseForYear = (yearId: number): '/api/' | '/api23/' =>
-  yearId === PRIMARY_YEAR_ID ? '/api/' : '/api23/';

@@ -1,0 +1,123 @@
+/**
+ * The one way the app talks to the server. Reads answer `{ data: [...] }`; failures carry `{ error: { code,
+ * message, fields } }` and become an ApiError with the Arabic message. Every change echoes the anti-forgery cookie.
+ */
+import { apiBaseForYear, type ErrorCode, messagesAr, PRIMARY_YEAR_ID, XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
+import { ui } from './messages.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+let yearId = PRIMARY_YEAR_ID;
+/** Year 1 uses the primary base `/api/`, every other year the secondary `/api23/` (seed section 4). */
+export const setApiYear = (id: number) => {
+  yearId = id;
+};
+export const currentYearId = () => yearId;
+
+let onSessionEnded: () => void = () => {};
+/** Called when the server says the session is over (401), so the app can go back to the sign-in page. */
+export const whenSessionEnds = (handler: () => void) => {
+  onSessionEnded = handler;
+};
+
+const readCookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+function url(path: string, params?: Params) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  const search = query.toString();
+  return `${apiBaseForYear(yearId)}${path}${search ? `?${search}` : ''}`;
+}
+
+async function send(
+  method: string,
+  path: string,
+  params?: Params,
+  body?: BodyInit,
+  headers: Record<string, string> = {},
+) {
+  if (method !== 'GET' && !readCookie(XSRF_COOKIE)) {
+    // The server hands out the anti-forgery cookie on any API response; fetch one before the first change.
+    await fetch(url('store/read'), { credentials: 'same-origin' }).catch(() => undefined);
+  }
+  const xsrf: Record<string, string> = method === 'GET' ? {} : { [XSRF_HEADER]: readCookie(XSRF_COOKIE) ?? '' };
+  let response: Response;
+  try {
+    response = await fetch(url(path, params), {
+      method,
+      body,
+      credentials: 'same-origin',
+      headers: { ...headers, ...xsrf },
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', ui.networkError);
+  }
+  if (response.ok) return response;
+  const failure = (await response.json().catch(() => undefined)) as
+    | { error?: { code: ErrorCode; message: string; fields?: Record<string, string> } }
+    | undefined;
+  const code = failure?.error?.code ?? 'INTERNAL';
+  if (response.status === 401 && path !== 'users/login') onSessionEnded();
+  throw new ApiError(
+    response.status,
+    code,
+    failure?.error?.message ?? messagesAr[code as ErrorCode] ?? ui.networkError,
+    failure?.error?.fields,
+  );
+}
+
+export type Page<T> = { data: T[]; total: number; page: number; pageSize: number };
+
+export async function apiGet<T>(path: string, params?: Params): Promise<T[]> {
+  return ((await (await send('GET', path, params)).json()) as { data: T[] }).data;
+}
+export async function apiGetPage<T>(path: string, params?: Params): Promise<Page<T>> {
+  return (await (await send('GET', path, params)).json()) as Page<T>;
+}
+export async function apiPost<T>(path: string, body: unknown = {}, params?: Params): Promise<T[]> {
+  const response = await send('POST', path, params, JSON.stringify(body), { 'content-type': 'application/json' });
+  return ((await response.json()) as { data: T[] }).data;
+}
+/** Posts one file as multipart/form-data; answers the whole JSON body (previews carry counts beside `data`). */
+export async function apiUpload<T>(path: string, field: string, file: Blob, params?: Params): Promise<T> {
+  const form = new FormData();
+  form.append(field, file);
+  return (await (await send('POST', path, params, form)).json()) as T;
+}
+/** A file the server builds (an .xlsx), as a download the browser saves. */
+export async function apiDownload(path: string, filename: string, params?: Params) {
+  const blob = await (await send('GET', path, params)).blob();
+  const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: filename });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** The Arabic message of any error thrown by a call. */
+export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : ui.networkError);
+/** The field messages of a refused change (`VALIDATION_FAILED` and conflicts that name fields). */
+export const fieldErrors = (error: unknown): Record<string, string> => {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([field, text]) => [
+      field,
+      text in messagesAr ? messagesAr[text as ErrorCode] : text,
+    ]),
+  );
+};

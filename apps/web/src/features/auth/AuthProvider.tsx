@@ -1,0 +1,112 @@
+import { PRIMARY_YEAR_ID, type SessionUser, type Store, type Year } from '@mizan/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiGet, apiPost, setApiYear, whenSessionEnds } from '../../app/api.ts';
+import { homePath } from '../../app/platform.ts';
+import { queryClient } from '../../app/queryClient.ts';
+import { readStored, removeStored, STORE_INFO, USER_INFO, writeStored, YEAR } from '../../app/storage.ts';
+
+type AuthState = {
+  /** `checking` only at start-up, while a stored sign-in is verified with the server. */
+  status: 'checking' | 'signedIn' | 'signedOut';
+  user: SessionUser | null;
+  store: Store | null;
+  year: Year | null;
+};
+
+type Auth = AuthState & {
+  signIn: (user: SessionUser, store: Store) => Promise<void>;
+  signOut: () => Promise<void>;
+  chooseYear: (year: Year) => Promise<void>;
+};
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  return auth;
+}
+
+/** The signed-in user and store, as every screen needs them (the guard guarantees both are there). */
+export function useSession() {
+  const { user, store, year } = useAuth();
+  if (!user || !store) throw new Error('useSession on a screen without a session');
+  return { user, store, year, storeId: store.id };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'checking', user: null, store: null, year: null });
+  const navigate = useNavigate();
+  const previous = useRef(state.status);
+
+  const applyYear = useCallback((year: Year | null) => setApiYear(year?.id ?? PRIMARY_YEAR_ID), []);
+
+  const clear = useCallback(async () => {
+    // The seed's order: USER_INFO, then STORE_INFO.
+    await removeStored(USER_INFO);
+    await removeStored(STORE_INFO);
+    queryClient.clear();
+    setState({ status: 'signedOut', user: null, store: null, year: null });
+  }, []);
+
+  // Start-up: a stored sign-in is restored only if the server still knows its session.
+  useEffect(() => {
+    whenSessionEnds(() => void clear());
+    (async () => {
+      const [user, store, year] = await Promise.all([readStored(USER_INFO), readStored(STORE_INFO), readStored(YEAR)]);
+      if (!user || !store) return setState((s) => ({ ...s, status: 'signedOut' }));
+      applyYear(year);
+      try {
+        const [current] = await apiGet<SessionUser>('users/me');
+        if (current) return setState({ status: 'signedIn', user: current, store, year });
+      } catch {
+        // An expired session or an unreachable server: sign in again.
+      }
+      await clear();
+    })();
+  }, [applyYear, clear]);
+
+  // When the state changes (not at start-up), the app goes to the sales invoice or to the sign-in page.
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = state.status;
+    if (was === 'checking' || was === state.status) return;
+    navigate(state.status === 'signedIn' ? homePath : '/folder/login', { replace: true });
+  }, [state.status, navigate]);
+
+  const signIn = useCallback(
+    async (user: SessionUser, store: Store) => {
+      await writeStored(USER_INFO, user);
+      await writeStored(STORE_INFO, store);
+      const year = await readStored(YEAR);
+      applyYear(year);
+      navigate(homePath, { replace: true });
+      setState({ status: 'signedIn', user, store, year });
+    },
+    [applyYear, navigate],
+  );
+
+  const signOut = useCallback(async () => {
+    await removeStored(USER_INFO);
+    await removeStored(STORE_INFO);
+    await apiPost('users/logout').catch(() => undefined);
+    navigate('/folder/login', { replace: true });
+    queryClient.clear();
+    setState({ status: 'signedOut', user: null, store: null, year: null });
+  }, [navigate]);
+
+  const chooseYear = useCallback(
+    async (year: Year) => {
+      await writeStored(YEAR, year);
+      applyYear(year);
+      setState((s) => ({ ...s, year }));
+      // Every figure belongs to a year: read them all again from the year's base.
+      await queryClient.invalidateQueries();
+    },
+    [applyYear],
+  );
+
+  const auth = useMemo(() => ({ ...state, signIn, signOut, chooseYear }), [state, signIn, signOut, chooseYear]);
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}

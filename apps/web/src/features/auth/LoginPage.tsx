@@ -1,0 +1,130 @@
+import {
+  IonButton,
+  IonContent,
+  IonHeader,
+  IonInput,
+  IonItem,
+  IonList,
+  IonPage,
+  IonSelect,
+  IonSelectOption,
+  IonTitle,
+  IonToolbar,
+  useIonLoading,
+  useIonToast,
+} from '@ionic/react';
+import { messagesAr, type SessionUser, type Store } from '@mizan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ui } from '../../app/messages.ts';
+import { useAuth } from './AuthProvider.tsx';
+import './LoginPage.css';
+
+export default function LoginPage() {
+  const { signIn } = useAuth();
+  const stores = useQuery({ queryKey: ['stores'], queryFn: () => apiGet<Store>('store/read') });
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [storeId, setStoreId] = useState<number | undefined>();
+  const [presentLoading, dismissLoading] = useIonLoading();
+  const [presentToast] = useIonToast();
+
+  useEffect(() => {
+    if (storeId === undefined && stores.data?.[0]) setStoreId(stores.data[0].id);
+  }, [stores.data, storeId]);
+
+  const toast = (message: string) =>
+    presentToast({ message, color: 'danger', position: 'top', mode: 'ios', duration: 2000, cssClass: 'mizan-toast' });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const store = stores.data?.find((s) => s.id === storeId);
+    if (!userName.trim() || !password || !store) return toast(ui.login.incomplete);
+    await presentLoading({
+      message: ui.login.loading,
+      spinner: 'bubbles',
+      duration: 2000,
+      translucent: true,
+      backdropDismiss: false,
+    });
+    try {
+      const [user] = await apiPost<SessionUser>('users/login', {
+        user_name: userName.trim(),
+        password,
+        store_id: store.id,
+        level: 'user',
+      });
+      await dismissLoading();
+      // Success means a record with an id (seed section 5).
+      if (user?.id == null) return toast(ui.login.failed);
+      setPassword('');
+      await signIn(user, store);
+    } catch (error) {
+      await dismissLoading();
+      const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';
+      toast(tooMany ? messagesAr.TOO_MANY_ATTEMPTS : ui.login.failed);
+    }
+  }
+
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle>{ui.login.title}</IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding login-content">
+        <form className="login-card" onSubmit={submit}>
+          <img src="/icon.svg" alt="" className="login-logo" />
+          <h1>{ui.appName}</h1>
+          <p className="login-subtitle">{ui.systemName}</p>
+          <IonList lines="full">
+            <IonItem>
+              <IonInput
+                label={ui.login.userName}
+                labelPlacement="stacked"
+                name="user_name"
+                autocomplete="username"
+                autofocus
+                value={userName}
+                onIonInput={(e) => setUserName(e.detail.value ?? '')}
+              />
+            </IonItem>
+            <IonItem>
+              <IonInput
+                label={ui.login.password}
+                labelPlacement="stacked"
+                name="password"
+                type="password"
+                autocomplete="current-password"
+                value={password}
+                onIonInput={(e) => setPassword(e.detail.value ?? '')}
+              />
+            </IonItem>
+            <IonItem>
+              <IonSelect
+                label={ui.login.store}
+                labelPlacement="stacked"
+                name="store_id"
+                interface="popover"
+                value={storeId}
+                onIonChange={(e) => setStoreId(Number(e.detail.value))}
+              >
+                {stores.data?.map((store) => (
+                  <IonSelectOption key={store.id} value={store.id}>
+                    {store.store_name}
+                  </IonSelectOption>
+                ))}
+              </IonSelect>
+            </IonItem>
+          </IonList>
+          {stores.data?.length === 0 && <p className="login-hint">{ui.login.noStores}</p>}
+          <IonButton type="submit" expand="block" className="login-submit">
+            {ui.login.submit}
+          </IonButton>
+        </form>
+      </IonContent>
+    </IonPage>
+  );
+}

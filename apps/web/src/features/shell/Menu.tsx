@@ -1,0 +1,69 @@
+import {
+  IonButton,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonListHeader,
+  IonMenu,
+  IonMenuToggle,
+  IonNote,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { logOutOutline } from 'ionicons/icons';
+import { useLocation } from 'react-router-dom';
+import { ui } from '../../app/messages.ts';
+import { useAuth, useSession } from '../auth/AuthProvider.tsx';
+import { isShownOn, menuGroups } from './menuEntries.ts';
+import { YearSwitch } from './YearSwitch.tsx';
+
+export default function Menu() {
+  const { user, store } = useSession();
+  const { signOut } = useAuth();
+  const { pathname } = useLocation();
+
+  return (
+    <IonMenu contentId="main" type="overlay" className="app-menu">
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle size="small">{ui.systemName}</IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        <div className="menu-user">
+          <strong data-testid="menu-full-name">{user.full_name}</strong>
+          <IonNote>{store.store_name}</IonNote>
+          <IonButton size="small" fill="outline" color="danger" onClick={() => void signOut()} data-testid="logout">
+            <IonIcon slot="start" icon={logOutOutline} />
+            {ui.menu.logout}
+          </IonButton>
+        </div>
+        <YearSwitch storeId={store.id} />
+        {menuGroups.map((group) => (
+          <IonList key={group.title} lines="none">
+            <IonListHeader>{group.title}</IonListHeader>
+            {group.entries
+              .filter((entry) => isShownOn(entry.device))
+              .map((entry) => (
+                <IonMenuToggle key={entry.path} autoHide={false}>
+                  <IonItem
+                    routerLink={entry.path}
+                    data-path={entry.path}
+                    routerDirection="root"
+                    detail={false}
+                    button
+                    className={pathname === entry.path ? 'selected' : undefined}
+                  >
+                    <IonLabel>{entry.label}</IonLabel>
+                  </IonItem>
+                </IonMenuToggle>
+              ))}
+          </IonList>
+        ))}
+      </IonContent>
+    </IonMenu>
+  );
+}

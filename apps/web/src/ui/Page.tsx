@@ -1,0 +1,20 @@
+import { IonButtons, IonContent, IonHeader, IonMenuButton, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import type { ReactNode } from 'react';
+
+/** A screen: its title in the header (with the menu button on narrow screens), then its content. */
+export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <IonMenuButton />
+          </IonButtons>
+          <IonTitle>{title}</IonTitle>
+          {actions && <IonButtons slot="end">{actions}</IonButtons>}
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">{children}</IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('signing in and the shell', () => {
+  it('a wrong password shows the Arabic toast and stays on the sign-in page', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl, 'admin', 'wrong-password');
+    await expect
+      .poll(() => toastShown(page))
+      .toEqual({ message: 'خطأ في اسم المستخدم أو كلمة المرور', color: 'danger' });
+    expect(new URL(page.url()).pathname).toBe('/folder/login');
+    await screenshot(page, 'login-failed-desktop');
+    await page.context().close();
+  });
+
+  it('empty fields ask the user to complete them, without calling the server', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await page.goto(`${server.baseUrl}/folder/login`);
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('users/login')) loginCalls++;
+    });
+    await page.locator('ion-button[type="submit"]').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toBe('الرجاء إكمال بيانات تسجيل الدخول');
+    expect(loginCalls).toBe(0);
+    await page.context().close();
+  });
+
+  it('a desktop sign-in lands on folder/sales with the menu; a reload keeps the session; logout returns to sign-in', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/folder/login`);
+    await screenshot(page, 'login-desktop-light');
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    await expect.poll(() => page.getByTestId('menu-full-name').textContent()).toBe('مدير النظام');
+    // Desktop-only entries are in the menu; the mobile invoice is not.
+    expect(await page.locator('ion-menu ion-item[data-path="/folder/prch-order"]').count()).toBe(1);
+    expect(await page.locator('ion-menu ion-item[data-path="/folder/sales-mob"]').count()).toBe(0);
+    const stored = await page.evaluate(() => JSON.stringify(localStorage) + document.cookie);
+    expect(stored).not.toContain('admin123');
+
+    await page.reload();
+    await page.waitForURL('**/folder/sales');
+    await expect.poll(() => page.getByTestId('menu-full-name').isVisible()).toBe(true);
+
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/folder/login');
+    // The server session is over: the old cookie no longer opens anything.
+    const status = await page.evaluate(async () => (await fetch('/api/users/me')).status);
+    expect(status).toBe(401);
+    await context.close();
+  });
+
+  it('a guarded address typed while signed out goes to the sign-in page', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await page.goto(`${server.baseUrl}/folder/items`);
+    await page.waitForURL('**/folder/login');
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL('**/folder/login');
+    await page.context().close();
+  });
+
+  it('a phone (small, touch, mobile user agent) lands on folder/sales-mob', async () => {
+    const page = await (await browser.newContext(phone)).newPage();
+    await signIn(page, server.baseUrl, 'cashier', 'cashier123');
+    await page.waitForURL('**/folder/sales-mob');
+    await page.context().close();
+  });
+
+  it('switching to year 2 sends the API calls to /api23/', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    await page.locator('ion-menu ion-select').click();
+    const api23 = page.waitForRequest((request) => request.url().includes('/api23/'));
+    await page.locator('ion-popover ion-radio, ion-popover ion-item').filter({ hasText: '2025' }).first().click();
+    const request = await api23;
+    expect(new URL(request.url()).pathname.startsWith('/api23/')).toBe(true);
+    await page.context().close();
+  });
+
+  it('screenshots of the shell in light and dark, desktop and phone', async () => {
+    for (const [device, options] of [
+      ['desktop', desktop],
+      ['phone', phone],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await (await browser.newContext({ ...options, colorScheme })).newPage();
+        await signIn(page, server.baseUrl);
+        await page.waitForURL(/folder\/sales/);
+        await screenshot(page, `shell-${device}-${colorScheme}`);
+        const background = await page.evaluate(
+          () =>
+            getComputedStyle(document.querySelector('ion-content') as Element).getPropertyValue('--background') ||
+            getComputedStyle(document.body).backgroundColor,
+        );
+        expect(background).toBeTruthy();
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+          'ar',
+          'rtl',
+        ]);
+        await page.context().close();
+      }
+    }
+  });
+});

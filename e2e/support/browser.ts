@@ -1,0 +1,64 @@
+/** Debian's Chromium driven by playwright-core, with the flags this machine needs (no sandbox, no network chatter). */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 768 }, locale: 'ar' };
+export const phone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ar',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+};
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(artifactsDir, { recursive: true });
+  // Let fonts and transitions settle so the picture shows what a user sees.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+}
+
+/** Fills an Ionic input by its name (Ionic gives the native input inside ion-input the same name). */
+export async function fillIon(page: Page, name: string, value: string) {
+  await page.locator(`input[name="${name}"], textarea[name="${name}"]`).first().fill(value);
+}
+
+export async function signIn(page: Page, baseUrl: string, user = 'admin', password = 'admin123') {
+  await page.goto(`${baseUrl}/folder/login`);
+  await fillIon(page, 'user_name', user);
+  await fillIon(page, 'password', password);
+  await page.locator('ion-button[type="submit"]').click();
+}
+
+/** The message and colour of the toast on screen (Ionic keeps them as properties, not attributes). */
+export function toastShown(page: Page) {
+  return page.evaluate(() => {
+    const toast = document.querySelector('ion-toast.mizan-toast') as
+      | (HTMLElement & { message?: string; color?: string })
+      | null;
+    return toast ? { message: toast.message, color: toast.color } : null;
+  });
+}
