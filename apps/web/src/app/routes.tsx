@@ -64,6 +64,24 @@ export const routes: AppRoute[] = [
 
 export const titleOf = (path: string) => routes.find((route) => `/${route.path}` === path)?.title;
 
-/** Lazy screen registry: later issues put their screens here. */
-export const screens: Partial<Record<string, Screen>> = {};
+const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
+const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
+const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
+
+/** The screens built so far, by route; every other route shows the placeholder. */
+export const screens: Partial<Record<string, Screen>> = {
+  // The stock issue adds stock columns and totals to the same list for item-stock.
+  'folder/items': itemsPage,
+  'item-stock': itemsPage,
+  'item-modal': lazy(() => import('../features/items/ItemFormPage.tsx')),
+  'folder/categories': lazy(() => import('../features/categories/CategoriesPage.tsx')),
+  'folder/firstq-modal': openingStockPage,
+  fristq: openingStockPage,
+  // One screen, two routes (sub-account is the legacy address of the same management screen).
+  'folder/sub-account2': accountsPage,
+  'folder/sub-account': accountsPage,
+  'account-modal': lazy(() => import('../features/accounts/AccountFormPage.tsx')),
+  'folder/account-tree': lazy(() => import('../features/accounts/AccountTreePage.tsx')),
+  'folder/settings': lazy(() => import('../features/settings/SettingsPage.tsx')),
+};
 export const placeholderScreen: Screen = lazy(() => import('../features/shell/PlaceholderPage.tsx'));

@@ -31,6 +31,7 @@ export const menuGroups: MenuGroup[] = [
     title: 'المخزن',
     entries: [
       { label: 'المخزن', path: '/item-stock', device: 'both' },
+      { label: 'الكميات الإفتتاحية', path: '/folder/firstq-modal', device: 'both' },
       { label: 'حركة الأصناف', path: '/folder/items-report', device: 'desktop' },
       { label: 'التسوية الجردية', path: '/folder/tswia', device: 'desktop' },
       { label: 'سجل التسويات الجردية', path: '/folder/tswia-record', device: 'desktop' },
@@ -40,6 +41,7 @@ export const menuGroups: MenuGroup[] = [
     title: 'الحسابات',
     entries: [
       { label: 'ادارة الحسابات', path: '/folder/sub-account2', device: 'desktop' },
+      { label: 'شجرة الحسابات', path: '/folder/account-tree', device: 'desktop' },
       { label: 'السندات', path: '/folder/cash2', device: 'both' },
       { label: 'سجل السندات', path: '/folder/spend-record2', device: 'both' },
       { label: 'كشف حساب', path: '/folder/statement2', device: 'both' },

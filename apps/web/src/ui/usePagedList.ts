@@ -1,0 +1,18 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiGetPage, type Params } from '../app/api.ts';
+
+/**
+ * A list paged on the server: pages of 20 from page 1, "load more" fetches the next one. Changing the filters
+ * (part of the key) starts again from page 1.
+ */
+export function usePagedList<T>(key: readonly unknown[], path: string, params: Params, pageSize = 20) {
+  const query = useInfiniteQuery({
+    queryKey: [...key, params],
+    queryFn: ({ pageParam }) => apiGetPage<T>(path, { ...params, page: pageParam, pageSize }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+  const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  return { query, rows, total };
+}
