@@ -95,6 +95,11 @@ export async function apiPost<T>(path: string, body: unknown = {}, params?: Para
   const response = await send('POST', path, params, JSON.stringify(body), { 'content-type': 'application/json' });
   return ((await response.json()) as { data: T[] }).data;
 }
+/** Posts JSON and answers the whole body (calls that add figures beside `data`, such as previews). */
+export async function apiPostBody<T>(path: string, body: unknown = {}, params?: Params): Promise<T> {
+  const response = await send('POST', path, params, JSON.stringify(body), { 'content-type': 'application/json' });
+  return (await response.json()) as T;
+}
 /** Posts one file as multipart/form-data; answers the whole JSON body (previews carry counts beside `data`). */
 export async function apiUpload<T>(path: string, field: string, file: Blob, params?: Params): Promise<T> {
   const form = new FormData();

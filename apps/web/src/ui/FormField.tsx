@@ -8,7 +8,7 @@ type Props = {
   onChange: (value: string) => void;
   error?: string | undefined;
   required?: boolean;
-} & Omit<ComponentProps<typeof IonInput>, 'value' | 'onIonInput' | 'label' | 'name'>;
+} & Omit<ComponentProps<typeof IonInput>, 'value' | 'onIonInput' | 'onChange' | 'label' | 'name'>;
 
 /** A labelled input with its Arabic error beside it. Enter in a form submits it (a plain HTML form). */
 export function FormField({ name, label, value, onChange, error, required, ...input }: Props) {

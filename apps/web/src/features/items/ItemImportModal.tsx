@@ -1,0 +1,28 @@
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { SheetImport } from '../../ui/SheetImport.tsx';
+import { itemsText } from './itemsText.ts';
+
+export function ItemImportModal({ storeId, open, onClose }: { storeId: number; open: boolean; onClose: () => void }) {
+  return (
+    <IonModal isOpen={open} onDidDismiss={onClose} className="wide-modal">
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle>{itemsText.importExcel}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>{itemsText.close}</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <SheetImport
+          path="uploadXsl"
+          templatePath="items/importTemplate"
+          templateName="قالب-الأصناف.xlsx"
+          invalidate={['items', storeId]}
+          describe={(values) => String(values.item_name ?? values.part_no ?? '')}
+          onDone={onClose}
+        />
+      </IonContent>
+    </IonModal>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonLabel,
+  IonList,
+  IonModal,
+  IonSegment,
+  IonSegmentButton,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiPost, apiPostBody } from '../../app/api.ts';
+import { formatDecimal } from '../../app/format.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { useNotify } from '../../ui/useNotify.ts';
+import { itemsText } from './itemsText.ts';
+import { itemKeys } from './useItems.ts';
+
+type Preview = {
+  data: {
+    item_id: number;
+    item_name: string;
+    pay_price: string;
+    new_pay_price: string;
+    perch_price: string;
+    new_perch_price: string;
+  }[];
+  total: number;
+  notPositive: number;
+};
+
+const text = {
+  increase: 'زيادة',
+  decrease: 'نقصان',
+  amount: 'مبلغ',
+  percent: 'نسبة %',
+  payval: 'تغيير سعر البيع',
+  perchval: 'تغيير سعر الشراء',
+  preview: 'معاينة',
+  apply: 'تطبيق على الأصناف',
+  affected: (n: number) => `سيتغير سعر ${n} صنف`,
+  notPositive: (n: number) => `${n} صنف سيصبح سعره صفرا أو أقل؛ لن يُطبق التعديل`,
+  done: (n: number) => `تم تعديل أسعار ${n} صنف`,
+  scope: (category: string | undefined) => (category ? `الأصناف في التصنيف المحدد` : 'كل أصناف المخزن'),
+};
+
+/** A bulk price change of every item (or of the selected category): preview first, then apply in one go. */
+export function PriceChangeModal({
+  storeId,
+  open,
+  categoryId,
+  onClose,
+}: {
+  storeId: number;
+  open: boolean;
+  categoryId?: string;
+  onClose: () => void;
+}) {
+  const [direction, setDirection] = useState<'increase' | 'decrease'>('increase');
+  const [mode, setMode] = useState<'amount' | 'percent'>('percent');
+  const [payval, setPayval] = useState('0');
+  const [perchval, setPerchval] = useState('0');
+  const [preview, setPreview] = useState<Preview | undefined>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const body = {
+    payval,
+    perchval,
+    mode,
+    store_id: storeId,
+    ...(categoryId && categoryId !== 'all' ? { category_id: Number(categoryId) } : {}),
+  };
+
+  const previewCall = useMutation({
+    mutationFn: async () => setPreview(await apiPostBody<Preview>('items/previewPriceChange', body, { direction })),
+    onError: notify.failed,
+  });
+  const apply = useMutation({
+    mutationFn: () => apiPost<{ updated: number }>(`items/${direction}Price`, body),
+    onSuccess: ([result]) => {
+      notify.done(text.done(result?.updated ?? 0));
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all(storeId) });
+      setPreview(undefined);
+      onClose();
+    },
+    onError: notify.failed,
+  });
+
+  return (
+    <IonModal isOpen={open} onDidDismiss={onClose} className="wide-modal">
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle>{itemsText.prices}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>{itemsText.close}</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <p className="notice">{text.scope(body.category_id ? String(body.category_id) : undefined)}</p>
+        <IonSegment
+          value={direction}
+          onIonChange={(e) => {
+            setDirection(e.detail.value as 'increase');
+            setPreview(undefined);
+          }}
+        >
+          <IonSegmentButton value="increase">
+            <IonLabel>{text.increase}</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="decrease">
+            <IonLabel>{text.decrease}</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        <IonSegment
+          value={mode}
+          onIonChange={(e) => {
+            setMode(e.detail.value as 'amount');
+            setPreview(undefined);
+          }}
+        >
+          <IonSegmentButton value="percent">
+            <IonLabel>{text.percent}</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="amount">
+            <IonLabel>{text.amount}</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        <IonList>
+          <FormField
+            name="payval"
+            label={text.payval}
+            value={payval}
+            inputmode="decimal"
+            onChange={(v) => {
+              setPayval(v);
+              setPreview(undefined);
+            }}
+          />
+          <FormField
+            name="perchval"
+            label={text.perchval}
+            value={perchval}
+            inputmode="decimal"
+            onChange={(v) => {
+              setPerchval(v);
+              setPreview(undefined);
+            }}
+          />
+        </IonList>
+        <IonButton expand="block" fill="outline" onClick={() => previewCall.mutate()} data-testid="price-preview">
+          {text.preview}
+        </IonButton>
+        {preview && (
+          <>
+            <p>{text.affected(preview.total)}</p>
+            {preview.notPositive > 0 && <p className="field-error">{text.notPositive(preview.notPositive)}</p>}
+            <div className="table-scroll">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th>{itemsText.fields.item_name}</th>
+                    <th className="amount">{itemsText.fields.pay_price}</th>
+                    <th className="amount">{itemsText.fields.perch_price}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.data.map((row) => (
+                    <tr key={row.item_id}>
+                      <td data-label={itemsText.fields.item_name}>{row.item_name}</td>
+                      <td data-label={itemsText.fields.pay_price} className="amount">
+                        <bdi className="num">
+                          {formatDecimal(row.pay_price)} ← {formatDecimal(row.new_pay_price)}
+                        </bdi>
+                      </td>
+                      <td data-label={itemsText.fields.perch_price} className="amount">
+                        <bdi className="num">
+                          {formatDecimal(row.perch_price)} ← {formatDecimal(row.new_perch_price)}
+                        </bdi>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <IonButton
+              expand="block"
+              onClick={() => apply.mutate()}
+              disabled={preview.notPositive > 0 || apply.isPending}
+              data-testid="price-apply"
+            >
+              {text.apply}
+            </IonButton>
+          </>
+        )}
+      </IonContent>
+    </IonModal>
+  );
+}

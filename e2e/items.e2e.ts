@@ -1,0 +1,131 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, fillIon, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openItems(options = desktop, colorScheme: 'light' | 'dark' = 'light') {
+  const page = await (await browser.newContext({ ...options, colorScheme })).newPage();
+  await signIn(page, server.baseUrl);
+  await page.waitForURL(/folder\/sales/);
+  await page.goto(`${server.baseUrl}/folder/items`);
+  await page.getByTestId('new-item').waitFor();
+  return page;
+}
+
+const modal = (page: Page) => page.locator('ion-modal.show-modal, ion-modal[is-open]').last();
+
+describe('item management', () => {
+  it('a new item is created in the modal and found by searching the list', async () => {
+    const page = await openItems();
+    await page.getByTestId('new-item').click();
+    await fillIon(page, 'item_name', 'فلتر هواء تويوتا');
+    await fillIon(page, 'part_no', 'AF-1001');
+    await fillIon(page, 'brand', 'Toyota');
+    await fillIon(page, 'perch_price', '850');
+    // The calculator sets the selling price: 850 + 20 % = 1020.00, and the profit shows.
+    await page.locator('.price-calculator ion-button', { hasText: '+20%' }).click();
+    await expect.poll(() => page.locator('input[name="pay_price"]').inputValue()).toBe('1020.00');
+    await expect.poll(() => page.getByTestId('profit').textContent()).toContain('20.00');
+    await fillIon(page, 'firstQuantity', '12');
+    await screenshot(page, 'item-modal-desktop-light');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await toastShown(page))?.message).toBe('تم حفظ الصنف');
+
+    await page.locator('[data-testid="item-search"] input').fill('  AF-1001 ');
+    const row = page.locator('[data-testid="items-table"] tbody tr', { hasText: 'فلتر هواء تويوتا' });
+    await row.waitFor();
+    expect(await page.locator('[data-testid="items-table"] tbody tr').count()).toBe(1);
+    expect(await row.textContent()).toContain('1,020.00');
+    await page.context().close();
+  });
+
+  it("a bad price is refused with the Arabic field message, and an item's price is edited", async () => {
+    const page = await openItems();
+    await page.getByTestId('new-item').click();
+    await fillIon(page, 'item_name', 'صنف بسعر خاطئ');
+    await fillIon(page, 'perch_price', '10');
+    await fillIon(page, 'pay_price', '0');
+    await page.getByTestId('save-item').click();
+    await expect
+      .poll(() => page.locator('[data-field-error="pay_price"]').textContent())
+      .toBe('يجب أن يكون المبلغ أكبر من صفر');
+    await fillIon(page, 'pay_price', '12.345');
+    await page.getByTestId('save-item').click();
+    await expect
+      .poll(() => page.locator('[data-field-error="pay_price"]').textContent())
+      .toBe('أدخل مبلغا صحيحا بحد أقصى خانتين عشريتين');
+    await fillIon(page, 'pay_price', '12.5');
+    await page.getByTestId('save-item').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toBe('تم حفظ الصنف');
+
+    await page.locator('[data-testid="item-search"] input').fill('صنف بسعر خاطئ');
+    const row = page.locator('[data-testid="items-table"] tbody tr', { hasText: 'صنف بسعر خاطئ' });
+    await row.waitFor();
+    await row.locator('ion-button[aria-label="تعديل"]').click();
+    await fillIon(page, 'pay_price', '14.75');
+    await page.getByTestId('save-item').click();
+    await expect.poll(() => row.textContent()).toContain('14.75');
+    await page.context().close();
+  });
+
+  it('an .xlsx with one bad row shows every row in the preview, then saves the good ones', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('الأصناف');
+    sheet.addRow(['اسم الصنف', 'الكود', 'سعر الشراء', 'سعر البيع']);
+    sheet.addRow(['بطارية 60 أمبير', 'BAT-60', 9000, 11000]);
+    sheet.addRow(['بطارية 70 أمبير', 'BAT-70', 'abc', 12000]);
+    const file = join(tmpdir(), `items-${Date.now()}.xlsx`);
+    await workbook.xlsx.writeFile(file);
+
+    const page = await openItems();
+    await page.getByTestId('import-items').click();
+    await page.getByTestId('sheet-file').setInputFiles(file);
+    await page.getByTestId('sheet-preview').click();
+    await expect.poll(() => page.getByTestId('sheet-summary').textContent()).toContain('صفوف صحيحة: 1');
+    expect(await page.locator('[data-testid="sheet-rows"] tr.row-invalid').textContent()).toContain('أدخل مبلغا صحيحا');
+    await screenshot(page, 'item-import-preview-desktop');
+    await page.getByTestId('sheet-apply').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toContain('1 جديد');
+    await page.locator('[data-testid="item-search"] input').fill('BAT-');
+    await page.locator('[data-testid="items-table"] tbody tr', { hasText: 'بطارية 60 أمبير' }).waitFor();
+    expect(await page.locator('[data-testid="items-table"] tbody tr', { hasText: 'بطارية 70 أمبير' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('categories are created and offered as an item filter', async () => {
+    const page = await openItems();
+    await page.goto(`${server.baseUrl}/folder/categories`);
+    await fillIon(page, 'category_name', 'فلاتر');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="categories-table"] tr', { hasText: 'فلاتر' }).waitFor();
+    await screenshot(page, 'categories-desktop-light');
+    await page.context().close();
+  });
+
+  it('screenshots of the item list: desktop light and dark, phone', async () => {
+    for (const [name, options, scheme] of [
+      ['items-desktop-light', desktop, 'light'],
+      ['items-desktop-dark', desktop, 'dark'],
+      ['items-phone-light', phone, 'light'],
+    ] as const) {
+      const page = await openItems(options, scheme);
+      await page.locator('[data-testid="items-table"]').waitFor();
+      await screenshot(page, name);
+      await page.context().close();
+    }
+  });
+});
