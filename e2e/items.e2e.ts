@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, fillIon, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -25,8 +25,6 @@ async function openItems(options = desktop, colorScheme: 'light' | 'dark' = 'lig
   await page.getByTestId('new-item').waitFor();
   return page;
 }
-
-const modal = (page: Page) => page.locator('ion-modal.show-modal, ion-modal[is-open]').last();
 
 describe('item management', () => {
   it('a new item is created in the modal and found by searching the list', async () => {
