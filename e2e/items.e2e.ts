@@ -123,6 +123,11 @@ describe('item management', () => {
       const page = await openItems(options, scheme);
       await page.locator('[data-testid="items-table"]').waitFor();
       await screenshot(page, name);
+      if (options === phone) {
+        await page.getByTestId('new-item').click();
+        await page.locator('input[name="item_name"]').waitFor();
+        await screenshot(page, 'item-modal-phone-light');
+      }
       await page.context().close();
     }
   });

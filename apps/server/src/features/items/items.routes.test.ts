@@ -137,6 +137,7 @@ describeEachDatabase('items', (ctx) => {
       expect.arrayContaining([{ brand: 'Bosch' }, { brand: 'Varta' }]),
     );
     expect((await c.get('/api/items/readUniqueModels?brand=Varta')).json().data).toEqual([{ model: 'Blue' }]);
+    expect((await c.get('/api/items/readBrand.php')).json().data).toEqual(expect.arrayContaining([{ brand: 'Varta' }]));
   });
 
   it("another store's item is never readable, editable or deletable", async () => {
