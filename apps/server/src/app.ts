@@ -21,6 +21,7 @@ import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
+import { tradeRoutes } from './features/trade/trade.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
 import { toCanonicalUrl } from './lib/legacyPaths.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
       await api.register(excelRoutes);
+      await api.register(tradeRoutes);
     },
     { prefix: '/api' },
   );

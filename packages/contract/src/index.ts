@@ -12,3 +12,4 @@ export * from './openingStock.ts';
 export * from './organisation.ts';
 export * from './scope.ts';
 export * from './text.ts';
+export * from './trade.ts';

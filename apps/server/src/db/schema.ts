@@ -16,6 +16,7 @@ import {
   primaryKey,
   serial,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -48,6 +49,8 @@ export const store = pgTable('store', {
   store_ref: text('store_ref').notNull().unique(),
   store_name: text('store_name').notNull(),
   location: text('location'),
+  /** Whether a final sale may take stock below zero (default: refused with the list of short items). */
+  allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
 });
 
 export const year = pgTable('year', {
@@ -319,4 +322,90 @@ export const ledgerLine = pgTable(
     index('ledger_line_account_idx').on(t.store_id, t.account_id, t.yearId),
     index('ledger_line_source_idx').on(t.source_kind, t.source_id),
   ],
+);
+
+/**
+ * Trading documents: final sales (`pay`), purchases (`perch`), preliminary sales (`payinit`) and purchase orders
+ * (`perchOrder`) share the legacy header shape, so they share one table with their kind. A value-only invoice is
+ * a `pay` or `perch` header without lines.
+ */
+export const documentKinds = ['pay', 'perch', 'payinit', 'perchOrder'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+export const tradeDocument = pgTable(
+  'trade_document',
+  {
+    pay_id: serial('pay_id').primaryKey(),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    value_only: boolean('value_only').notNull().default(false),
+    /** Allocated by the server in the save transaction: store prefix, kind letter, sequence (`SH-S-000123`). */
+    pay_ref: text('pay_ref').notNull(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cust_id: integer('cust_id')
+      .notNull()
+      .references(() => subAccounts.id),
+    tot_pr: moneyColumn('tot_pr').notNull(),
+    discount: moneyColumn('discount').notNull().default('0'),
+    pay: moneyColumn('pay').notNull().default('0'),
+    changee: moneyColumn('changee').notNull(),
+    pay_date: date('pay_date', { mode: 'string' }).notNull(),
+    pay_time: time('pay_time').notNull(),
+    pay_method: text('pay_method'),
+    payComment: text('payComment'),
+    nextPay: date('nextPay', { mode: 'string' }),
+    /** The client's key for this save: a retry with the same key answers the first document. */
+    idempotency_key: text('idempotency_key'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trade_document_ref_uq').on(t.store_id, t.yearId, t.pay_ref),
+    uniqueIndex('trade_document_idem_uq')
+      .on(t.store_id, t.idempotency_key)
+      .where(sql`${t.idempotency_key} is not null`),
+    index('trade_document_list_idx').on(t.store_id, t.kind, t.yearId, t.pay_date),
+    index('trade_document_party_idx').on(t.store_id, t.cust_id),
+  ],
+);
+
+export const tradeLine = pgTable(
+  'trade_line',
+  {
+    id: serial('id').primaryKey(),
+    pay_id: integer('pay_id')
+      .notNull()
+      .references(() => tradeDocument.pay_id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    /** The item's name when the document was saved (a renamed item keeps its old invoices readable). */
+    item_name: text('item_name').notNull(),
+    quantity: quantityColumn('quantity').notNull(),
+    pay_price: moneyColumn('pay_price').notNull(),
+    perch_price: moneyColumn('perch_price').notNull(),
+    /** quantity × the document's price (selling for sales, purchase for purchases), to the cent. */
+    tot: moneyColumn('tot').notNull(),
+    tax: numeric('tax', { precision: 5, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [index('trade_line_doc_idx').on(t.pay_id), index('trade_line_item_idx').on(t.store_id, t.item_id)],
+);
+
+/** The last reference number used per store, year and document kind (row-locked while a document is saved). */
+export const documentCounter = pgTable(
+  'document_counter',
+  {
+    store_id: integer('store_id').notNull(),
+    yearId: integer('yearId').notNull(),
+    kind: text('kind').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.store_id, t.yearId, t.kind] })],
 );

@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type DocumentKind,
+  documentCounter,
+  stockMovement,
+  store,
+  subAccounts,
+  tradeDocument,
+  tradeLine,
+  users,
+} from '../../db/schema.ts';
+
+export const documentColumns = {
+  pay_id: tradeDocument.pay_id,
+  kind: tradeDocument.kind,
+  value_only: tradeDocument.value_only,
+  pay_ref: tradeDocument.pay_ref,
+  store_id: tradeDocument.store_id,
+  yearId: tradeDocument.yearId,
+  user_id: tradeDocument.user_id,
+  user_name: users.full_name,
+  cust_id: tradeDocument.cust_id,
+  sub_name: subAccounts.sub_name,
+  tot_pr: tradeDocument.tot_pr,
+  discount: tradeDocument.discount,
+  pay: tradeDocument.pay,
+  changee: tradeDocument.changee,
+  pay_date: tradeDocument.pay_date,
+  pay_time: tradeDocument.pay_time,
+  pay_method: tradeDocument.pay_method,
+  payComment: tradeDocument.payComment,
+  nextPay: tradeDocument.nextPay,
+};
+
+const documentsQuery = (db: DbOrTx) =>
+  db
+    .select(documentColumns)
+    .from(tradeDocument)
+    .innerJoin(subAccounts, eq(subAccounts.id, tradeDocument.cust_id))
+    .leftJoin(users, eq(users.id, tradeDocument.user_id));
+
+export type DocumentFilter = {
+  storeId: number;
+  kind: DocumentKind;
+  yearId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  custId?: number | undefined;
+  payRef?: string | undefined;
+  payId?: number | undefined;
+  dueOnly?: boolean;
+};
+
+function documentWhere(f: DocumentFilter): SQL | undefined {
+  return and(
+    eq(tradeDocument.store_id, f.storeId),
+    eq(tradeDocument.kind, f.kind),
+    f.yearId === undefined ? undefined : eq(tradeDocument.yearId, f.yearId),
+    f.from ? gte(tradeDocument.pay_date, f.from) : undefined,
+    f.to ? lte(tradeDocument.pay_date, f.to) : undefined,
+    f.custId ? eq(tradeDocument.cust_id, f.custId) : undefined,
+    f.payRef ? eq(tradeDocument.pay_ref, f.payRef) : undefined,
+    f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
+    f.dueOnly ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`) : undefined,
+  );
+}
+
+/** Documents newest first (by date, then by reference number). */
+export const listDocuments = (db: DbOrTx, filter: DocumentFilter, limit: number) =>
+  documentsQuery(db)
+    .where(documentWhere(filter))
+    .orderBy(desc(tradeDocument.pay_date), desc(tradeDocument.pay_id))
+    .limit(limit);
+
+export async function findDocument(db: DbOrTx, filter: DocumentFilter) {
+  const [found] = await documentsQuery(db).where(documentWhere(filter));
+  return found;
+}
+
+const lineColumns = {
+  id: tradeLine.id,
+  pay_id: tradeLine.pay_id,
+  pay_ref: tradeDocument.pay_ref,
+  item_id: tradeLine.item_id,
+  item_name: tradeLine.item_name,
+  quantity: tradeLine.quantity,
+  pay_price: tradeLine.pay_price,
+  perch_price: tradeLine.perch_price,
+  tot: tradeLine.tot,
+  tax: tradeLine.tax,
+  pay_date: tradeDocument.pay_date,
+  sub_name: subAccounts.sub_name,
+};
+
+export type LineFilter = DocumentFilter & { itemId?: number | undefined };
+
+/** Lines with their document's date, reference and party (the legacy per-item and per-date reads). */
+export const listLines = (db: DbOrTx, filter: LineFilter, limit = 2000) =>
+  db
+    .select(lineColumns)
+    .from(tradeLine)
+    .innerJoin(tradeDocument, eq(tradeDocument.pay_id, tradeLine.pay_id))
+    .innerJoin(subAccounts, eq(subAccounts.id, tradeDocument.cust_id))
+    .where(and(documentWhere(filter), filter.itemId ? eq(tradeLine.item_id, filter.itemId) : undefined))
+    .orderBy(desc(tradeDocument.pay_date), asc(tradeLine.id))
+    .limit(limit);
+
+export async function quantityOfItem(db: DbOrTx, filter: LineFilter) {
+  const [row] = await db
+    .select({ quantity: sql<string>`coalesce(sum(${tradeLine.quantity}), 0)::text` })
+    .from(tradeLine)
+    .innerJoin(tradeDocument, eq(tradeDocument.pay_id, tradeLine.pay_id))
+    .where(and(documentWhere(filter), eq(tradeLine.item_id, filter.itemId ?? 0)));
+  return row?.quantity ?? '0';
+}
+
+/**
+ * The next reference of a kind in a store and year. The counter row is inserted or incremented in one statement,
+ * which locks it until the transaction ends: two tills saving at once get consecutive, distinct numbers.
+ */
+export async function nextSequence(tx: DbOrTx, storeId: number, yearId: number, kind: DocumentKind): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounter)
+    .values({ store_id: storeId, yearId, kind, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounter.store_id, documentCounter.yearId, documentCounter.kind],
+      set: { last: sql`${documentCounter.last} + 1` },
+    })
+    .returning({ last: documentCounter.last });
+  if (!row) throw new Error('reference counter returned nothing');
+  return row.last;
+}
+
+export async function storeOf(db: DbOrTx, storeId: number) {
+  const [row] = await db.select().from(store).where(eq(store.id, storeId));
+  if (!row) throw new Error(`store ${storeId} not found`);
+  return row;
+}
+
+/** The stock of items in a store and year, leaving out what one document (being edited) moved. */
+export async function availableStock(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  itemIds: number[],
+  exceptPayId?: number,
+) {
+  if (itemIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ item_id: stockMovement.item_id, quantity: sql<string>`sum(${stockMovement.quantity})::text` })
+    .from(stockMovement)
+    .where(
+      and(
+        eq(stockMovement.store_id, storeId),
+        eq(stockMovement.yearId, yearId),
+        inArray(stockMovement.item_id, itemIds),
+        exceptPayId === undefined
+          ? undefined
+          : sql`not (${stockMovement.source_kind} = 'pay' and ${stockMovement.source_id} = ${exceptPayId})`,
+      ),
+    )
+    .groupBy(stockMovement.item_id);
+  return new Map(rows.map((row) => [row.item_id, row.quantity]));
+}

@@ -1,0 +1,286 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { ledgerLine, stockMovement, store } from '../../db/schema.ts';
+import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+
+describeEachDatabase('sales and purchase documents', (ctx) => {
+  const signedIn = async (user = 'admin', password = 'admin123', storeId = 1) => {
+    const c = new TestClient(ctx().app);
+    await c.signIn(user, password, storeId);
+    return c;
+  };
+  /** An item with an opening quantity, and a customer, in store 1. */
+  const setup = async (c: TestClient, opening = '10') => {
+    const item = (
+      await c.post('/api/items/create', {
+        item_name: `صنف ${Math.random()}`,
+        perch_price: '80',
+        pay_price: '100',
+        firstQuantity: opening,
+      })
+    ).json().data[0];
+    const customer = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
+      .json()
+      .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+    const supplier = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data[0];
+    return { item, customer, supplier };
+  };
+  const stockOf = async (itemId: number) => {
+    const [row] = await ctx()
+      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0)::text` })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.item_id, itemId), eq(stockMovement.yearId, 1)));
+    return row?.q;
+  };
+  const balanceOf = async (c: TestClient, accountId: number) =>
+    (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${accountId}&yearId=1`)).json().data[0];
+  const sale = (custId: number, lines: object[], extra: object = {}) => ({
+    invoice: { cust_id: custId, pay_date: '2026-11-22', discount: '0', pay: '0', ...extra },
+    items: lines,
+  });
+
+  it('a final sale computes its totals on the server, takes stock out and posts a balanced ledger', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const res = await c.post(
+      '/api/pay/createWithItems.php',
+      sale(customer.id, [{ item_id: item.id, quantity: '3', pay_price: '100.50' }], {
+        discount: '1.50',
+        pay: '200',
+        tot_pr: '999999',
+        changee: '-5',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const doc = res.json().data[0];
+    expect(doc).toMatchObject({
+      kind: 'pay',
+      tot_pr: '301.50',
+      discount: '1.50',
+      pay: '200.00',
+      changee: '100.00',
+      sub_name: 'عميل نقدي',
+      user_name: 'مدير النظام',
+    });
+    expect(doc.pay_ref).toMatch(/^SH-S-\d{6}$/);
+    expect(doc.items).toEqual([
+      expect.objectContaining({ item_id: item.id, quantity: '3.000', pay_price: '100.50', tot: '301.50' }),
+    ]);
+    expect(await stockOf(item.id)).toBe('7.000');
+    const ledger = await ctx()
+      .database.db.select()
+      .from(ledgerLine)
+      .where(and(eq(ledgerLine.source_kind, 'pay'), eq(ledgerLine.source_id, doc.pay_id)));
+    const sum = (k: 'debit' | 'credit') => ledger.reduce((s, l) => s + Math.round(Number(l[k]) * 100), 0);
+    expect(sum('debit')).toBe(sum('credit'));
+    expect(await balanceOf(c, customer.id)).toMatchObject({ current_balance: '100.00', balance_type: 'debit' });
+  });
+
+  it('a remainder below zero, a discount above the total, an unknown party or item are refused with Arabic messages', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const overpaid = await c.post(
+      '/api/pay/createWithItems',
+      sale(customer.id, [{ item_id: item.id, quantity: '1' }], { pay: '100.01' }),
+    );
+    expect(overpaid.statusCode).toBe(400);
+    expect(overpaid.json().error).toMatchObject({
+      code: 'NEGATIVE_REMAINDER',
+      message: expect.stringContaining('الرجاء مراجعة المبلغ المستلم والخصم'),
+    });
+    const discount = await c.post(
+      '/api/pay/createWithItems',
+      sale(customer.id, [{ item_id: item.id, quantity: '1' }], { discount: '101' }),
+    );
+    expect(discount.json().error.code).toBe('DISCOUNT_EXCEEDS_TOTAL');
+    const noParty = await c.post('/api/pay/createWithItems', sale(999999, [{ item_id: item.id, quantity: '1' }]));
+    expect(noParty.json().error.code).toBe('ACCOUNT_NOT_FOUND');
+    const noItem = await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: 999999, quantity: '1' }]));
+    expect(noItem.json().error.code).toBe('ITEM_NOT_FOUND');
+    const zero = await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '0' }]));
+    expect(zero.statusCode).toBe(400);
+    expect(await stockOf(item.id)).toBe('10.000');
+  });
+
+  it('overselling is refused with the short items, and allowed when the store allows negative stock', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c, '2');
+    const check = await c.post('/api/items/validateStockQuantity.php', {
+      store_id: 1,
+      itemList: [{ item_id: item.id, quantity: '5' }],
+    });
+    expect(check.json()).toMatchObject({
+      valid: false,
+      insufficient_items: [
+        { item_id: item.id, requested_quantity: '5.000', available_quantity: '2.000', shortage: '3.000' },
+      ],
+    });
+    const refused = await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '5' }]));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('STOCK_INSUFFICIENT');
+    expect(refused.json().insufficient_items[0]).toMatchObject({ item_id: item.id, shortage: '3.000' });
+    expect(await stockOf(item.id)).toBe('2.000');
+
+    await ctx().database.db.update(store).set({ allow_negative_stock: true }).where(eq(store.id, 1));
+    expect(
+      (await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '5' }]))).statusCode,
+    ).toBe(200);
+    expect(await stockOf(item.id)).toBe('-3.000');
+    await ctx().database.db.update(store).set({ allow_negative_stock: false }).where(eq(store.id, 1));
+  });
+
+  it('editing replaces the lines and what they posted; deleting removes everything', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const doc = (
+      await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '4' }]))
+    ).json().data[0];
+    expect(await stockOf(item.id)).toBe('6.000');
+    const edited = await c.post('/api/pay/updateWithItems', {
+      invoice: { pay_id: doc.pay_id, cust_id: customer.id, pay_date: '2026-11-23', pay: '50' },
+      items: [{ item_id: item.id, quantity: '9' }],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data[0]).toMatchObject({
+      pay_ref: doc.pay_ref,
+      tot_pr: '900.00',
+      changee: '850.00',
+      pay_date: '2026-11-23',
+    });
+    expect(edited.json().data[0].items).toHaveLength(1);
+    // The edit's stock check does not count the invoice's own earlier quantity against it.
+    expect(await stockOf(item.id)).toBe('1.000');
+    const lines = (await c.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data;
+    expect(lines).toEqual([expect.objectContaining({ quantity: '9.000', tot: '900.00' })]);
+
+    expect(
+      (await c.post('/api/pay/deleteWithItems.php', { pay_id: doc.pay_id, pay_ref: doc.pay_ref })).statusCode,
+    ).toBe(200);
+    expect(await stockOf(item.id)).toBe('10.000');
+    expect((await c.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data).toEqual([]);
+    const ledger = await ctx()
+      .database.db.select()
+      .from(ledgerLine)
+      .where(and(eq(ledgerLine.source_kind, 'pay'), eq(ledgerLine.source_id, doc.pay_id)));
+    expect(ledger).toEqual([]);
+  });
+
+  it('a retry with the same idempotency key returns the first invoice and creates nothing new', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const body = { ...sale(customer.id, [{ item_id: item.id, quantity: '1' }]), idempotency_key: 'till-1-save-0001' };
+    const first = (await c.post('/api/pay/createWithItems', body)).json().data[0];
+    const again = (await c.post('/api/pay/createWithItems', body)).json().data[0];
+    expect(again.pay_id).toBe(first.pay_id);
+    expect(await stockOf(item.id)).toBe('9.000');
+  });
+
+  it('two concurrent saves get distinct, consecutive references', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c, '100');
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }])),
+      ),
+    );
+    const refs = saves.map((r) => r.json().data[0].pay_ref);
+    expect(new Set(refs).size).toBe(6);
+    const numbers = refs.map((r: string) => Number(r.split('-')[2])).sort((a: number, b: number) => a - b);
+    expect((numbers.at(-1) ?? 0) - (numbers[0] ?? 0)).toBe(5);
+  });
+
+  it('a preliminary invoice changes nothing, becomes final with the stock check, and back', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const draft = (
+      await c.post('/api/payinit/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '2' }]))
+    ).json().data[0];
+    expect(draft.pay_ref).toMatch(/-D-/);
+    expect(await stockOf(item.id)).toBe('10.000');
+    expect(
+      (await c.get('/api/payinit/getTopSales?store_id=1')).json().data.map((d: { pay_id: number }) => d.pay_id),
+    ).toContain(draft.pay_id);
+
+    const final = (await c.post('/api/payinit/convertToFinal', { pay_id: draft.pay_id })).json().data[0];
+    expect(final).toMatchObject({ kind: 'pay', tot_pr: '200.00' });
+    expect(await stockOf(item.id)).toBe('8.000');
+    expect(
+      (await c.get('/api/payinit/getTopSales')).json().data.map((d: { pay_id: number }) => d.pay_id),
+    ).not.toContain(draft.pay_id);
+
+    const demoted = await c.post('/api/payinit/saveWithItemsAndDeletePay.php', {
+      invoice: { pay_id: final.pay_id, cust_id: customer.id, pay_date: '2026-11-22' },
+      items: [{ item_id: item.id, quantity: '2' }],
+    });
+    expect(demoted.json().data[0].kind).toBe('payinit');
+    expect(await stockOf(item.id)).toBe('10.000');
+  });
+
+  it('a purchase raises stock and is owed to the supplier; a value-only invoice changes the balance, not stock', async () => {
+    const c = await signedIn();
+    const { item, supplier, customer } = await setup(c, '0');
+    const bought = await c.post(
+      '/api/perch/createWithItems',
+      sale(supplier.id, [{ item_id: item.id, quantity: '12', perch_price: '75' }], { pay: '100' }),
+    );
+    expect(bought.json().data[0]).toMatchObject({
+      pay_ref: expect.stringMatching(/-P-/),
+      tot_pr: '900.00',
+      changee: '800.00',
+    });
+    expect(await stockOf(item.id)).toBe('12.000');
+    const before = await balanceOf(c, customer.id);
+    const valueOnly = await c.post('/api/pay/create.php', {
+      cust_id: customer.id,
+      pay_date: '2026-11-22',
+      tot_pr: '250',
+      pay: '50',
+    });
+    expect(valueOnly.json().data[0]).toMatchObject({
+      value_only: true,
+      tot_pr: '250.00',
+      changee: '200.00',
+      items: [],
+    });
+    const after = await balanceOf(c, customer.id);
+    expect(Number(after.current_balance) - Number(before.current_balance)).toBe(200);
+    expect(await stockOf(item.id)).toBe('12.000');
+    const orders = await c.post(
+      '/api/perchOrder/createWithItems',
+      sale(supplier.id, [{ item_id: item.id, quantity: '40' }]),
+    );
+    expect(orders.json().data[0].pay_ref).toMatch(/-O-/);
+    expect(await stockOf(item.id)).toBe('12.000');
+  });
+
+  it("records by date, due invoices, and another store's invoice is never readable or editable", async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const doc = (
+      await c.post(
+        '/api/pay/createWithItems',
+        sale(customer.id, [{ item_id: item.id, quantity: '1' }], { pay_date: '2026-10-05', nextPay: '2026-12-01' }),
+      )
+    ).json().data[0];
+    expect(
+      (await c.get('/api/pay/getSalesByDate?from=2026-10-05')).json().data.map((d: { pay_id: number }) => d.pay_id),
+    ).toEqual([doc.pay_id]);
+    expect((await c.get('/api/pay/getSales2Date?from=2026-10-01&to=2026-10-31&yearId=1')).json().data).toHaveLength(1);
+    expect(
+      (await c.get('/api/pay/paynotif?store_id=1')).json().data.map((d: { pay_id: number }) => d.pay_id),
+    ).toContain(doc.pay_id);
+    expect((await c.get(`/api/pay_details/readAllByItemId?item_id=${item.id}`)).json().data).toHaveLength(1);
+    expect((await c.get(`/api/pay_details/readQtyByItemId?item_id=${item.id}`)).json().data[0].quantity).toBe('1.000');
+
+    const other = await signedIn('keeper', 'keeper123', 2);
+    expect((await other.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data).toEqual([]);
+    expect((await other.get('/api/pay/getSalesByDate?from=2026-10-05')).json().data).toEqual([]);
+    const edit = await other.post('/api/pay/updateWithItems', {
+      invoice: { pay_id: doc.pay_id, cust_id: customer.id, pay_date: '2026-10-05' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect([400, 404]).toContain(edit.statusCode);
+    expect((await other.post('/api/pay/deleteWithItems', { pay_id: doc.pay_id })).statusCode).toBe(404);
+    expect((await c.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data).toHaveLength(1);
+  });
+});

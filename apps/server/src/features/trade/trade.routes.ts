@@ -1,0 +1,315 @@
+import {
+  CreateWithItemsBody,
+  DeleteDocumentBody,
+  DocumentListQuery,
+  dataOf,
+  Id,
+  StockShortage,
+  TradeDocument,
+  TradeDocumentWithLines,
+  TradeLine,
+  UpdateValueOnlyBody,
+  UpdateWithItemsBody,
+  ValidateStockBody,
+  ValueOnlyBody,
+  yearOf,
+} from '@mizan/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DocumentKind } from '../../db/schema.ts';
+import { httpStatus } from '../../lib/httpStatus.ts';
+import { errorBody, sendError } from '../../lib/sendError.ts';
+import { sessionUser } from '../../lib/sessionUser.ts';
+import { resolveYearId } from '../organisation/currentYear.ts';
+import { kinds } from './trade.kinds.ts';
+import { listDocuments, listLines, quantityOfItem } from './trade.queries.ts';
+import { checkStock, convertDocument, deleteDocument, type SavedDocument, saveDocument } from './trade.service.ts';
+
+const Saved = dataOf(TradeDocumentWithLines);
+const Deleted = dataOf(z.object({ pay_id: z.number().int() }));
+const LineQuery = DocumentListQuery.extend({ item_id: Id.optional(), pay_ref: z.string().optional() });
+
+/** A refused save: the error shape, plus the short items when stock was insufficient (the screen lists them). */
+function answerSave(reply: FastifyReply, result: Awaited<ReturnType<typeof saveDocument>>) {
+  if (result.ok) return { data: [result.value] as SavedDocument[] };
+  const body = errorBody(result.code, result.fields);
+  return reply
+    .code(httpStatus[result.code])
+    .send(result.shortages ? { ...body, insufficient_items: result.shortages } : body);
+}
+
+function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
+  const tags = [kind];
+  const { yearScoped, label } = kinds[kind];
+  return async (app) => {
+    // Which year a read covers: the one asked for, else the current one; preliminary invoices and orders span years.
+    const readYear = async (query: { yearId?: number; year_id?: number }) =>
+      yearScoped ? await resolveYearId(app.db, yearOf(query)) : yearOf(query);
+
+    app.post(
+      `/${kind}/createWithItems`,
+      {
+        schema: {
+          tags,
+          summary: `Save a ${label} document with its lines in one transaction`,
+          body: CreateWithItemsBody,
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) =>
+        answerSave(
+          reply,
+          await saveDocument(app.db, sessionUser(req), {
+            kind,
+            header: req.body.invoice,
+            lines: req.body.items,
+            idempotencyKey: req.body.idempotency_key,
+          }),
+        ),
+    );
+    app.post(
+      `/${kind}/updateWithItems`,
+      {
+        schema: {
+          tags,
+          summary: 'Replace a document: header and all its lines, in one transaction',
+          body: UpdateWithItemsBody,
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) =>
+        answerSave(
+          reply,
+          await saveDocument(app.db, sessionUser(req), {
+            kind,
+            header: req.body.invoice,
+            lines: req.body.items,
+            payId: req.body.invoice.pay_id,
+          }),
+        ),
+    );
+    if (kind === 'pay' || kind === 'perch') {
+      app.post(
+        `/${kind}/create`,
+        {
+          schema: {
+            tags,
+            summary: 'Save a value-only invoice (a total without lines: the balance changes, stock does not)',
+            body: ValueOnlyBody,
+            response: { 200: Saved },
+          },
+        },
+        async (req, reply) =>
+          answerSave(reply, await saveDocument(app.db, sessionUser(req), { kind, header: req.body, lines: undefined })),
+      );
+      app.post(
+        `/${kind}/update`,
+        { schema: { tags, summary: 'Edit a value-only invoice', body: UpdateValueOnlyBody, response: { 200: Saved } } },
+        async (req, reply) =>
+          answerSave(
+            reply,
+            await saveDocument(app.db, sessionUser(req), {
+              kind,
+              header: req.body,
+              lines: undefined,
+              payId: req.body.pay_id,
+            }),
+          ),
+      );
+    }
+    app.post(
+      `/${kind}/deleteWithItems`,
+      { schema: { tags, body: DeleteDocumentBody, response: { 200: Deleted } } },
+      async (req, reply) => {
+        const result = await deleteDocument(app.db, sessionUser(req), kind, req.body.pay_id);
+        return result.ok ? { data: [result.value] } : sendError(reply, result);
+      },
+    );
+    app.delete(
+      `/${kind}/delete`,
+      { schema: { tags, querystring: z.object({ pay_id: Id }), response: { 200: Deleted } } },
+      async (req, reply) => {
+        const result = await deleteDocument(app.db, sessionUser(req), kind, req.query.pay_id);
+        return result.ok ? { data: [result.value] } : sendError(reply, result);
+      },
+    );
+
+    const list = (summary: string) =>
+      ({
+        schema: { tags, summary, querystring: DocumentListQuery, response: { 200: dataOf(TradeDocument) } },
+      }) as const;
+    app.get(`/${kind}/getTopSales`, list('The latest documents'), async (req) => ({
+      data: await listDocuments(
+        app.db,
+        { storeId: sessionUser(req).store_id, kind, yearId: await readYear(req.query), custId: req.query.cust_id },
+        req.query.limit,
+      ),
+    }));
+    app.get(`/${kind}/getSalesByDate`, list('Documents of one date (from)'), async (req) => ({
+      data: await listDocuments(
+        app.db,
+        {
+          storeId: sessionUser(req).store_id,
+          kind,
+          yearId: await readYear(req.query),
+          from: req.query.from,
+          to: req.query.from,
+          custId: req.query.cust_id,
+        },
+        500,
+      ),
+    }));
+    app.get(`/${kind}/getSales2Date`, list('Documents between two dates (from, to)'), async (req) => ({
+      data: await listDocuments(
+        app.db,
+        {
+          storeId: sessionUser(req).store_id,
+          kind,
+          yearId: await readYear(req.query),
+          from: req.query.from,
+          to: req.query.to,
+          custId: req.query.cust_id,
+        },
+        500,
+      ),
+    }));
+    if (kind === 'pay' || kind === 'perch') {
+      app.get(
+        `/${kind}/paynotif`,
+        {
+          schema: {
+            tags,
+            summary: 'Documents with a next payment date whose remainder is still due',
+            querystring: DocumentListQuery,
+            response: { 200: dataOf(TradeDocument) },
+          },
+        },
+        async (req) => ({
+          data: await listDocuments(app.db, { storeId: sessionUser(req).store_id, kind, dueOnly: true }, 500),
+        }),
+      );
+    }
+
+    const details = `/${kind}_details`;
+    const lines = (summary: string) =>
+      ({
+        schema: { tags: [`${kind}_details`], summary, querystring: LineQuery, response: { 200: dataOf(TradeLine) } },
+      }) as const;
+    const lineFilter = async (q: z.output<typeof LineQuery>, storeId: number) => ({
+      storeId,
+      kind,
+      yearId: await readYear(q),
+      itemId: q.item_id,
+    });
+    app.get(`${details}/readByStoreByRef`, lines('Lines of one document (pay_ref)'), async (req) => ({
+      data: await listLines(app.db, {
+        ...(await lineFilter(req.query, sessionUser(req).store_id)),
+        yearId: undefined,
+        payRef: req.query.pay_ref ?? '',
+      }),
+    }));
+    app.get(`${details}/readAllByStore`, lines('All lines of the store and year'), async (req) => ({
+      data: await listLines(app.db, await lineFilter(req.query, sessionUser(req).store_id)),
+    }));
+    app.get(`${details}/readAllByDate`, lines('Lines of one date (from)'), async (req) => ({
+      data: await listLines(app.db, {
+        ...(await lineFilter(req.query, sessionUser(req).store_id)),
+        from: req.query.from,
+        to: req.query.from,
+      }),
+    }));
+    app.get(`${details}/readAllByItemId`, lines('Lines of one item'), async (req) => ({
+      data: await listLines(app.db, await lineFilter(req.query, sessionUser(req).store_id)),
+    }));
+    app.get(`${details}/readAllByItemIdDate`, lines('Lines of one item on one date'), async (req) => ({
+      data: await listLines(app.db, {
+        ...(await lineFilter(req.query, sessionUser(req).store_id)),
+        from: req.query.from,
+        to: req.query.from,
+      }),
+    }));
+    app.get(`${details}/readAllByItemId2Date`, lines('Lines of one item between two dates'), async (req) => ({
+      data: await listLines(app.db, {
+        ...(await lineFilter(req.query, sessionUser(req).store_id)),
+        from: req.query.from,
+        to: req.query.to,
+      }),
+    }));
+    app.get(
+      `${details}/readQtyByItemId`,
+      {
+        schema: {
+          tags: [`${kind}_details`],
+          summary: 'Total quantity of one item',
+          querystring: LineQuery,
+          response: { 200: dataOf(z.object({ quantity: z.string() })) },
+        },
+      },
+      async (req) => ({
+        data: [{ quantity: await quantityOfItem(app.db, await lineFilter(req.query, sessionUser(req).store_id)) }],
+      }),
+    );
+  };
+}
+
+export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of Object.keys(kinds) as DocumentKind[]) await app.register(documentRoutes(kind));
+
+  // Preliminary → final (with the stock check), and final → preliminary, each in one transaction.
+  app.post(
+    '/payinit/convertToFinal',
+    {
+      schema: {
+        tags: ['payinit'],
+        summary: 'Turn a preliminary invoice into a final one',
+        body: z.object({ pay_id: Id }),
+        response: { 200: Saved },
+      },
+    },
+    async (req, reply) =>
+      answerSave(reply, await convertDocument(app.db, sessionUser(req), 'payinit', 'pay', req.body.pay_id)),
+  );
+  app.post(
+    '/payinit/saveWithItemsAndDeletePay',
+    {
+      schema: {
+        tags: ['payinit'],
+        summary: 'Store a final invoice as preliminary and delete the final one',
+        body: UpdateWithItemsBody,
+        response: { 200: Saved },
+      },
+    },
+    async (req, reply) =>
+      answerSave(
+        reply,
+        await convertDocument(
+          app.db,
+          sessionUser(req),
+          'pay',
+          'payinit',
+          req.body.invoice.pay_id,
+          req.body.invoice,
+          req.body.items,
+        ),
+      ),
+  );
+
+  app.post(
+    '/items/validateStockQuantity',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Whether the store has the quantities of a list of items (the final-sale stock rule)',
+        body: ValidateStockBody,
+        response: {
+          200: z.object({ success: z.boolean(), valid: z.boolean(), insufficient_items: z.array(StockShortage) }),
+        },
+      },
+    },
+    async (req) => {
+      const shortages = await checkStock(app.db, sessionUser(req).store_id, req.body.yearId, req.body.itemList);
+      return { success: true, valid: shortages.length === 0, insufficient_items: shortages };
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './money.ts';
+import { Id } from './scope.ts';
+import { optionalText } from './text.ts';
+
+const IsoDate = z
+  .string({ error: 'التاريخ مطلوب' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'التاريخ بالصيغة YYYY-MM-DD');
+
+/** An optional date: empty and the legacy '0000-00-00' mean none. */
+const OptionalDate = z.preprocess(
+  (value) => (value === '' || value === '0000-00-00' || value === undefined ? null : value),
+  IsoDate.nullable(),
+);
+
+const PositiveQuantity = QuantityString.refine((value) => !value.startsWith('-') && /[1-9]/.test(value), {
+  message: 'الكمية يجب أن تكون أكبر من صفر',
+});
+
+/**
+ * A document line. The price that counts is the document's: `pay_price` on sales, `perch_price` on purchases
+ * and orders; the other one is kept as a snapshot (it defaults to the item's own price).
+ */
+export const TradeLineInput = z.object({
+  item_id: Id,
+  quantity: PositiveQuantity,
+  pay_price: PositiveMoneyString.optional(),
+  perch_price: PositiveMoneyString.optional(),
+});
+export type TradeLineInput = z.output<typeof TradeLineInput>;
+
+/**
+ * A document header as the screens (and legacy clients) send it. Totals are computed by the server from the
+ * lines: `tot_pr` is read only for a value-only invoice, and `changee` is never read.
+ */
+export const TradeHeaderInput = z.object({
+  cust_id: Id,
+  pay_date: IsoDate,
+  pay_time: z
+    .string()
+    .regex(/^\d{2}:\d{2}(:\d{2})?$/, 'الوقت بالصيغة HH:mm')
+    .optional(),
+  discount: NonNegativeMoneyString.default('0'),
+  pay: NonNegativeMoneyString.default('0'),
+  tot_pr: NonNegativeMoneyString.optional(),
+  pay_method: optionalText(50),
+  payComment: optionalText(1000),
+  nextPay: OptionalDate.optional(),
+  yearId: Id.optional(),
+  store_id: Id.optional(),
+  /** A key the client makes for one save; sending the same save again (a retry) returns the first document. */
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
+});
+export type TradeHeaderInput = z.output<typeof TradeHeaderInput>;
+
+export const CreateWithItemsBody = z.object({
+  invoice: TradeHeaderInput,
+  items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
+});
+export type CreateWithItemsBody = z.output<typeof CreateWithItemsBody>;
+
+export const UpdateWithItemsBody = z.object({
+  invoice: TradeHeaderInput.extend({ pay_id: Id }),
+  items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
+});
+export type UpdateWithItemsBody = z.output<typeof UpdateWithItemsBody>;
+
+/** A value-only invoice (a header with a typed total and no lines), or a header update. */
+export const ValueOnlyBody = TradeHeaderInput.extend({ tot_pr: PositiveMoneyString });
+export const UpdateValueOnlyBody = ValueOnlyBody.extend({ pay_id: Id });
+
+export const DeleteDocumentBody = z.object({ pay_id: Id, pay_ref: z.string().optional() });
+
+export const TradeDocument = z.object({
+  pay_id: z.number().int(),
+  kind: z.string(),
+  value_only: z.boolean(),
+  pay_ref: z.string(),
+  store_id: z.number().int(),
+  yearId: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  cust_id: z.number().int(),
+  sub_name: z.string(),
+  tot_pr: z.string(),
+  discount: z.string(),
+  pay: z.string(),
+  changee: z.string(),
+  pay_date: z.string(),
+  pay_time: z.string(),
+  pay_method: z.string().nullable(),
+  payComment: z.string().nullable(),
+  nextPay: z.string().nullable(),
+});
+export type TradeDocument = z.infer<typeof TradeDocument>;
+
+export const TradeLine = z.object({
+  id: z.number().int(),
+  pay_id: z.number().int(),
+  pay_ref: z.string(),
+  item_id: z.number().int(),
+  item_name: z.string(),
+  quantity: z.string(),
+  pay_price: z.string(),
+  perch_price: z.string(),
+  tot: z.string(),
+  tax: z.string(),
+  pay_date: z.string(),
+  sub_name: z.string(),
+});
+export type TradeLine = z.infer<typeof TradeLine>;
+
+export const TradeDocumentWithLines = TradeDocument.extend({ items: z.array(TradeLine) });
+
+/** One item short of stock for a final sale: what was asked, what there is, and the gap. */
+export const StockShortage = z.object({
+  item_id: z.number().int(),
+  item_name: z.string(),
+  requested_quantity: z.string(),
+  available_quantity: z.string(),
+  shortage: z.string(),
+  perch_price: z.string(),
+  pay_price: z.string(),
+});
+export type StockShortage = z.infer<typeof StockShortage>;
+
+export const ValidateStockBody = z.object({
+  store_id: Id.optional(),
+  yearId: Id.optional(),
+  itemList: z
+    .array(z.object({ item_id: Id, quantity: PositiveQuantity }))
+    .min(1)
+    .max(500),
+});
+
+export const DocumentListQuery = z.object({
+  store_id: Id.optional(),
+  yearId: Id.optional(),
+  year_id: Id.optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  cust_id: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
