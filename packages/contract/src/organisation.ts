@@ -18,6 +18,7 @@ export const Company = z.object({
   logoUrl: z.string().nullable(),
   tradNo: z.string().nullable(),
   vatNo: z.string().nullable(),
+  country_code: z.string(),
   currency_code: z.string(),
   currency_symbol: z.string(),
   currency_decimals: z.number().int(),

@@ -1,1 +1,44 @@
-export { default } from '../shell/PlaceholderPage.tsx';
+import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '@ionic/react';
+import type { ReactNode } from 'react';
+import { Page } from '../../ui/Page.tsx';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { CompanySection } from './CompanySection.tsx';
+import { StoreSection } from './StoreSection.tsx';
+import { settingsText } from './settingsText.ts';
+import { UsersSection } from './UsersSection.tsx';
+import { useStores } from './useSettings.ts';
+import { YearSection } from './YearSection.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <IonCard>
+      <IonCardHeader>
+        <IonCardTitle>{title}</IonCardTitle>
+      </IonCardHeader>
+      <IonCardContent>{children}</IonCardContent>
+    </IonCard>
+  );
+}
+
+/** Settings: the company, the accounting year, the store and its users. */
+export default function SettingsPage({ title }: { title: string }) {
+  const { user, store, storeId } = useSession();
+  const stores = useStores();
+  const current = stores.data?.find((s) => s.id === storeId) ?? store;
+  return (
+    <Page title={title}>
+      <Section title={settingsText.company}>
+        <CompanySection isAdmin={user.is_admin} />
+      </Section>
+      <Section title={settingsText.year}>
+        <YearSection storeId={storeId} />
+      </Section>
+      <Section title={settingsText.store}>
+        <StoreSection key={`${current.store_name}|${current.location}`} store={current} isAdmin={user.is_admin} />
+      </Section>
+      <Section title={settingsText.users}>
+        <UsersSection storeId={storeId} isAdmin={user.is_admin} selfId={user.id} />
+      </Section>
+    </Page>
+  );
+}

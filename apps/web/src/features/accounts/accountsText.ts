@@ -1,0 +1,51 @@
+/** The Arabic text of the account screens. */
+export const accountsText = {
+  newAccount: 'إنشاء حساب جديد',
+  editAccount: 'تعديل حساب',
+  search: 'بحث بالاسم أو الكود أو الهاتف',
+  category: 'تصنيف',
+  allCategories: 'كل التصنيفات',
+  nature: 'طبيعة الحساب',
+  balanceSide: 'نوع الرصيد',
+  any: 'الكل',
+  debit: 'مدين',
+  credit: 'دائن',
+  hasBalance: 'رصيد > 0',
+  clear: 'مسح الفلاتر',
+  openingNotice:
+    'الأرصدة المعروضة حاليا هي الأرصدة الافتتاحية مضافا إليها ما رُحّل من فواتير؛ ستضاف السندات والقيود عند اكتمال وحدة الحسابات.',
+  columns: {
+    code: 'الكود',
+    name: 'اسم الحساب',
+    main: 'الحساب الرئيسي',
+    nature: 'النوع',
+    category: 'التصنيف',
+    phone: 'الهاتف',
+    balance: 'الرصيد الحالي',
+  },
+  fields: {
+    sub_name: 'اسم الحساب',
+    ac_id: 'الحساب الرئيسي',
+    sub_code: 'كود الحساب',
+    sub_balance: 'الرصيد الافتتاحي',
+    cat_id: 'تصنيف الحساب',
+    phone: 'الهاتف',
+    address: 'العنوان',
+  },
+  noCategory: 'بدون تصنيف',
+  system: 'حساب نظام',
+  save: 'حفظ',
+  saved: 'تم حفظ الحساب',
+  deleted: 'تم حذف الحساب',
+  edit: 'تعديل',
+  delete: 'حذف',
+  close: 'إغلاق',
+  cancel: 'إلغاء',
+  ok: 'موافق',
+  confirmDelete: (name: string) => `هل تريد حذف الحساب "${name}"؟`,
+  empty: 'لا توجد حسابات مطابقة',
+  notFound: 'الحساب غير موجود',
+} as const;
+
+export const natureText = (nature: string | null) =>
+  nature === 'debit' ? accountsText.debit : nature === 'credit' ? accountsText.credit : '';

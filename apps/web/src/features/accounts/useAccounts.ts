@@ -1,0 +1,77 @@
+import type { AccountCategory, MainAccount, SubAccount, SubAccountInput } from '@mizan/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, type Params } from '../../app/api.ts';
+import { usePagedList } from '../../ui/usePagedList.ts';
+
+export const accountKeys = {
+  all: (storeId: number) => ['accounts', storeId] as const,
+  list: (storeId: number) => [...accountKeys.all(storeId), 'list'] as const,
+  everything: (storeId: number) => [...accountKeys.all(storeId), 'everything'] as const,
+};
+export const chartKeys = { main: ['chart', 'main'] as const, categories: ['chart', 'categories'] as const };
+
+export type AccountFilters = {
+  search: string;
+  cat_id: string;
+  sub_type: string;
+  balance_type: string;
+  has_balance: boolean;
+};
+export const noFilters: AccountFilters = {
+  search: '',
+  cat_id: 'all',
+  sub_type: '',
+  balance_type: '',
+  has_balance: false,
+};
+
+/** Only filters with a value are sent (seed 5: empty search and 'all' are not). */
+export const accountFilterParams = (f: AccountFilters): Params => ({
+  search: f.search.trim() || undefined,
+  cat_id: f.cat_id === 'all' ? undefined : f.cat_id,
+  sub_type: f.sub_type || undefined,
+  balance_type: f.balance_type || undefined,
+  has_balance: f.has_balance ? 'true' : undefined,
+});
+
+export const useAccountList = (storeId: number, filters: AccountFilters) =>
+  usePagedList<SubAccount>(accountKeys.list(storeId), 'sub_accounts/readWithBalance', {
+    store_id: storeId,
+    ...accountFilterParams(filters),
+  });
+
+export const useAllAccounts = (storeId: number) =>
+  useQuery({
+    queryKey: accountKeys.everything(storeId),
+    queryFn: () => apiGet<SubAccount>('sub_accounts/readAllStore', { store_id: storeId }),
+  });
+
+export const useMainAccounts = () =>
+  useQuery({
+    queryKey: chartKeys.main,
+    queryFn: () => apiGet<MainAccount>('accounts/readByStore'),
+    staleTime: Infinity,
+  });
+export const useAccountCategories = (storeId: number) =>
+  useQuery({
+    queryKey: chartKeys.categories,
+    queryFn: () => apiGet<AccountCategory>('account_category/readByStore', { store_id: storeId }),
+    staleTime: Infinity,
+  });
+
+export function useSaveAccount(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubAccountInput & { id?: number }) =>
+      apiPost<SubAccount>(body.id ? 'sub_accounts/update' : 'sub_accounts/create', { ...body, store_id: storeId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all(storeId) }),
+  });
+}
+
+export function useDeleteAccount(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost('sub_accounts/delete', { id, store_id: storeId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all(storeId) }),
+  });
+}

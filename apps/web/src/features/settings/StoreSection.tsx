@@ -1,0 +1,54 @@
+import '../../app/zodArabic.ts';
+import { IonButton, IonList } from '@ionic/react';
+import { type Store, StoreUpdateBody } from '@mizan/contract';
+import { type FormEvent, useState } from 'react';
+import { fieldErrors } from '../../app/api.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { issuesByField } from '../../ui/formErrors.ts';
+import { useNotify } from '../../ui/useNotify.ts';
+import { settingsText } from './settingsText.ts';
+import { settingsKeys, useSettingsChange } from './useSettings.ts';
+
+export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolean }) {
+  const [name, setName] = useState(store.store_name);
+  const [location, setLocation] = useState(store.location ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSettingsChange<object>('store/update', settingsKeys.stores);
+  const notify = useNotify();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { id: store.id, store_name: name, location, store_id: store.id };
+    const checked = StoreUpdateBody.safeParse(body);
+    if (!checked.success) return setErrors(issuesByField(checked.error));
+    save.mutate(body, {
+      onSuccess: () => notify.done(settingsText.saved),
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        notify.failed(error);
+      },
+    });
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <IonList className="form-grid">
+        <FormField
+          name="store_name"
+          label={settingsText.storeFields.store_name}
+          value={name}
+          onChange={setName}
+          error={errors.store_name}
+          readonly={!isAdmin}
+        />
+        <FormField
+          name="location"
+          label={settingsText.storeFields.location}
+          value={location}
+          onChange={setLocation}
+          error={errors.location}
+          readonly={!isAdmin}
+        />
+      </IonList>
+      {isAdmin && <IonButton type="submit">{settingsText.save}</IonButton>}
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '@ionic/react';
+import type { Year } from '@mizan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../app/api.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { settingsText } from './settingsText.ts';
+
+/** The accounting year: "yearDesc (start - end)"; choosing one switches every screen to it. */
+export function YearSection({ storeId }: { storeId: number }) {
+  const { year, chooseYear } = useAuth();
+  const years = useQuery({
+    queryKey: ['years', storeId],
+    queryFn: () => apiGet<Year>('year/readByStoreByRef', { store_id: storeId }),
+  });
+  return (
+    <IonRadioGroup
+      value={year?.id}
+      onIonChange={(e) => {
+        const chosen = years.data?.find((y) => y.id === e.detail.value);
+        if (chosen) void chooseYear(chosen);
+      }}
+    >
+      {years.data?.map((y) => (
+        <IonItem key={y.id}>
+          <IonRadio value={y.id} justify="start" labelPlacement="end">
+            <IonLabel>
+              {y.yearDesc} (<bdi className="num">{y.yearStart}</bdi> - <bdi className="num">{y.yearEnd}</bdi>)
+              {y.is_current ? ` — ${settingsText.current}` : ''}
+            </IonLabel>
+          </IonRadio>
+        </IonItem>
+      ))}
+    </IonRadioGroup>
+  );
+}
