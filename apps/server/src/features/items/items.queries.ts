@@ -92,3 +92,45 @@ export const distinctModels = (db: DbOrTx, storeId: number, brand?: string) =>
     .from(items)
     .where(and(eq(items.store_id, storeId), isNotNull(items.model), brand ? eq(items.brand, brand) : undefined))
     .orderBy(asc(items.model));
+
+/**
+ * Items with their stock in a year (opening + purchased − sold, from the stock movements), for the pickers of
+ * the invoice screens. Searched by name, code or barcode; an exact code or barcode comes first.
+ */
+export function searchItemsWithStock(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  search: string | undefined,
+  limit: number,
+  id?: number,
+) {
+  const term = search ? likeTerm(search) : undefined;
+  return db
+    .select({
+      ...itemColumns,
+      quantity: sql<string>`coalesce((select sum(m."quantity") from "stock_movement" m
+        where m."item_id" = "items"."id" and m."store_id" = ${storeId} and m."yearId" = ${yearId}), 0)::text`,
+    })
+    .from(items)
+    .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
+    .where(
+      and(
+        eq(items.store_id, storeId),
+        id === undefined ? undefined : eq(items.id, id),
+        term
+          ? or(
+              ilike(items.item_name, term),
+              ilike(items.item_desc, term),
+              ilike(items.part_no, term),
+              eq(items.item_parcode, search ?? ''),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      sql`(${items.part_no} = ${search ?? ''} or ${items.item_parcode} = ${search ?? ''}) desc nulls last`,
+      asc(items.item_name),
+    )
+    .limit(limit);
+}

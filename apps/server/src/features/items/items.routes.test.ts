@@ -155,6 +155,20 @@ describeEachDatabase('items', (ctx) => {
     expect((await owner.get(`/api/items/getItemById?id=${item.id}`)).json().data[0].pay_price).toBe('1500.50');
   });
 
+  it('the invoice pickers find items by name, code or barcode with their stock of the year', async () => {
+    const c = await signedIn();
+    const item = (
+      await c.post('/api/items/create', { ...oil, part_no: 'STK-1', item_parcode: '999000111', firstQuantity: '7.5' })
+    ).json().data[0];
+    const byBarcode = (await c.get('/api/items/searchStock.php?search=999000111')).json().data;
+    expect(byBarcode[0]).toMatchObject({ id: item.id, quantity: '7.500' });
+    expect((await c.get('/api/items/searchStock?search=STK')).json().data.map((i: { id: number }) => i.id)).toContain(
+      item.id,
+    );
+    expect((await c.get(`/api/items/readItemByIdQty?id=${item.id}&yearId=2`)).json().data[0].quantity).toBe('0');
+    expect((await c.get(`/api/items/readItemByIdQty?id=${item.id}`)).json().data[0].quantity).toBe('7.500');
+  });
+
   it('an item is edited, its price updated, and a category of another store is refused', async () => {
     const c = await signedIn();
     const item = (await c.post('/api/items/create', { ...oil, part_no: 'EDIT-1', item_parcode: null })).json().data[0];

@@ -20,7 +20,8 @@ import { z } from 'zod';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
-import { distinctBrands, distinctModels, findItem, listItems } from './items.queries.ts';
+import { resolveYearId } from '../organisation/currentYear.ts';
+import { distinctBrands, distinctModels, findItem, listItems, searchItemsWithStock } from './items.queries.ts';
 import {
   applyPriceChange,
   createItems,
@@ -86,6 +87,47 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await distinctModels(app.db, sessionUser(req).store_id, req.query.brand || undefined) }),
+  );
+
+  const ItemWithStock = Item.extend({ quantity: z.string() });
+  const stockQuery = StoreYearQuery.partial().extend({
+    search: z.string().trim().max(100).optional(),
+    id: IdQuery.shape.id.optional(),
+  });
+  app.get(
+    '/items/searchStock',
+    {
+      schema: {
+        tags,
+        summary: 'Items with their stock in the year (name, code or barcode; exact code or barcode first), at most 20',
+        querystring: stockQuery,
+        response: { 200: dataOf(ItemWithStock) },
+      },
+    },
+    async (req, reply) => {
+      const yearId = await resolveYearId(app.db, req.query.yearId ?? req.query.year_id);
+      if (yearId === undefined) return sendError(reply, 'YEAR_NOT_FOUND');
+      return {
+        data: await searchItemsWithStock(app.db, sessionUser(req).store_id, yearId, req.query.search || undefined, 20),
+      };
+    },
+  );
+  app.get(
+    '/items/readItemByIdQty',
+    {
+      schema: {
+        tags,
+        summary: 'One item with its stock in the year',
+        querystring: stockQuery,
+        response: { 200: dataOf(ItemWithStock) },
+      },
+    },
+    async (req, reply) => {
+      const yearId = await resolveYearId(app.db, req.query.yearId ?? req.query.year_id);
+      if (yearId === undefined || req.query.id === undefined) return sendError(reply, 'NOT_FOUND');
+      const found = await searchItemsWithStock(app.db, sessionUser(req).store_id, yearId, undefined, 1, req.query.id);
+      return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
+    },
   );
 
   app.post(
