@@ -114,7 +114,8 @@ export async function buildApp(options: AppOptions) {
       root: options.webDist,
       // The build writes .br and .gz beside each asset; they are sent to browsers that accept them.
       preCompressed: true,
-      wildcard: false,
+      // Looked up per request, so a rebuilt web app is served without restarting the server.
+      wildcard: true,
       setHeaders: (res, path) => {
         // Hashed assets never change; index.html and the service worker must be revalidated.
         const immutable = path.includes('/assets/');
@@ -124,7 +125,9 @@ export async function buildApp(options: AppOptions) {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !indexHtml || !existsSync(indexHtml)) {
+    // A missing file (an asset of an older build) is a 404, never the app's page in its place.
+    const isFile = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || isFile || !indexHtml || !existsSync(indexHtml)) {
       return reply.code(404).send(errorBody('NOT_FOUND'));
     }
     // Any other page address is a route of the single-page app.

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The whole error answer: some carry more than the error (a refused sale lists its short items). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -80,6 +82,7 @@ async function send(
     code,
     failure?.error?.message ?? messagesAr[code as ErrorCode] ?? ui.networkError,
     failure?.error?.fields,
+    failure as Record<string, unknown> | undefined,
   );
 }
 

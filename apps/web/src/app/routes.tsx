@@ -66,6 +66,7 @@ export const titleOf = (path: string) => routes.find((route) => `/${route.path}`
 
 const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
 const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
+const salesPage: Screen = lazy(() => import('../features/sales/SalesPage.tsx'));
 const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
@@ -83,5 +84,9 @@ export const screens: Partial<Record<string, Screen>> = {
   'account-modal': lazy(() => import('../features/accounts/AccountFormPage.tsx')),
   'folder/account-tree': lazy(() => import('../features/accounts/AccountTreePage.tsx')),
   'folder/settings': lazy(() => import('../features/settings/SettingsPage.tsx')),
+  'folder/sales': salesPage,
+  'folder/edit-sales': salesPage,
+  'folder/sales-record': lazy(() => import('../features/sales/SalesRecordPage.tsx')),
+  'print-modal': lazy(() => import('../features/print/PrintPage.tsx')),
 };
 export const placeholderScreen: Screen = lazy(() => import('../features/shell/PlaceholderPage.tsx'));

@@ -13,5 +13,7 @@ export function useNotify() {
   return {
     done: useCallback((message: string) => show(message, 'success'), [show]),
     failed: useCallback((error: unknown) => show(errorMessage(error), 'danger'), [show]),
+    /** A refusal the screen decides itself (an incomplete form), in the same red toast. */
+    refused: useCallback((message: string) => show(message, 'danger'), [show]),
   };
 }

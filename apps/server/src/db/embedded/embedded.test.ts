@@ -64,6 +64,11 @@ describe('the embedded database does not freeze the server', () => {
     expect(stores.doneAt).toBeGreaterThanOrEqual(long.doneAt - 50);
   });
 
+  it('app routes get the page; a missing asset is a 404, not the page in its place', async () => {
+    expect((await timed('/folder/items')).body).toContain('dir="rtl"');
+    expect((await timed('/assets/index-old.js')).status).toBe(404);
+  });
+
   it('many database requests at once all succeed, one after the other', async () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => timed('/api/store/read')));
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));

@@ -281,6 +281,10 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     });
     expect([400, 404]).toContain(edit.statusCode);
     expect((await other.post('/api/pay/deleteWithItems', { pay_id: doc.pay_id })).statusCode).toBe(404);
+    expect((await other.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).statusCode).toBe(404);
+    expect((await c.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).json().data[0].items).toHaveLength(1);
+    expect((await other.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).statusCode).toBe(404);
+    expect((await c.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).json().data[0].items).toHaveLength(1);
     expect((await c.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data).toHaveLength(1);
   });
 });

@@ -24,7 +24,14 @@ import { sessionUser } from '../../lib/sessionUser.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
 import { kinds } from './trade.kinds.ts';
 import { listDocuments, listLines, quantityOfItem } from './trade.queries.ts';
-import { checkStock, convertDocument, deleteDocument, type SavedDocument, saveDocument } from './trade.service.ts';
+import {
+  checkStock,
+  convertDocument,
+  deleteDocument,
+  readDocument,
+  type SavedDocument,
+  saveDocument,
+} from './trade.service.ts';
 
 const Saved = dataOf(TradeDocumentWithLines);
 const Deleted = dataOf(z.object({ pay_id: z.number().int() }));
@@ -118,6 +125,21 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
           ),
       );
     }
+    app.get(
+      `/${kind}/readById`,
+      {
+        schema: {
+          tags,
+          summary: 'One document with its lines',
+          querystring: z.object({ pay_id: Id, store_id: Id.optional() }),
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) => {
+        const doc = await readDocument(app.db, sessionUser(req).store_id, kind, req.query.pay_id);
+        return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
+      },
+    );
     app.post(
       `/${kind}/deleteWithItems`,
       { schema: { tags, body: DeleteDocumentBody, response: { 200: Deleted } } },

@@ -1,0 +1,180 @@
+import { IonButton } from '@ionic/react';
+import { type Company, money, parseMoney, type SubAccount, subtractMoney, toMoneyString } from '@mizan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { apiGet } from '../../app/api.ts';
+import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { Page } from '../../ui/Page.tsx';
+import { natureText } from '../accounts/accountsText.ts';
+import { useSession } from '../auth/AuthProvider.tsx';
+import type { SavedInvoice } from '../sales/useSales.ts';
+import './print.css';
+
+const text = {
+  sales: 'فاتورة مبيعات',
+  preliminary: 'فاتورة مبدئية',
+  purchase: 'فاتورة مشتريات',
+  customer: 'العميل:',
+  supplier: 'المورد:',
+  ref: 'رقم الفاتورة:',
+  date: 'التاريخ:',
+  item: 'الصنف',
+  quantity: 'الكمية',
+  unitPrice: 'سعر الوحدة',
+  total: 'المجموع',
+  gross: 'إجمالي المبلغ',
+  discount: 'الخصم',
+  net: 'الإجمالي بعد الخصم',
+  paid: 'المبلغ المدفوع',
+  remaining: 'المتبقي',
+  balance: 'الرصيد الحالي',
+  user: 'المستخدم:',
+  note: 'ملاحظة:',
+  phone: 'هاتف',
+  trade: 'س.ت',
+  vat: 'الرقم الضريبي',
+  print: 'طباعة',
+  receipt: 'إيصال مختصر',
+  a4: 'A4',
+};
+
+/** The invoice to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. */
+export default function PrintPage({ title }: { title: string }) {
+  const { storeId } = useSession();
+  const [params, setParams] = useSearchParams();
+  const kind = params.get('kind') ?? 'pay';
+  const id = Number(params.get('id'));
+  const layout = params.get('layout') === 'receipt' ? 'receipt' : 'a4';
+  const doc = useQuery({
+    queryKey: ['print', kind, id],
+    queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
+  });
+  const company = useQuery({ queryKey: ['company'], queryFn: () => apiGet<Company>('company/read') });
+  const party = useQuery({
+    queryKey: ['print-party', doc.data?.cust_id],
+    queryFn: async () =>
+      (
+        await apiGet<SubAccount>('sub_accounts/getAccountBalance', { account_id: doc.data?.cust_id, store_id: storeId })
+      )[0],
+    enabled: Boolean(doc.data),
+  });
+  const ready = doc.data && company.data && party.isFetched;
+  useEffect(() => {
+    if (ready && params.get('auto') === '1') setTimeout(() => window.print(), 300);
+  }, [ready, params]);
+
+  const d = doc.data;
+  const c = company.data?.[0];
+  const symbol = c?.currency_symbol ?? '';
+  const heading = kind === 'perch' ? text.purchase : kind === 'payinit' ? text.preliminary : text.sales;
+  return (
+    <Page title={title}>
+      <div className="print-actions no-print">
+        <IonButton onClick={() => window.print()} data-testid="print">
+          {text.print}
+        </IonButton>
+        <IonButton
+          fill="outline"
+          onClick={() => setParams({ kind, id: String(id), layout: layout === 'a4' ? 'receipt' : 'a4' })}
+        >
+          {layout === 'a4' ? text.receipt : text.a4}
+        </IonButton>
+      </div>
+      {d && c && (
+        <article className={`invoice-print ${layout}`} data-testid="invoice-print">
+          <header className="print-company">
+            <div>
+              <h1>{c.arName}</h1>
+              <p>{c.address}</p>
+              <p>
+                {text.phone}: <bdi className="num">{[c.phone, c.phone2].filter(Boolean).join(' - ')}</bdi>
+              </p>
+            </div>
+            {c.logoUrl && <img src={c.logoUrl} alt="" className="print-logo" />}
+            <div className="ltr-block" dir="ltr">
+              <h2>{c.engName}</h2>
+              {c.tradNo && <p>{`${text.trade}: ${c.tradNo}`}</p>}
+              {c.vatNo && <p>{`VAT: ${c.vatNo}`}</p>}
+            </div>
+          </header>
+          <h2 className="print-title">{heading}</h2>
+          <dl className="print-meta">
+            <dt>{kind === 'perch' ? text.supplier : text.customer}</dt>
+            <dd>{d.sub_name}</dd>
+            <dt>{text.ref}</dt>
+            <dd>
+              <bdi className="num">{d.pay_ref}</bdi>
+            </dd>
+            <dt>{text.date}</dt>
+            <dd>
+              <bdi className="num">{d.pay_date}</bdi>
+            </dd>
+          </dl>
+          <table className="print-lines">
+            <thead>
+              <tr>
+                <th>{text.item}</th>
+                <th>{text.quantity}</th>
+                <th>{text.unitPrice}</th>
+                <th>{text.total}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.items.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.item_name}</td>
+                  <td className="num">{formatQuantity(l.quantity)}</td>
+                  <td className="num">{formatDecimal(kind === 'perch' ? l.perch_price : l.pay_price)}</td>
+                  <td className="num">{formatDecimal(l.tot)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="print-totals" data-testid="print-totals">
+            <tbody>
+              {[
+                [text.gross, d.tot_pr],
+                [text.discount, d.discount],
+                [text.net, netOf(d)],
+                [text.paid, d.pay],
+                [text.remaining, d.changee],
+              ].map(([label, value]) => (
+                <tr key={label}>
+                  <th>{label}</th>
+                  <td>
+                    <bdi className="num">{formatDecimal(value)}</bdi> {symbol}
+                  </td>
+                </tr>
+              ))}
+              {party.data && (
+                <tr>
+                  <th>{text.balance}</th>
+                  <td>
+                    <bdi className="num">{formatDecimal(party.data.current_balance)}</bdi> {symbol}{' '}
+                    {natureText(party.data.balance_type)}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+          <footer className="print-footer">
+            <span>
+              {text.user} {d.user_name}
+            </span>
+            {d.payComment && (
+              <span>
+                {text.note} {d.payComment}
+              </span>
+            )}
+          </footer>
+        </article>
+      )}
+    </Page>
+  );
+}
+
+/** Net = gross − discount, exactly (the money module). */
+function netOf(d: { tot_pr: string; discount: string }) {
+  return toMoneyString(subtractMoney(parseMoney(d.tot_pr) ?? money(0n), parseMoney(d.discount) ?? money(0n)));
+}

@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { apiGet } from '../../app/api.ts';
+import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
+import type { DraftLine } from './invoiceForm.ts';
+import { salesText } from './salesText.ts';
+import { type ItemWithStock, salesKeys, useItemSearch } from './useSales.ts';
+
+/**
+ * The item line being entered, keyboard first: type a name, code or barcode, ↓/↑ and Enter to pick, Enter in the
+ * quantity and the price to add the line. A scanner's barcode followed by Enter adds the item with quantity 1.
+ */
+export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: Omit<DraftLine, 'uid'>) => void }) {
+  const [term, setTerm] = useState('');
+  const [picked, setPicked] = useState<ItemWithStock | undefined>();
+  const [active, setActive] = useState(0);
+  const [quantity, setQuantity] = useState('1');
+  const [price, setPrice] = useState('');
+  const debounced = useDebounced(term, 150);
+  const search = useItemSearch(storeId, debounced);
+  const queryClient = useQueryClient();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+  const priceRef = useRef<HTMLInputElement>(null);
+  // Only results of what is typed now: a list of an earlier term must never be picked by a fast Enter.
+  const results = picked || debounced !== term ? [] : (search.data ?? []).slice(0, 8);
+
+  const pick = (item: ItemWithStock) => {
+    setPicked(item);
+    setTerm(item.item_name);
+    setPrice(item.pay_price);
+    setQuantity('1');
+    // Focus moves at once: a fast cashier's next key must land in the quantity (which selects itself on focus).
+    quantityRef.current?.focus();
+  };
+  const add = (item = picked, qty = quantity, unitPrice = price) => {
+    if (!item) return;
+    onAdd({ item_id: item.id, item_name: item.item_name, quantity: qty, price: unitPrice, stock: item.quantity });
+    setPicked(undefined);
+    setTerm('');
+    setPrice('');
+    setQuantity('1');
+    searchRef.current?.focus();
+  };
+
+  /** Enter in the search: an exact code or barcode adds the item at once (a scanner), else the highlighted one is picked. */
+  async function enter(typed: string) {
+    const wanted = typed.trim();
+    if (!wanted) return;
+    // A scanner sends Enter right after the code, before the list has loaded: ask for it now.
+    const list =
+      debounced === typed && search.data
+        ? search.data
+        : await queryClient.fetchQuery({
+            queryKey: salesKeys.itemSearch(storeId, wanted),
+            queryFn: () => apiGet<ItemWithStock>('items/searchStock', { store_id: storeId, search: wanted }),
+          });
+    const exact = list.find((item) => item.item_parcode === wanted || item.part_no === wanted);
+    if (exact) return add(exact, '1', exact.pay_price);
+    const chosen = list[active];
+    if (chosen) pick(chosen);
+  }
+
+  function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
+    else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+    else if (event.key === 'Enter') {
+      event.preventDefault();
+      void enter(term);
+    } else return;
+    event.preventDefault();
+  }
+  const enterTo = (next: () => void) => (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    next();
+  };
+  const overStock = picked && Number(quantity) > Number(picked.quantity);
+
+  return (
+    <div className="item-entry">
+      <label className="field grow">
+        <span>{salesText.itemSearch}</span>
+        <input
+          ref={searchRef}
+          className="plain-input"
+          name="item_search"
+          autoComplete="off"
+          value={term}
+          onChange={(e) => {
+            setTerm(e.target.value);
+            setPicked(undefined);
+            setActive(0);
+          }}
+          onKeyDown={onSearchKey}
+        />
+        {results.length > 0 && (
+          <div className="item-results">
+            {results.map((item, index) => (
+              <button
+                type="button"
+                tabIndex={-1}
+                key={item.id}
+                className={index === active ? 'active' : undefined}
+                onMouseDown={() => pick(item)}
+              >
+                <span>{item.item_name}</span>
+                <bdi className="num">{item.part_no}</bdi>
+                <span>
+                  {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
+                </span>
+                <bdi className="num">{formatDecimal(item.pay_price)}</bdi>
+              </button>
+            ))}
+          </div>
+        )}
+        {picked && (
+          <small data-testid="picked-stock">
+            {salesText.stock}: <bdi className="num">{formatQuantity(picked.quantity)}</bdi>
+          </small>
+        )}
+      </label>
+      <label className="field">
+        <span>{salesText.quantity}</span>
+        <input
+          ref={quantityRef}
+          onFocus={(e) => e.target.select()}
+          className="plain-input"
+          name="quantity"
+          inputMode="decimal"
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          onKeyDown={enterTo(() => priceRef.current?.select())}
+        />
+        {overStock && <small className="field-error">{salesText.lowStock}</small>}
+      </label>
+      <label className="field">
+        <span>{salesText.price}</span>
+        <input
+          ref={priceRef}
+          className="plain-input"
+          name="price"
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          onKeyDown={enterTo(() => add())}
+        />
+      </label>
+      <button type="button" className="plain-button" onClick={() => add()} disabled={!picked}>
+        {salesText.add}
+      </button>
+    </div>
+  );
+}

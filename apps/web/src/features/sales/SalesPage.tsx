@@ -1,0 +1,206 @@
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Page } from '../../ui/Page.tsx';
+import { useNotify } from '../../ui/useNotify.ts';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
+import { InvoiceLines } from './InvoiceLines.tsx';
+import { InvoiceTotals } from './InvoiceTotals.tsx';
+import { ItemEntry } from './ItemEntry.tsx';
+import { addLine, changeLine, type DraftInvoice, emptyInvoice, figures, removeLine, toRequest } from './invoiceForm.ts';
+import { salesText } from './salesText.ts';
+import { savedKind, saveSteps } from './saveInvoice.ts';
+import {
+  type DocKind,
+  type SavedInvoice,
+  shortagesOf,
+  useDeleteInvoice,
+  useInvoice,
+  useSaveInvoice,
+} from './useSales.ts';
+
+const fromSaved = (doc: SavedInvoice): DraftInvoice => ({
+  cust_id: doc.cust_id,
+  final: doc.kind === 'pay',
+  pay_date: doc.pay_date,
+  payComment: doc.payComment ?? '',
+  nextPay: doc.nextPay ?? '',
+  discount: doc.discount,
+  pay: doc.pay,
+  lines: doc.items.map((l) => ({
+    uid: String(l.id),
+    item_id: l.item_id,
+    item_name: l.item_name,
+    quantity: l.quantity.replace(/\.?0+$/, ''),
+    price: l.pay_price,
+    stock: '',
+  })),
+});
+
+/** The sales invoice (folder/sales, and folder/edit-sales?id=N&kind=pay|payinit for an open one). */
+export default function SalesPage({ title }: { title: string }) {
+  const { storeId } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const openedKind = (params.get('kind') === 'payinit' ? 'payinit' : 'pay') as DocKind;
+  const openedId = params.get('id') ? Number(params.get('id')) : undefined;
+  const opened = useInvoice(storeId, openedKind, openedId);
+  const [invoice, setInvoice] = useState<DraftInvoice>(emptyInvoice);
+  const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
+  const save = useSaveInvoice(storeId);
+  const remove = useDeleteInvoice(storeId);
+  const notify = useNotify();
+  const [alert] = useIonAlert();
+
+  useEffect(() => {
+    if (opened.data) setInvoice(fromSaved(opened.data));
+  }, [opened.data]);
+  const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
+
+  const afterSave = (saved: SavedInvoice) => {
+    notify.done(salesText.saved(saved.pay_ref));
+    alert({
+      message: salesText.askPrint,
+      buttons: [
+        { text: salesText.no_, role: 'cancel', handler: () => startNew() },
+        { text: salesText.yes, handler: () => navigate(`/print-modal?kind=${savedKind(saved)}&id=${saved.pay_id}`) },
+      ],
+    });
+  };
+  function startNew() {
+    setInvoice(emptyInvoice());
+    setSaveKey(crypto.randomUUID());
+    if (openedId) navigate('/folder/sales', { replace: true });
+  }
+
+  async function submit() {
+    const f = figures(invoice);
+    const problem = !invoice.lines.length
+      ? salesText.noLines
+      : !invoice.cust_id
+        ? salesText.noCustomer
+        : !invoice.pay_date
+          ? salesText.noDate
+          : f.problem
+            ? salesText.badRemainder
+            : undefined;
+    if (problem) return notify.refused(problem);
+    const steps = saveSteps(
+      opened.data ? { kind: openedKind, pay_id: opened.data.pay_id } : undefined,
+      invoice.final,
+      toRequest(invoice, saveKey),
+    );
+    try {
+      let saved: SavedInvoice | undefined;
+      for (const step of steps) [saved] = await save.mutateAsync(step);
+      if (saved) afterSave(saved);
+    } catch (error) {
+      const shortages = shortagesOf(error);
+      if (!shortages.length) return notify.failed(error);
+      alert({
+        header: salesText.shortTitle,
+        message: shortages
+          .map((s) => salesText.shortLine(s.item_name, s.requested_quantity, s.available_quantity, s.shortage))
+          .join('\n'),
+        cssClass: 'shortage-alert',
+        buttons: [salesText.close],
+      });
+    }
+  }
+  const askDelete = () =>
+    opened.data &&
+    alert({
+      message: salesText.confirmDelete,
+      buttons: [
+        { text: salesText.cancel, role: 'cancel' },
+        {
+          text: salesText.ok,
+          handler: () =>
+            remove.mutate(
+              { kind: openedKind, pay_id: opened.data?.pay_id ?? 0 },
+              {
+                onSuccess: () => {
+                  notify.done(salesText.deleted);
+                  navigate('/folder/sales-record');
+                },
+                onError: notify.failed,
+              },
+            ),
+        },
+      ],
+    });
+
+  return (
+    <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
+      <form
+        className="invoice"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        onKeyDown={(e) => {
+          if ((e.ctrlKey || e.metaKey) && e.key === 's') {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      >
+        <div className="invoice-header">
+          <CustomerPicker storeId={storeId} value={invoice.cust_id} onChange={(cust_id) => change({ cust_id })} />
+          <div className="field">
+            <span>{salesText.type}</span>
+            <IonSegment
+              value={invoice.final ? 'final' : 'preliminary'}
+              onIonChange={(e) => change({ final: e.detail.value === 'final' })}
+            >
+              <IonSegmentButton value="preliminary">
+                <IonLabel>{salesText.preliminary}</IonLabel>
+              </IonSegmentButton>
+              <IonSegmentButton value="final">
+                <IonLabel>{salesText.final}</IonLabel>
+              </IonSegmentButton>
+            </IonSegment>
+          </div>
+          <label className="field">
+            <span>{salesText.date}</span>
+            <input
+              className="plain-input"
+              type="date"
+              name="pay_date"
+              value={invoice.pay_date}
+              onChange={(e) => change({ pay_date: e.target.value })}
+            />
+          </label>
+          <label className="field grow">
+            <span>{salesText.note}</span>
+            <input
+              className="plain-input"
+              name="payComment"
+              value={invoice.payComment}
+              onChange={(e) => change({ payComment: e.target.value })}
+            />
+          </label>
+        </div>
+        <ItemEntry storeId={storeId} onAdd={(line) => setInvoice((current) => addLine(current, line))} />
+        <h3>{salesText.lines}</h3>
+        <InvoiceLines
+          lines={invoice.lines}
+          onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
+          onRemove={(i) => setInvoice((current) => removeLine(current, i))}
+        />
+        <InvoiceTotals invoice={invoice} onChange={change} />
+        <div className="toolbar-row">
+          <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
+            {salesText.save}
+          </IonButton>
+          {opened.data && (
+            <IonButton color="danger" fill="outline" onClick={askDelete}>
+              {salesText.delete}
+            </IonButton>
+          )}
+        </div>
+      </form>
+    </Page>
+  );
+}

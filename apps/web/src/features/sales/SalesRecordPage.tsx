@@ -1,0 +1,174 @@
+import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { addMoney, money, parseMoney, type TradeDocument, toMoneyString } from '@mizan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiGet } from '../../app/api.ts';
+import { formatDecimal } from '../../app/format.ts';
+import { Page } from '../../ui/Page.tsx';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
+import { today } from './invoiceForm.ts';
+import { salesKeys } from './useSales.ts';
+
+const text = {
+  recent: 'مبيعات حديثة',
+  oneDate: 'بحث في تاريخ',
+  range: 'بحث في فترة',
+  preliminary: 'فواتير مبدئية',
+  from: 'من',
+  to: 'إلى',
+  ref: 'رقم الفاتورة',
+  customer: 'العميل',
+  date: 'التاريخ',
+  total: 'اجمالي المبلغ',
+  discount: 'الخصــم',
+  net: 'الإجمالي بعد الخصم',
+  cash: 'نقدا',
+  remaining: 'المتبقي',
+  note: 'تعليق',
+  user: 'المستخدم',
+  sums: {
+    total: 'إجمالي المبيعات',
+    discount: 'اجمالي الخصم',
+    net: 'المبيعات بعد الخصم',
+    cash: 'اجمالي النقد',
+    remaining: 'اجمالي الاجل',
+  },
+  print: 'طباعة',
+  edit: 'تعديل',
+  empty: 'لا توجد فواتير',
+};
+
+type Mode = 'recent' | 'date' | 'range' | 'preliminary';
+const sum = (rows: TradeDocument[], pick: (d: TradeDocument) => string) =>
+  toMoneyString(addMoney(money(0n), ...rows.map((d) => parseMoney(pick(d)) ?? money(0n))));
+const net = (d: TradeDocument) => toMoneyString(money((parseMoney(d.tot_pr) ?? 0n) - (parseMoney(d.discount) ?? 0n)));
+
+/** The sales record: recent, one date, a range, or the preliminary invoices; a customer filter; column totals. */
+export default function SalesRecordPage({ title }: { title: string }) {
+  const { storeId } = useSession();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('recent');
+  const [from, setFrom] = useState(today());
+  const [to, setTo] = useState(today());
+  const [custId, setCustId] = useState<number | undefined>();
+  const kind = mode === 'preliminary' ? 'payinit' : 'pay';
+  const path = mode === 'date' ? 'getSalesByDate' : mode === 'range' ? 'getSales2Date' : 'getTopSales';
+  const params = {
+    store_id: storeId,
+    from: mode === 'date' || mode === 'range' ? from : undefined,
+    to: mode === 'range' ? to : undefined,
+    cust_id: custId,
+  };
+  const docs = useQuery({
+    queryKey: [...salesKeys.all(storeId), 'record', kind, path, params],
+    queryFn: () => apiGet<TradeDocument>(`${kind}/${path}`, params),
+  });
+  const rows = docs.data ?? [];
+  const columns: [string, (d: TradeDocument) => string][] = [
+    [text.total, (d) => d.tot_pr],
+    [text.discount, (d) => d.discount],
+    [text.net, net],
+    [text.cash, (d) => d.pay],
+    [text.remaining, (d) => d.changee],
+  ];
+
+  return (
+    <Page title={title}>
+      <IonSegment value={mode} onIonChange={(e) => setMode(e.detail.value as Mode)}>
+        {(['recent', 'date', 'range', 'preliminary'] as const).map((m) => (
+          <IonSegmentButton key={m} value={m}>
+            <IonLabel>
+              {{ recent: text.recent, date: text.oneDate, range: text.range, preliminary: text.preliminary }[m]}
+            </IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+      <div className="invoice-header">
+        {(mode === 'date' || mode === 'range') && (
+          <label className="field">
+            <span>{mode === 'range' ? text.from : text.date}</span>
+            <input className="plain-input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+        )}
+        {mode === 'range' && (
+          <label className="field">
+            <span>{text.to}</span>
+            <input className="plain-input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          </label>
+        )}
+        <CustomerPicker storeId={storeId} value={custId} onChange={setCustId} />
+      </div>
+      {rows.length === 0 && !docs.isLoading && <p className="empty">{text.empty}</p>}
+      {rows.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="sales-record">
+            <thead>
+              <tr>
+                <th>{text.ref}</th>
+                <th>{text.customer}</th>
+                <th>{text.date}</th>
+                {columns.map(([label]) => (
+                  <th key={label} className="amount">
+                    {label}
+                  </th>
+                ))}
+                <th>{text.note}</th>
+                <th>{text.user}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.pay_id}>
+                  <td data-label={text.ref}>
+                    <bdi className="num">{d.pay_ref}</bdi>
+                  </td>
+                  <td data-label={text.customer}>{d.sub_name}</td>
+                  <td data-label={text.date}>
+                    <bdi className="num">{d.pay_date}</bdi>
+                  </td>
+                  {columns.map(([label, pick]) => (
+                    <td key={label} data-label={label} className="amount">
+                      <bdi className="num">{formatDecimal(pick(d))}</bdi>
+                    </td>
+                  ))}
+                  <td data-label={text.note}>{d.payComment}</td>
+                  <td data-label={text.user}>{d.user_name}</td>
+                  <td className="row-actions">
+                    <IonButton
+                      size="small"
+                      fill="clear"
+                      onClick={() => navigate(`/print-modal?kind=${kind}&id=${d.pay_id}`)}
+                    >
+                      {text.print}
+                    </IonButton>
+                    <IonButton
+                      size="small"
+                      fill="clear"
+                      onClick={() => navigate(`/folder/edit-sales?kind=${kind}&id=${d.pay_id}`)}
+                    >
+                      {text.edit}
+                    </IonButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr data-testid="record-totals">
+                <th colSpan={3}>{text.sums.total}</th>
+                {columns.map(([label, pick]) => (
+                  <td key={label} data-label={label} className="amount">
+                    <bdi className="num">{formatDecimal(sum(rows, pick))}</bdi>
+                  </td>
+                ))}
+                <td colSpan={3} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </Page>
+  );
+}

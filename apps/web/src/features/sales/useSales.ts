@@ -1,0 +1,62 @@
+import type { Item, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+
+export type ItemWithStock = Item & { quantity: string };
+export type SavedInvoice = TradeDocument & { items: TradeLine[] };
+export type DocKind = 'pay' | 'payinit';
+
+export const salesKeys = {
+  all: (storeId: number) => ['sales', storeId] as const,
+  parties: (storeId: number) => ['parties', storeId] as const,
+  itemSearch: (storeId: number, term: string) => ['items', storeId, 'withStock', term] as const,
+  doc: (storeId: number, kind: DocKind, id: number) => ['sales', storeId, kind, id] as const,
+};
+
+export const useParties = (storeId: number) =>
+  useQuery({
+    queryKey: salesKeys.parties(storeId),
+    queryFn: () => apiGet<SubAccount>('sub_accounts/getAllCustomerSupplier', { store_id: storeId }),
+  });
+
+export const useItemSearch = (storeId: number, term: string) =>
+  useQuery({
+    queryKey: salesKeys.itemSearch(storeId, term.trim()),
+    queryFn: () => apiGet<ItemWithStock>('items/searchStock', { store_id: storeId, search: term.trim() || undefined }),
+    enabled: term.trim().length > 0,
+    staleTime: 5_000,
+  });
+
+export const useInvoice = (storeId: number, kind: DocKind, id: number | undefined) =>
+  useQuery({
+    queryKey: salesKeys.doc(storeId, kind, id ?? 0),
+    queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
+    enabled: id !== undefined,
+  });
+
+/** The short items of a refused final sale (the server lists them beside the error). */
+export const shortagesOf = (error: unknown): StockShortage[] =>
+  error instanceof ApiError && error.code === 'STOCK_INSUFFICIENT'
+    ? ((error.body?.insufficient_items as StockShortage[]) ?? [])
+    : [];
+
+export function useSaveInvoice(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: object }) =>
+      apiPost<SavedInvoice>(path, { ...body, store_id: storeId }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all(storeId) });
+      void queryClient.invalidateQueries({ queryKey: ['items', storeId] });
+      void queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
+    },
+  });
+}
+
+export function useDeleteInvoice(storeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, pay_id }: { kind: DocKind; pay_id: number }) => apiPost(`${kind}/deleteWithItems`, { pay_id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesKeys.all(storeId) }),
+  });
+}

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, screenshot, signIn, toastShown } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Creates an item through the API from the signed-in page (the cookies and the anti-forgery token are the page's). */
+function createItem(page: Page, item: object) {
+  return page.evaluate(async (body) => {
+    const xsrf =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice(11) ?? '';
+    const res = await fetch('/api/items/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+      body: JSON.stringify(body),
+    });
+    return res.status;
+  }, item);
+}
+
+async function typeInto(page: Page, name: string, text: string) {
+  await page.locator(`input[name="${name}"]`).focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+describe('the sales invoice', () => {
+  it('a cashier enters a 3-line invoice with a 10 % discount and a partial payment by keyboard, prints it, finds it and edits it', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    for (const item of [
+      { item_name: 'زيت فرامل', part_no: 'BRK-1', perch_price: '1200', pay_price: '1500.50', firstQuantity: '10' },
+      {
+        item_name: 'سلك كهرباء',
+        part_no: 'WIR-1',
+        item_parcode: '6290000000011',
+        perch_price: '150',
+        pay_price: '200',
+        firstQuantity: '20',
+      },
+      { item_name: 'صامولة عجلة', part_no: 'NUT-1', perch_price: '20', pay_price: '33.33', firstQuantity: '50' },
+    ]) {
+      expect(await createItem(page, item)).toBe(200);
+    }
+
+    await typeInto(page, 'customer', 'عميل نقدي — 101');
+    await page.getByTestId('party-balance').waitFor();
+
+    // Line 1: a name, ↓ Enter picks it, quantity 2, Enter, Enter keeps the price and adds the line.
+    await typeInto(page, 'item_search', 'زيت فرامل');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('10');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    // Line 2: a barcode scanner types the code and Enter: the item is added with quantity 1; 1.5 is typed in the row.
+    // The scanner's Enter comes right after the code, before any list is shown.
+    await typeInto(page, 'item_search', '6290000000011');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(2);
+    await page.locator('[data-testid="invoice-lines"] tbody tr').nth(1).locator('input').first().fill('1.5');
+    // Line 3: a code, then quantity 3.
+    await typeInto(page, 'item_search', 'NUT-');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('3,400.99');
+
+    await typeInto(page, 'discount_percent', '10');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('input[name="discount"]').inputValue()).toBe('340.10');
+    await typeInto(page, 'pay', '2000');
+    await expect.poll(() => page.getByTestId('changee').textContent()).toBe('1,060.89');
+    await screenshot(page, 'sales-desktop-light');
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
+    const ref = ((await toastShown(page))?.message ?? '').split(' ').pop() ?? '';
+
+    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.waitForURL(/print-modal/);
+    const totals = page.getByTestId('print-totals');
+    await totals.waitFor();
+    expect(await totals.textContent()).toContain('3,400.99');
+    expect(await totals.textContent()).toContain('1,060.89');
+    expect(await page.getByTestId('invoice-print').textContent()).toContain('شركة ميزان التجارية');
+    await screenshot(page, 'print-a4-desktop');
+
+    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
+    await row.waitFor();
+    expect(await page.getByTestId('record-totals').textContent()).toContain('3,060.89');
+    await screenshot(page, 'sales-record-desktop-light');
+
+    await row.locator('ion-button', { hasText: 'تعديل' }).click();
+    await page.waitForURL(/edit-sales/);
+    const firstQuantity = page.locator('[data-testid="invoice-lines"] tbody tr').first().locator('input').first();
+    await expect.poll(() => firstQuantity.inputValue()).toBe('2');
+    await firstQuantity.fill('3');
+    // A change of lines resets the discount; the remainder follows the new total.
+    await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('4,901.49');
+    await page.getByTestId('save-invoice').click();
+    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    await page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref }).waitFor();
+    await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('4,901.49');
+    await page.context().close();
+  });
+
+  it('selling more than the stock is refused with the list of short items', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    expect(
+      await createItem(page, {
+        item_name: 'فلتر نادر',
+        part_no: 'RARE-1',
+        perch_price: '10',
+        pay_price: '15',
+        firstQuantity: '1',
+      }),
+    ).toBe(200);
+    await typeInto(page, 'customer', 'عميل نقدي — 101');
+    await typeInto(page, 'item_search', 'فلتر نادر');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('save-invoice').click();
+    const alert = page.locator('ion-alert.shortage-alert');
+    await alert.waitFor({ state: 'attached' });
+    expect(await alert.textContent()).toContain('فلتر نادر: المطلوب 5.000، المتوفر 1.000، النقص 4.000');
+    await page.context().close();
+  });
+});
