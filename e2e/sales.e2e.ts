@@ -151,4 +151,47 @@ describe('the sales invoice', () => {
     expect(await alert.textContent()).toContain('فلتر نادر: المطلوب 5.000، المتوفر 1.000، النقص 4.000');
     await page.context().close();
   });
+
+  it('a purchase invoice raises the stock shown in the item picker, and warns when cost reaches the selling price', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    expect(
+      await createItem(page, {
+        item_name: 'حزام مروحة',
+        part_no: 'BELT-1',
+        perch_price: '40',
+        pay_price: '55',
+        firstQuantity: '2',
+      }),
+    ).toBe(200);
+    await page.goto(`${server.baseUrl}/folder/purchase`);
+    await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
+    await typeInto(page, 'item_search', 'BELT-1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
+    const line = page.locator('[data-testid="invoice-lines"] tbody tr').first();
+    expect(await line.locator('input').nth(1).inputValue()).toBe('40.00');
+    await line.locator('input').first().fill('10');
+    await typeInto(page, 'item_search', 'حزام مروحة');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await typeInto(page, 'price', '60');
+    await expect.poll(() => page.getByText('سعر الشراء اعلي من سعر البيع').count()).toBe(1);
+    await screenshot(page, 'purchase-desktop-light');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('save-invoice').click();
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-P-\d{6}/);
+    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+
+    await page.goto(`${server.baseUrl}/folder/sales`);
+    await typeInto(page, 'item_search', 'حزام مروحة');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('12');
+    await page.goto(`${server.baseUrl}/folder/purchase-record`);
+    await page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'شركة الخليج للاسبيرات' }).waitFor();
+    await page.context().close();
+  });
 });

@@ -52,3 +52,12 @@ describe('money', () => {
     expect(PositiveMoneyString.parse('0.01')).toBe('0.01');
   });
 });
+
+describe('comparing decimals', () => {
+  it('compares exactly, whatever the number of decimals', () => {
+    expect(compareDecimals('5', '4.999')).toBe(1);
+    expect(compareDecimals('1500.50', '1500.5')).toBe(0);
+    expect(compareDecimals('-0.1', '0')).toBe(-1);
+    expect(compareDecimals('abc', '1')).toBeUndefined();
+  });
+});

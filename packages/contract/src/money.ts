@@ -81,3 +81,17 @@ export const QuantityString = z
   .union([z.string(), z.number()], { error: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' })
   .transform((value) => String(value).trim())
   .refine((value) => /^-?\d{1,12}(\.\d{1,3})?$/.test(value), { message: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' });
+
+/** Compares two decimal strings exactly (amounts or quantities, up to 6 decimals): -1, 0 or 1; undefined if not decimals. */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 | undefined {
+  const scaled = (text: string) => {
+    const match = /^(-)?(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim());
+    if (!match) return undefined;
+    const value = BigInt(match[2] ?? '0') * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0'));
+    return match[1] ? -value : value;
+  };
+  const x = scaled(a);
+  const y = scaled(b);
+  if (x === undefined || y === undefined) return undefined;
+  return x < y ? -1 : x > y ? 1 : 0;
+}

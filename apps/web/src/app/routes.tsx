@@ -66,7 +66,8 @@ export const titleOf = (path: string) => routes.find((route) => `/${route.path}`
 
 const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
 const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
-const salesPage: Screen = lazy(() => import('../features/sales/SalesPage.tsx'));
+const salesPage: Screen = lazy(() => import('../features/invoices/InvoicePage.tsx'));
+const purchasePage: Screen = lazy(() => import('../features/invoices/PurchasePage.tsx'));
 const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
@@ -86,7 +87,10 @@ export const screens: Partial<Record<string, Screen>> = {
   'folder/settings': lazy(() => import('../features/settings/SettingsPage.tsx')),
   'folder/sales': salesPage,
   'folder/edit-sales': salesPage,
-  'folder/sales-record': lazy(() => import('../features/sales/SalesRecordPage.tsx')),
+  'folder/sales-record': lazy(() => import('../features/invoices/RecordPage.tsx')),
+  'folder/purchase': purchasePage,
+  'folder/edit-perch': purchasePage,
+  'folder/purchase-record': lazy(() => import('../features/invoices/PurchaseRecordPage.tsx')),
   'print-modal': lazy(() => import('../features/print/PrintPage.tsx')),
 };
 export const placeholderScreen: Screen = lazy(() => import('../features/shell/PlaceholderPage.tsx'));

@@ -8,7 +8,7 @@ import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { natureText } from '../accounts/accountsText.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-import type { SavedInvoice } from '../sales/useSales.ts';
+import type { SavedInvoice } from '../invoices/useSales.ts';
 import './print.css';
 
 const text = {

@@ -1,3 +1,4 @@
+import { compareDecimals } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { apiGet } from '../../app/api.ts';
@@ -11,7 +12,16 @@ import { type ItemWithStock, salesKeys, useItemSearch } from './useSales.ts';
  * The item line being entered, keyboard first: type a name, code or barcode, ↓/↑ and Enter to pick, Enter in the
  * quantity and the price to add the line. A scanner's barcode followed by Enter adds the item with quantity 1.
  */
-export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: Omit<DraftLine, 'uid'>) => void }) {
+export function ItemEntry({
+  storeId,
+  price: priceField = 'pay_price',
+  onAdd,
+}: {
+  storeId: number;
+  /** Which of the item's prices the line starts with (selling on sales, purchase on purchases). */
+  price?: 'pay_price' | 'perch_price';
+  onAdd: (line: Omit<DraftLine, 'uid'>) => void;
+}) {
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<ItemWithStock | undefined>();
   const [active, setActive] = useState(0);
@@ -29,7 +39,7 @@ export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: O
   const pick = (item: ItemWithStock) => {
     setPicked(item);
     setTerm(item.item_name);
-    setPrice(item.pay_price);
+    setPrice(item[priceField]);
     setQuantity('1');
     // Focus moves at once: a fast cashier's next key must land in the quantity (which selects itself on focus).
     quantityRef.current?.focus();
@@ -57,7 +67,7 @@ export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: O
             queryFn: () => apiGet<ItemWithStock>('items/searchStock', { store_id: storeId, search: wanted }),
           });
     const exact = list.find((item) => item.item_parcode === wanted || item.part_no === wanted);
-    if (exact) return add(exact, '1', exact.pay_price);
+    if (exact) return add(exact, '1', exact[priceField]);
     const chosen = list[active];
     if (chosen) pick(chosen);
   }
@@ -76,7 +86,10 @@ export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: O
     event.preventDefault();
     next();
   };
-  const overStock = picked && Number(quantity) > Number(picked.quantity);
+  // Sales warn when the quantity is above stock; purchases when the purchase price reaches the selling price.
+  const overStock = priceField === 'pay_price' && picked && compareDecimals(quantity, picked.quantity) === 1;
+  const costAbovePrice =
+    priceField === 'perch_price' && picked && (compareDecimals(price, picked.pay_price) ?? -1) >= 0;
 
   return (
     <div className="item-entry">
@@ -110,7 +123,7 @@ export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: O
                 <span>
                   {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
                 </span>
-                <bdi className="num">{formatDecimal(item.pay_price)}</bdi>
+                <bdi className="num">{formatDecimal(item[priceField])}</bdi>
               </button>
             ))}
           </div>
@@ -146,6 +159,7 @@ export function ItemEntry({ storeId, onAdd }: { storeId: number; onAdd: (line: O
           onChange={(e) => setPrice(e.target.value)}
           onKeyDown={enterTo(() => add())}
         />
+        {costAbovePrice && <small className="field-error">{salesText.costAbovePrice}</small>}
       </label>
       <button type="button" className="plain-button" onClick={() => add()} disabled={!picked}>
         {salesText.add}

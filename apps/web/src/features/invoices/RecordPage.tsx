@@ -8,6 +8,7 @@ import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
+import { type DocumentScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
 import { salesKeys } from './useSales.ts';
 
@@ -45,15 +46,18 @@ const sum = (rows: TradeDocument[], pick: (d: TradeDocument) => string) =>
   toMoneyString(addMoney(money(0n), ...rows.map((d) => parseMoney(pick(d)) ?? money(0n))));
 const net = (d: TradeDocument) => toMoneyString(money((parseMoney(d.tot_pr) ?? 0n) - (parseMoney(d.discount) ?? 0n)));
 
-/** The sales record: recent, one date, a range, or the preliminary invoices; a customer filter; column totals. */
-export default function SalesRecordPage({ title }: { title: string }) {
+/**
+ * The sales or purchase record: recent, one date, a range, or (sales) the preliminary invoices; a party filter;
+ * column totals of what is listed.
+ */
+export function RecordPage({ title, screen }: { title: string; screen: DocumentScreen }) {
   const { storeId } = useSession();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('recent');
   const [from, setFrom] = useState(today());
   const [to, setTo] = useState(today());
   const [custId, setCustId] = useState<number | undefined>();
-  const kind = mode === 'preliminary' ? 'payinit' : 'pay';
+  const kind = mode === 'preliminary' && screen.draftKind ? screen.draftKind : screen.kind;
   const path = mode === 'date' ? 'getSalesByDate' : mode === 'range' ? 'getSales2Date' : 'getTopSales';
   const params = {
     store_id: storeId,
@@ -77,10 +81,13 @@ export default function SalesRecordPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <IonSegment value={mode} onIonChange={(e) => setMode(e.detail.value as Mode)}>
-        {(['recent', 'date', 'range', 'preliminary'] as const).map((m) => (
+        {(screen.draftKind
+          ? (['recent', 'date', 'range', 'preliminary'] as const)
+          : (['recent', 'date', 'range'] as const)
+        ).map((m) => (
           <IonSegmentButton key={m} value={m}>
             <IonLabel>
-              {{ recent: text.recent, date: text.oneDate, range: text.range, preliminary: text.preliminary }[m]}
+              {{ recent: screen.recentLabel, date: text.oneDate, range: text.range, preliminary: text.preliminary }[m]}
             </IonLabel>
           </IonSegmentButton>
         ))}
@@ -98,7 +105,7 @@ export default function SalesRecordPage({ title }: { title: string }) {
             <input className="plain-input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
           </label>
         )}
-        <CustomerPicker storeId={storeId} value={custId} onChange={setCustId} />
+        <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
       {rows.length === 0 && !docs.isLoading && <p className="empty">{text.empty}</p>}
       {rows.length > 0 && (
@@ -147,7 +154,7 @@ export default function SalesRecordPage({ title }: { title: string }) {
                     <IonButton
                       size="small"
                       fill="clear"
-                      onClick={() => navigate(`/folder/edit-sales?kind=${kind}&id=${d.pay_id}`)}
+                      onClick={() => navigate(`${screen.editPath}?kind=${kind}&id=${d.pay_id}`)}
                     >
                       {text.edit}
                     </IonButton>
@@ -157,7 +164,7 @@ export default function SalesRecordPage({ title }: { title: string }) {
             </tbody>
             <tfoot>
               <tr data-testid="record-totals">
-                <th colSpan={3}>{text.sums.total}</th>
+                <th colSpan={3}>{screen.sumLabel}</th>
                 {columns.map(([label, pick]) => (
                   <td key={label} data-label={label} className="amount">
                     <bdi className="num">{formatDecimal(sum(rows, pick))}</bdi>
@@ -171,4 +178,8 @@ export default function SalesRecordPage({ title }: { title: string }) {
       )}
     </Page>
   );
+}
+
+export default function SalesRecordPage({ title }: { title: string }) {
+  return <RecordPage title={title} screen={salesScreen} />;
 }

@@ -6,10 +6,12 @@ import { useParties } from './useSales.ts';
 /** The customer (or any party) by name or code, typed with the keyboard; its balance shows once chosen. */
 export function CustomerPicker({
   storeId,
+  label: fieldLabel = salesText.customer,
   value,
   onChange,
 }: {
   storeId: number;
+  label?: string;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {
@@ -19,7 +21,7 @@ export function CustomerPicker({
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
   return (
     <label className="field">
-      <span>{salesText.customer}</span>
+      <span>{fieldLabel}</span>
       <input
         className="plain-input"
         list="parties"

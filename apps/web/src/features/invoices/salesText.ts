@@ -36,6 +36,7 @@ export const salesText = {
   badRemainder: 'الرجاء مراجعة المبلغ المستلم والخصم',
   badDiscount: 'الخصم أكبر من إجمالي الفاتورة',
   lowStock: 'الكمية أكبر من المخزون المتوفر',
+  costAbovePrice: 'سعر الشراء اعلي من سعر البيع',
   shortTitle: 'الكمية غير متوفرة',
   shortLine: (name: string, requested: string, available: string, shortage: string) =>
     `${name}: المطلوب ${requested}، المتوفر ${available}، النقص ${shortage}`,

@@ -1,18 +1,25 @@
+import type { DocumentScreen } from './documentScreens.ts';
 import type { DocKind, SavedInvoice } from './useSales.ts';
 
+type Body = { invoice: object; items: object[] };
+
 /**
- * Which calls save the invoice, by what it was and what the cashier chose (screens.md, folder/sales "Save"):
+ * Which calls save the invoice, by what it was and what the user chose (screens.md, folder/sales "Save"):
  * new final → pay/createWithItems; new preliminary → payinit/createWithItems; an open final kept final →
  * pay/updateWithItems, made preliminary → payinit/saveWithItemsAndDeletePay; an open preliminary kept →
  * payinit/updateWithItems, made final → payinit/updateWithItems then payinit/convertToFinal.
+ * Purchases have no preliminary invoices: perch/createWithItems or perch/updateWithItems.
  */
 export function saveSteps(
+  screen: DocumentScreen,
   opened: { kind: DocKind; pay_id: number } | undefined,
   final: boolean,
-  body: { invoice: object; items: object[] },
+  body: Body,
 ) {
+  const update = opened ? { ...body, invoice: { ...body.invoice, pay_id: opened.pay_id } } : body;
+  if (!screen.draftKind)
+    return [{ path: `${screen.kind}/${opened ? 'updateWithItems' : 'createWithItems'}`, body: update }];
   if (!opened) return [{ path: final ? 'pay/createWithItems' : 'payinit/createWithItems', body }];
-  const update = { ...body, invoice: { ...body.invoice, pay_id: opened.pay_id } };
   if (opened.kind === 'pay')
     return [{ path: final ? 'pay/updateWithItems' : 'payinit/saveWithItemsAndDeletePay', body: update }];
   return final
@@ -23,4 +30,4 @@ export function saveSteps(
     : [{ path: 'payinit/updateWithItems', body: update }];
 }
 
-export const savedKind = (saved: SavedInvoice): DocKind => (saved.kind === 'payinit' ? 'payinit' : 'pay');
+export const savedKind = (saved: SavedInvoice): DocKind => saved.kind as DocKind;

@@ -5,6 +5,7 @@ import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
+import { type DocumentScreen, salesScreen } from './documentScreens.ts';
 import { InvoiceLines } from './InvoiceLines.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemEntry } from './ItemEntry.tsx';
@@ -20,9 +21,9 @@ import {
   useSaveInvoice,
 } from './useSales.ts';
 
-const fromSaved = (doc: SavedInvoice): DraftInvoice => ({
+const fromSaved = (doc: SavedInvoice, price: DocumentScreen['price']): DraftInvoice => ({
   cust_id: doc.cust_id,
-  final: doc.kind === 'pay',
+  final: doc.kind !== 'payinit',
   pay_date: doc.pay_date,
   payComment: doc.payComment ?? '',
   nextPay: doc.nextPay ?? '',
@@ -33,17 +34,20 @@ const fromSaved = (doc: SavedInvoice): DraftInvoice => ({
     item_id: l.item_id,
     item_name: l.item_name,
     quantity: l.quantity.replace(/\.?0+$/, ''),
-    price: l.pay_price,
+    price: l[price],
     stock: '',
   })),
 });
 
-/** The sales invoice (folder/sales, and folder/edit-sales?id=N&kind=pay|payinit for an open one). */
-export default function SalesPage({ title }: { title: string }) {
+/**
+ * The sales or purchase invoice (folder/sales, folder/purchase; folder/edit-sales?id=N&kind=pay|payinit and
+ * folder/edit-perch?id=N open a saved one).
+ */
+export function InvoicePage({ title, screen }: { title: string; screen: DocumentScreen }) {
   const { storeId } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const openedKind = (params.get('kind') === 'payinit' ? 'payinit' : 'pay') as DocKind;
+  const openedKind: DocKind = params.get('kind') === 'payinit' && screen.draftKind ? 'payinit' : screen.kind;
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, openedKind, openedId);
   const [invoice, setInvoice] = useState<DraftInvoice>(emptyInvoice);
@@ -54,8 +58,8 @@ export default function SalesPage({ title }: { title: string }) {
   const [alert] = useIonAlert();
 
   useEffect(() => {
-    if (opened.data) setInvoice(fromSaved(opened.data));
-  }, [opened.data]);
+    if (opened.data) setInvoice(fromSaved(opened.data, screen.price));
+  }, [opened.data, screen.price]);
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
 
   const afterSave = (saved: SavedInvoice) => {
@@ -71,7 +75,7 @@ export default function SalesPage({ title }: { title: string }) {
   function startNew() {
     setInvoice(emptyInvoice());
     setSaveKey(crypto.randomUUID());
-    if (openedId) navigate('/folder/sales', { replace: true });
+    if (openedId) navigate(screen.newPath, { replace: true });
   }
 
   async function submit() {
@@ -87,9 +91,10 @@ export default function SalesPage({ title }: { title: string }) {
             : undefined;
     if (problem) return notify.refused(problem);
     const steps = saveSteps(
+      screen,
       opened.data ? { kind: openedKind, pay_id: opened.data.pay_id } : undefined,
       invoice.final,
-      toRequest(invoice, saveKey),
+      toRequest(invoice, saveKey, screen.price),
     );
     try {
       let saved: SavedInvoice | undefined;
@@ -122,7 +127,7 @@ export default function SalesPage({ title }: { title: string }) {
               {
                 onSuccess: () => {
                   notify.done(salesText.deleted);
-                  navigate('/folder/sales-record');
+                  navigate(screen.recordPath);
                 },
                 onError: notify.failed,
               },
@@ -147,21 +152,28 @@ export default function SalesPage({ title }: { title: string }) {
         }}
       >
         <div className="invoice-header">
-          <CustomerPicker storeId={storeId} value={invoice.cust_id} onChange={(cust_id) => change({ cust_id })} />
-          <div className="field">
-            <span>{salesText.type}</span>
-            <IonSegment
-              value={invoice.final ? 'final' : 'preliminary'}
-              onIonChange={(e) => change({ final: e.detail.value === 'final' })}
-            >
-              <IonSegmentButton value="preliminary">
-                <IonLabel>{salesText.preliminary}</IonLabel>
-              </IonSegmentButton>
-              <IonSegmentButton value="final">
-                <IonLabel>{salesText.final}</IonLabel>
-              </IonSegmentButton>
-            </IonSegment>
-          </div>
+          <CustomerPicker
+            storeId={storeId}
+            label={screen.partyLabel}
+            value={invoice.cust_id}
+            onChange={(cust_id) => change({ cust_id })}
+          />
+          {screen.draftKind && (
+            <div className="field">
+              <span>{salesText.type}</span>
+              <IonSegment
+                value={invoice.final ? 'final' : 'preliminary'}
+                onIonChange={(e) => change({ final: e.detail.value === 'final' })}
+              >
+                <IonSegmentButton value="preliminary">
+                  <IonLabel>{salesText.preliminary}</IonLabel>
+                </IonSegmentButton>
+                <IonSegmentButton value="final">
+                  <IonLabel>{salesText.final}</IonLabel>
+                </IonSegmentButton>
+              </IonSegment>
+            </div>
+          )}
           <label className="field">
             <span>{salesText.date}</span>
             <input
@@ -182,7 +194,11 @@ export default function SalesPage({ title }: { title: string }) {
             />
           </label>
         </div>
-        <ItemEntry storeId={storeId} onAdd={(line) => setInvoice((current) => addLine(current, line))} />
+        <ItemEntry
+          storeId={storeId}
+          price={screen.price}
+          onAdd={(line) => setInvoice((current) => addLine(current, line))}
+        />
         <h3>{salesText.lines}</h3>
         <InvoiceLines
           lines={invoice.lines}
@@ -203,4 +219,8 @@ export default function SalesPage({ title }: { title: string }) {
       </form>
     </Page>
   );
+}
+
+export default function SalesPage({ title }: { title: string }) {
+  return <InvoicePage title={title} screen={salesScreen} />;
 }

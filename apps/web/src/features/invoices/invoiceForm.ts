@@ -105,7 +105,11 @@ export const discountForPercent = (invoice: DraftInvoice, percent: string) => {
 };
 
 /** The request of `pay/createWithItems` (or `payinit/...`) for this invoice. */
-export function toRequest(invoice: DraftInvoice, idempotencyKey: string) {
+export function toRequest(
+  invoice: DraftInvoice,
+  idempotencyKey: string,
+  price: 'pay_price' | 'perch_price' = 'pay_price',
+) {
   return {
     invoice: {
       cust_id: invoice.cust_id,
@@ -115,7 +119,7 @@ export function toRequest(invoice: DraftInvoice, idempotencyKey: string) {
       payComment: invoice.payComment || null,
       nextPay: invoice.nextPay || null,
     },
-    items: invoice.lines.map((l) => ({ item_id: l.item_id, quantity: l.quantity.trim(), pay_price: l.price.trim() })),
+    items: invoice.lines.map((l) => ({ item_id: l.item_id, quantity: l.quantity.trim(), [price]: l.price.trim() })),
     idempotency_key: idempotencyKey,
   };
 }
