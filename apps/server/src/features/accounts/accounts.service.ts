@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accountCategory, subAccounts } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
+import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { countLedgerLines, findMainAccount, findSubAccount } from './accounts.queries.ts';
@@ -73,7 +74,7 @@ export function createSubAccounts(
         for (const [index, input] of inputs.entries()) {
           current = index;
           const row = await accountRow(tx, input);
-          if (!row.ok) return many ? fail(row.code, prefixed(row.fields, index)) : row;
+          if (!row.ok) return many ? fail(row.code, fieldsOfRecord(row.fields, index)) : row;
           const [inserted] = await tx
             .insert(subAccounts)
             .values({ ...row.value, store_id: user.store_id })
@@ -94,9 +95,6 @@ export function createSubAccounts(
     () => (many ? `${current}.` : ''),
   );
 }
-
-const prefixed = (fields: Record<string, string> | undefined, index: number) =>
-  fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${index}.${key}`, value]));
 
 export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAccountBody): Promise<Result<SubAccount>> {
   return refusingDuplicates(() =>

@@ -12,6 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { firstq, items, stockMovement } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
+import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { postOpeningQuantity } from '../openingStock/openingStock.posting.ts';
@@ -100,7 +101,7 @@ export function createItems(db: Db, user: SessionUser, inputs: ItemValues[]): Pr
         for (const [index, input] of inputs.entries()) {
           current = index;
           const created = await insertItem(tx, user, input);
-          if (!created.ok) return many ? fail(created.code, prefixed(created.fields, index)) : created;
+          if (!created.ok) return many ? fail(created.code, fieldsOfRecord(created.fields, index)) : created;
           const item = await loadItem(tx, user.store_id, created.value);
           if (!item.ok) return item;
           saved.push(item.value);
@@ -110,9 +111,6 @@ export function createItems(db: Db, user: SessionUser, inputs: ItemValues[]): Pr
     () => (many ? `${current}.` : ''),
   );
 }
-
-const prefixed = (fields: Record<string, string> | undefined, index: number) =>
-  fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${index}.${key}`, value]));
 
 export function updateItem(db: Db, user: SessionUser, input: UpdateItemBody): Promise<Result<Item>> {
   return refusingDuplicates(() =>

@@ -13,7 +13,6 @@ import { today } from './invoiceForm.ts';
 import { salesKeys } from './useSales.ts';
 
 const text = {
-  recent: 'مبيعات حديثة',
   oneDate: 'بحث في تاريخ',
   range: 'بحث في فترة',
   preliminary: 'فواتير مبدئية',
@@ -29,13 +28,6 @@ const text = {
   remaining: 'المتبقي',
   note: 'تعليق',
   user: 'المستخدم',
-  sums: {
-    total: 'إجمالي المبيعات',
-    discount: 'اجمالي الخصم',
-    net: 'المبيعات بعد الخصم',
-    cash: 'اجمالي النقد',
-    remaining: 'اجمالي الاجل',
-  },
   print: 'طباعة',
   edit: 'تعديل',
   empty: 'لا توجد فواتير',
