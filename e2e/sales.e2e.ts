@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, screenshot, signIn, toastShown } from './support/browser.ts';
+import { artifactsDir, desktop, launchBrowser, screenshot, signIn, toastShown } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -103,6 +104,11 @@ describe('the sales invoice', () => {
     expect(await totals.textContent()).toContain('1,060.89');
     expect(await page.getByTestId('invoice-print').textContent()).toContain('شركة ميزان التجارية');
     await screenshot(page, 'print-a4-desktop');
+    // "Save as PDF" through the print CSS: the artifact shows the shaped Arabic on paper.
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ path: join(artifactsDir, 'invoice.pdf'), format: 'A4', printBackground: true });
+    expect(pdf.byteLength).toBeGreaterThan(10_000);
+    await page.emulateMedia({ media: 'screen' });
 
     await page.goto(`${server.baseUrl}/folder/sales-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
