@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, desktop, launchBrowser, screenshot, signIn, toastShown } from './support/browser.ts';
+import { artifactsDir, desktop, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -199,5 +199,39 @@ describe('the sales invoice', () => {
     await page.goto(`${server.baseUrl}/folder/purchase-record`);
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'شركة الخليج للاسبيرات' }).waitFor();
     await page.context().close();
+  });
+
+  it('on a phone the same invoice is entered in three segments and saved', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await (await browser.newContext({ ...phone, colorScheme })).newPage();
+      await signIn(page, server.baseUrl, 'cashier', 'cashier123');
+      await page.waitForURL('**/folder/sales-mob');
+      if (colorScheme === 'light') {
+        expect(
+          await createItem(page, {
+            item_name: 'لمبة أمامية',
+            part_no: 'LMP-1',
+            perch_price: '5',
+            pay_price: '8.25',
+            firstQuantity: '30',
+          }),
+        ).toBe(200);
+      }
+      await typeInto(page, 'customer', 'عميل نقدي — 101');
+      await screenshot(page, `sales-mob-setup-phone-${colorScheme}`);
+      await page.locator('.invoice-sections ion-segment-button', { hasText: 'الأصناف' }).click();
+      await typeInto(page, 'item_search', 'LMP-1');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
+      await page.locator('[data-testid="invoice-lines"] tbody tr').first().locator('input').first().fill('4');
+      await screenshot(page, `sales-mob-items-phone-${colorScheme}`);
+      await page.locator('.invoice-sections ion-segment-button', { hasText: 'الحسابات' }).click();
+      await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('33.00');
+      await typeInto(page, 'pay', '33');
+      await screenshot(page, `sales-mob-totals-phone-${colorScheme}`);
+      await page.getByTestId('save-invoice').click();
+      await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-S-\d{6}/);
+      await page.context().close();
+    }
   });
 });

@@ -68,6 +68,12 @@ const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
 const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
 const salesPage: Screen = lazy(() => import('../features/invoices/InvoicePage.tsx'));
 const purchasePage: Screen = lazy(() => import('../features/invoices/PurchasePage.tsx'));
+const salesMobilePage: Screen = lazy(() =>
+  import('../features/invoices/MobilePages.tsx').then((m) => ({ default: m.SalesMobilePage })),
+);
+const purchaseMobilePage: Screen = lazy(() =>
+  import('../features/invoices/MobilePages.tsx').then((m) => ({ default: m.PurchaseMobilePage })),
+);
 const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
@@ -88,6 +94,10 @@ export const screens: Partial<Record<string, Screen>> = {
   'folder/sales': salesPage,
   'folder/edit-sales': salesPage,
   'folder/sales-record': lazy(() => import('../features/invoices/RecordPage.tsx')),
+  'folder/sales-mob': salesMobilePage,
+  'folder/edit-sales-mob': salesMobilePage,
+  'folder/purchase-mob': purchaseMobilePage,
+  'folder/edit-purchase-mob': purchaseMobilePage,
   'folder/purchase': purchasePage,
   'folder/edit-perch': purchasePage,
   'folder/purchase-record': lazy(() => import('../features/invoices/PurchaseRecordPage.tsx')),

@@ -43,7 +43,18 @@ const fromSaved = (doc: SavedInvoice, price: DocumentScreen['price']): DraftInvo
  * The sales or purchase invoice (folder/sales, folder/purchase; folder/edit-sales?id=N&kind=pay|payinit and
  * folder/edit-perch?id=N open a saved one).
  */
-export function InvoicePage({ title, screen }: { title: string; screen: DocumentScreen }) {
+export function InvoicePage({
+  title,
+  screen,
+  mobile = false,
+}: {
+  title: string;
+  screen: DocumentScreen;
+  mobile?: boolean;
+}) {
+  // On a phone the invoice is three segments (setup, items, totals); they stay mounted so nothing typed is lost.
+  const [section, setSection] = useState<'setup' | 'items' | 'totals'>('setup');
+  const hiddenOnPhone = (name: typeof section) => mobile && section !== name;
   const { storeId } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -138,8 +149,27 @@ export function InvoicePage({ title, screen }: { title: string; screen: Document
 
   return (
     <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
+      {mobile && (
+        <IonSegment
+          value={section}
+          onIonChange={(e) => setSection(e.detail.value as typeof section)}
+          className="invoice-sections"
+        >
+          <IonSegmentButton value="setup">
+            <IonLabel>{salesText.sectionSetup}</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="items">
+            <IonLabel>
+              {salesText.sectionItems} (<bdi className="num">{invoice.lines.length}</bdi>)
+            </IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="totals">
+            <IonLabel>{salesText.sectionTotals}</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+      )}
       <form
-        className="invoice"
+        className={mobile ? 'invoice mobile' : 'invoice'}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -151,7 +181,7 @@ export function InvoicePage({ title, screen }: { title: string; screen: Document
           }
         }}
       >
-        <div className="invoice-header">
+        <div className="invoice-header" hidden={hiddenOnPhone('setup')}>
           <CustomerPicker
             storeId={storeId}
             label={screen.partyLabel}
@@ -194,19 +224,23 @@ export function InvoicePage({ title, screen }: { title: string; screen: Document
             />
           </label>
         </div>
-        <ItemEntry
-          storeId={storeId}
-          price={screen.price}
-          onAdd={(line) => setInvoice((current) => addLine(current, line))}
-        />
-        <h3>{salesText.lines}</h3>
-        <InvoiceLines
-          lines={invoice.lines}
-          onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
-          onRemove={(i) => setInvoice((current) => removeLine(current, i))}
-        />
-        <InvoiceTotals invoice={invoice} onChange={change} />
-        <div className="toolbar-row">
+        <div hidden={hiddenOnPhone('items')}>
+          <ItemEntry
+            storeId={storeId}
+            price={screen.price}
+            onAdd={(line) => setInvoice((current) => addLine(current, line))}
+          />
+          <h3>{salesText.lines}</h3>
+          <InvoiceLines
+            lines={invoice.lines}
+            onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
+            onRemove={(i) => setInvoice((current) => removeLine(current, i))}
+          />
+        </div>
+        <div hidden={hiddenOnPhone('totals')}>
+          <InvoiceTotals invoice={invoice} onChange={change} />
+        </div>
+        <div className="toolbar-row" hidden={hiddenOnPhone('totals')}>
           <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
             {salesText.save}
           </IonButton>

@@ -1,4 +1,7 @@
 export const salesText = {
+  sectionSetup: 'الفاتورة',
+  sectionItems: 'الأصناف',
+  sectionTotals: 'الحسابات',
   customer: 'حساب العميل',
   customerPlaceholder: 'اكتب اسم العميل أو الكود',
   balance: 'الرصيد',
