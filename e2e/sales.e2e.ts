@@ -234,4 +234,55 @@ describe('the sales invoice', () => {
       await page.context().close();
     }
   });
+
+  it('an invoice with a next payment date and a remainder appears in the polled payment-due notifications', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    const before = Number(
+      (await page
+        .getByTestId('due-count')
+        .textContent()
+        .catch(() => '0')) || 0,
+    );
+    const saved = await page.evaluate(async () => {
+      const xsrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '';
+      const post = (path: string, body: object) =>
+        fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const customer = (await fetch('/api/sub_accounts/readByStore?ac_id=1').then((r) => r.json())).data.find(
+        (a: { sub_name: string }) => a.sub_name === 'ورشة النيل',
+      );
+      const item = (
+        await post('/api/items/create', {
+          item_name: 'بطارية آجلة',
+          perch_price: '10',
+          pay_price: '20',
+          firstQuantity: '5',
+        })
+      ).data[0];
+      const invoice = { cust_id: customer.id, pay_date: '2026-11-22', nextPay: '2026-12-15', pay: '5' };
+      return (await post('/api/pay/createWithItems', { invoice, items: [{ item_id: item.id, quantity: '1' }] })).data[0]
+        .pay_ref;
+    });
+    // The menu polls every 10 s: the badge follows without a reload.
+    await expect
+      .poll(async () => Number(await page.getByTestId('due-count').textContent()), { timeout: 15_000 })
+      .toBe(before + 1);
+    await page.goto(`${server.baseUrl}/folder/notifications`);
+    const row = page.locator('[data-testid="due-customers"] ion-item', { hasText: 'ورشة النيل' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('2026-12-15');
+    await row.locator('ion-button').click();
+    await page.waitForURL(/edit-sales/);
+    await expect.poll(() => page.locator('ion-title', { hasText: saved }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
 });

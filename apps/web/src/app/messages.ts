@@ -17,6 +17,7 @@ export const ui = {
     logout: 'خروج',
     year: 'السنة المالية',
     store: 'المخزن',
+    notifications: 'التنبيهات',
   },
   placeholder: {
     badge: 'قيد الإنشاء',

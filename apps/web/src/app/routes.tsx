@@ -98,6 +98,7 @@ export const screens: Partial<Record<string, Screen>> = {
   'folder/edit-sales-mob': salesMobilePage,
   'folder/purchase-mob': purchaseMobilePage,
   'folder/edit-purchase-mob': purchaseMobilePage,
+  'folder/notifications': lazy(() => import('../features/notifications/NotificationsPage.tsx')),
   'folder/purchase': purchasePage,
   'folder/edit-perch': purchasePage,
   'folder/purchase-record': lazy(() => import('../features/invoices/PurchaseRecordPage.tsx')),

@@ -1,4 +1,5 @@
 import {
+  IonBadge,
   IonButton,
   IonContent,
   IonHeader,
@@ -13,12 +14,31 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { logOutOutline } from 'ionicons/icons';
+import { logOutOutline, notificationsOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
 import { useAuth, useSession } from '../auth/AuthProvider.tsx';
+import { useDueInvoices } from '../notifications/useDueInvoices.ts';
 import { isShownOn, menuGroups } from './menuEntries.ts';
 import { YearSwitch } from './YearSwitch.tsx';
+
+/** The payment-due notifications, polled while signed in, with how many are waiting. */
+function DueLink({ storeId }: { storeId: number }) {
+  const { count } = useDueInvoices(storeId);
+  return (
+    <IonMenuToggle autoHide={false}>
+      <IonItem routerLink="/folder/notifications" routerDirection="root" detail={false} button lines="none">
+        <IonIcon slot="start" icon={notificationsOutline} />
+        <IonLabel>{ui.menu.notifications}</IonLabel>
+        {count > 0 && (
+          <IonBadge slot="end" color="danger" data-testid="due-count">
+            {count}
+          </IonBadge>
+        )}
+      </IonItem>
+    </IonMenuToggle>
+  );
+}
 
 export default function Menu() {
   const { user, store } = useSession();
@@ -42,6 +62,7 @@ export default function Menu() {
           </IonButton>
         </div>
         <YearSwitch storeId={store.id} />
+        <DueLink storeId={store.id} />
         {menuGroups.map((group) => (
           <IonList key={group.title} lines="none">
             <IonListHeader>{group.title}</IonListHeader>
