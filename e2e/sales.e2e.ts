@@ -285,4 +285,28 @@ describe('the sales invoice', () => {
     await expect.poll(() => page.locator('ion-title', { hasText: saved }).count()).toBeGreaterThan(0);
     await page.context().close();
   });
+
+  it('a value-only sales invoice changes the balance without lines, and is found and edited in its record', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    await page.goto(`${server.baseUrl}/folder/salessnd`);
+    await typeInto(page, 'customer', 'محمد عثمان للتجارة — 102');
+    await typeInto(page, 'tot_pr', '250');
+    await typeInto(page, 'pay', '50');
+    await expect.poll(() => page.getByTestId('changee').textContent()).toBe('200.00');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-S-\d{6}/);
+    await page.goto(`${server.baseUrl}/folder/salessndrecord`);
+    const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' });
+    await row.waitFor();
+    await row.locator('ion-button', { hasText: 'تعديل' }).click();
+    await page.waitForURL(/editsalessnd/);
+    await expect.poll(() => page.locator('input[name="tot_pr"]').inputValue()).toBe('250.00');
+    await typeInto(page, 'tot_pr', '300');
+    await page.getByTestId('save-invoice').click();
+    await page.waitForURL(/salessndrecord/);
+    await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('300.00');
+    await page.context().close();
+  });
 });

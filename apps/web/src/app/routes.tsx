@@ -68,12 +68,12 @@ const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
 const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
 const salesPage: Screen = lazy(() => import('../features/invoices/InvoicePage.tsx'));
 const purchasePage: Screen = lazy(() => import('../features/invoices/PurchasePage.tsx'));
-const salesMobilePage: Screen = lazy(() =>
-  import('../features/invoices/MobilePages.tsx').then((m) => ({ default: m.SalesMobilePage })),
-);
-const purchaseMobilePage: Screen = lazy(() =>
-  import('../features/invoices/MobilePages.tsx').then((m) => ({ default: m.PurchaseMobilePage })),
-);
+/** A lazy screen that is a named export of its module. */
+function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen {
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType<{ title: string }> })));
+}
+const salesMobilePage = named(() => import('../features/invoices/MobilePages.tsx'), 'SalesMobilePage');
+const purchaseMobilePage = named(() => import('../features/invoices/MobilePages.tsx'), 'PurchaseMobilePage');
 const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
@@ -98,6 +98,12 @@ export const screens: Partial<Record<string, Screen>> = {
   'folder/edit-sales-mob': salesMobilePage,
   'folder/purchase-mob': purchaseMobilePage,
   'folder/edit-purchase-mob': purchaseMobilePage,
+  'folder/salessnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'SalesValuePage'),
+  'folder/editsalessnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'SalesValuePage'),
+  'folder/purchsnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'PurchaseValuePage'),
+  'folder/editpurchsnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'PurchaseValuePage'),
+  'folder/salessndrecord': named(() => import('../features/invoices/RecordPage.tsx'), 'SalesValueRecordPage'),
+  'folder/purchsndrecord': named(() => import('../features/invoices/RecordPage.tsx'), 'PurchaseValueRecordPage'),
   'folder/notifications': lazy(() => import('../features/notifications/NotificationsPage.tsx')),
   'folder/purchase': purchasePage,
   'folder/edit-perch': purchasePage,

@@ -8,7 +8,7 @@ import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { type DocumentScreen, salesScreen } from './documentScreens.ts';
+import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
 import { salesKeys } from './useSales.ts';
 
@@ -42,7 +42,15 @@ const net = (d: TradeDocument) => toMoneyString(money((parseMoney(d.tot_pr) ?? 0
  * The sales or purchase record: recent, one date, a range, or (sales) the preliminary invoices; a party filter;
  * column totals of what is listed.
  */
-export function RecordPage({ title, screen }: { title: string; screen: DocumentScreen }) {
+export function RecordPage({
+  title,
+  screen,
+  valueOnly = false,
+}: {
+  title: string;
+  screen: DocumentScreen;
+  valueOnly?: boolean;
+}) {
   const { storeId } = useSession();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('recent');
@@ -61,7 +69,13 @@ export function RecordPage({ title, screen }: { title: string; screen: DocumentS
     queryKey: [...salesKeys.all(storeId), 'record', kind, path, params],
     queryFn: () => apiGet<TradeDocument>(`${kind}/${path}`, params),
   });
-  const rows = docs.data ?? [];
+  // Value-only records (salessndrecord, purchsndrecord) list only invoices without lines, and edit them on their own screen.
+  const rows = (docs.data ?? []).filter((d) => !valueOnly || d.value_only);
+  const editPath = valueOnly
+    ? screen.kind === 'pay'
+      ? '/folder/editsalessnd'
+      : '/folder/editpurchsnd'
+    : screen.editPath;
   const columns: [string, (d: TradeDocument) => string][] = [
     [text.total, (d) => d.tot_pr],
     [text.discount, (d) => d.discount],
@@ -146,7 +160,7 @@ export function RecordPage({ title, screen }: { title: string; screen: DocumentS
                     <IonButton
                       size="small"
                       fill="clear"
-                      onClick={() => navigate(`${screen.editPath}?kind=${kind}&id=${d.pay_id}`)}
+                      onClick={() => navigate(`${editPath}?kind=${kind}&id=${d.pay_id}`)}
                     >
                       {text.edit}
                     </IonButton>
@@ -174,4 +188,11 @@ export function RecordPage({ title, screen }: { title: string; screen: DocumentS
 
 export default function SalesRecordPage({ title }: { title: string }) {
   return <RecordPage title={title} screen={salesScreen} />;
+}
+
+export function SalesValueRecordPage({ title }: { title: string }) {
+  return <RecordPage title={title} screen={salesScreen} valueOnly />;
+}
+export function PurchaseValueRecordPage({ title }: { title: string }) {
+  return <RecordPage title={title} screen={purchaseScreen} valueOnly />;
 }

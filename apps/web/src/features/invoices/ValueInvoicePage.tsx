@@ -1,0 +1,139 @@
+import { IonButton } from '@ionic/react';
+import { compareDecimals, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDecimal } from '../../app/format.ts';
+import { Page } from '../../ui/Page.tsx';
+import { useNotify } from '../../ui/useNotify.ts';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
+import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
+import { today } from './invoiceForm.ts';
+import { salesText } from './salesText.ts';
+import { useInvoice, useSaveInvoice } from './useSales.ts';
+
+const text = {
+  total: 'اجمالي المبلغ',
+  saved: (ref: string) => `تم حفظ الفاتورة ${ref}`,
+  badTotal: 'أدخل اجمالي المبلغ',
+};
+
+/**
+ * A value-only invoice (salessnd / purchsnd, and their edit routes with ?id=N): a party, a typed total and the
+ * payment, without lines. The party's balance changes; stock does not.
+ */
+function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentScreen }) {
+  const { storeId } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const openedId = params.get('id') ? Number(params.get('id')) : undefined;
+  const opened = useInvoice(storeId, screen.kind, openedId);
+  const [values, setValues] = useState({
+    cust_id: undefined as number | undefined,
+    pay_date: today(),
+    payComment: '',
+    tot_pr: '',
+    pay: '0',
+  });
+  const save = useSaveInvoice(storeId);
+  const notify = useNotify();
+  useEffect(() => {
+    const d = opened.data;
+    if (d)
+      setValues({
+        cust_id: d.cust_id,
+        pay_date: d.pay_date,
+        payComment: d.payComment ?? '',
+        tot_pr: d.tot_pr,
+        pay: d.pay,
+      });
+  }, [opened.data]);
+  const total = parseMoney(values.tot_pr);
+  const paid = parseMoney(values.pay || '0');
+  const remaining = total !== undefined && paid !== undefined ? toMoneyString(subtractMoney(total, paid)) : '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.cust_id) return notify.refused(salesText.noCustomer);
+    if (total === undefined || total <= money(0n)) return notify.refused(text.badTotal);
+    if (compareDecimals(remaining, '0') === -1) return notify.refused(salesText.badRemainder);
+    const body = {
+      ...values,
+      payComment: values.payComment || null,
+      ...(opened.data ? { pay_id: opened.data.pay_id } : {}),
+    };
+    save.mutate(
+      { path: `${screen.kind}/${opened.data ? 'update' : 'create'}`, body },
+      {
+        onSuccess: ([saved]) => {
+          notify.done(text.saved(saved?.pay_ref ?? ''));
+          setValues({ cust_id: undefined, pay_date: today(), payComment: '', tot_pr: '', pay: '0' });
+          if (opened.data) navigate(screen.kind === 'pay' ? '/folder/salessndrecord' : '/folder/purchsndrecord');
+        },
+        onError: notify.failed,
+      },
+    );
+  }
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+  return (
+    <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
+      <form className="invoice" onSubmit={submit}>
+        <div className="invoice-header">
+          <CustomerPicker
+            storeId={storeId}
+            label={screen.partyLabel}
+            value={values.cust_id}
+            onChange={(cust_id) => setValues((v) => ({ ...v, cust_id }))}
+          />
+          <label className="field">
+            <span>{salesText.date}</span>
+            <input
+              className="plain-input"
+              type="date"
+              name="pay_date"
+              value={values.pay_date}
+              onChange={set('pay_date')}
+            />
+          </label>
+          <label className="field grow">
+            <span>{salesText.note}</span>
+            <input className="plain-input" name="payComment" value={values.payComment} onChange={set('payComment')} />
+          </label>
+        </div>
+        <div className="invoice-totals">
+          <label className="field">
+            <span>{text.total}</span>
+            <input
+              className="plain-input"
+              name="tot_pr"
+              inputMode="decimal"
+              value={values.tot_pr}
+              onChange={set('tot_pr')}
+            />
+          </label>
+          <label className="field">
+            <span>{salesText.paid}</span>
+            <input className="plain-input" name="pay" inputMode="decimal" value={values.pay} onChange={set('pay')} />
+          </label>
+          <div className="total-figure">
+            <span>{salesText.remaining}</span>
+            <bdi className="num" data-testid="changee">
+              {formatDecimal(remaining)}
+            </bdi>
+          </div>
+        </div>
+        <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
+          {salesText.save}
+        </IonButton>
+      </form>
+    </Page>
+  );
+}
+
+export function SalesValuePage({ title }: { title: string }) {
+  return <ValueInvoicePage title={title} screen={salesScreen} />;
+}
+export function PurchaseValuePage({ title }: { title: string }) {
+  return <ValueInvoicePage title={title} screen={purchaseScreen} />;
+}
