@@ -309,4 +309,48 @@ describe('the sales invoice', () => {
     await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('300.00');
     await page.context().close();
   });
+
+  it('a purchase order changes no stock, prints in Arabic or English, and converts to a purchase invoice', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    expect(
+      await createItem(page, {
+        item_name: 'كمبروسر مكيف',
+        part_no: 'CMP-1',
+        perch_price: '900',
+        pay_price: '1200',
+        firstQuantity: '1',
+      }),
+    ).toBe(200);
+    await page.goto(`${server.baseUrl}/folder/prch-order`);
+    await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
+    await typeInto(page, 'item_search', 'CMP-1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
+    await page.locator('[data-testid="invoice-lines"] tbody tr').first().locator('input').first().fill('6');
+    await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('5,400.00');
+    expect(await page.locator('input[name="pay"]').count()).toBe(0);
+    await page.getByTestId('save-invoice').click();
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-O-\d{6}/);
+    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.getByTestId('invoice-print').waitFor();
+    expect(await page.getByTestId('invoice-print').textContent()).toContain('امر شراء');
+    await page.getByTestId('print-language').click();
+    await expect.poll(() => page.getByTestId('invoice-print').textContent()).toContain('Purchase Order');
+    await screenshot(page, 'purchase-order-print-en');
+
+    await page.goto(`${server.baseUrl}/folder/prch-order-record`);
+    const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'شركة الخليج للاسبيرات' });
+    await row.waitFor();
+    await row.locator('ion-button', { hasText: 'تعديل' }).click();
+    await page.getByTestId('convert-order').click();
+    await page.waitForURL(/edit-perch/);
+    await page.goto(`${server.baseUrl}/folder/sales`);
+    await typeInto(page, 'item_search', 'كمبروسر مكيف');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('7');
+    await page.context().close();
+  });
 });

@@ -251,6 +251,10 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     );
     expect(orders.json().data[0].pay_ref).toMatch(/-O-/);
     expect(await stockOf(item.id)).toBe('12.000');
+    const converted = await c.post('/api/perchOrder/convertToPurchase', { pay_id: orders.json().data[0].pay_id });
+    expect(converted.json().data[0]).toMatchObject({ kind: 'perch', pay_ref: expect.stringMatching(/-P-/) });
+    expect(await stockOf(item.id)).toBe('52.000');
+    expect((await c.get('/api/perchOrder/getTopSales')).json().data).toEqual([]);
   });
 
   it("records by date, due invoices, and another store's invoice is never readable or editable", async () => {

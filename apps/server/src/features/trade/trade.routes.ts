@@ -278,6 +278,21 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of Object.keys(kinds) as DocumentKind[]) await app.register(documentRoutes(kind));
 
+  // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.
+  app.post(
+    '/perchOrder/convertToPurchase',
+    {
+      schema: {
+        tags: ['perchOrder'],
+        summary: 'Turn a purchase order into a purchase invoice, in one transaction',
+        body: z.object({ pay_id: Id }),
+        response: { 200: Saved },
+      },
+    },
+    async (req, reply) =>
+      answerSave(reply, await convertDocument(app.db, sessionUser(req), 'perchOrder', 'perch', req.body.pay_id)),
+  );
+
   // Preliminary → final (with the stock check), and final → preliminary, each in one transaction.
   app.post(
     '/payinit/convertToFinal',

@@ -1,6 +1,7 @@
 import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -124,6 +125,19 @@ export function InvoicePage({
       });
     }
   }
+  // A purchase order becomes a purchase invoice in one transaction; the invoice opens for any changes.
+  const convertOrder = () =>
+    opened.data &&
+    save.mutate(
+      { path: 'perchOrder/convertToPurchase', body: { pay_id: opened.data.pay_id } },
+      {
+        onSuccess: ([saved]) => {
+          notify.done(salesText.saved(saved?.pay_ref ?? ''));
+          if (saved) navigate(`/folder/edit-perch?id=${saved.pay_id}`);
+        },
+        onError: notify.failed,
+      },
+    );
   const askDelete = () =>
     opened.data &&
     alert({
@@ -238,12 +252,28 @@ export function InvoicePage({
           />
         </div>
         <div hidden={hiddenOnPhone('totals')}>
-          <InvoiceTotals invoice={invoice} onChange={change} />
+          {screen.noPayment ? (
+            <div className="invoice-totals">
+              <div className="total-figure">
+                <span>{salesText.total}</span>
+                <bdi className="num" data-testid="tot_pr">
+                  {formatDecimal(figures(invoice).tot_pr)}
+                </bdi>
+              </div>
+            </div>
+          ) : (
+            <InvoiceTotals invoice={invoice} onChange={change} />
+          )}
         </div>
         <div className="toolbar-row" hidden={hiddenOnPhone('totals')}>
           <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
             {salesText.save}
           </IonButton>
+          {opened.data && openedKind === 'perchOrder' && (
+            <IonButton fill="outline" onClick={convertOrder} data-testid="convert-order">
+              {salesText.convertOrder}
+            </IonButton>
+          )}
           {opened.data && (
             <IonButton color="danger" fill="outline" onClick={askDelete}>
               {salesText.delete}

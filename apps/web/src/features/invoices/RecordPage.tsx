@@ -8,7 +8,7 @@ import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
+import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
 import { salesKeys } from './useSales.ts';
 
@@ -195,4 +195,8 @@ export function SalesValueRecordPage({ title }: { title: string }) {
 }
 export function PurchaseValueRecordPage({ title }: { title: string }) {
   return <RecordPage title={title} screen={purchaseScreen} valueOnly />;
+}
+
+export function PurchaseOrderRecordPage({ title }: { title: string }) {
+  return <RecordPage title={title} screen={orderScreen} />;
 }

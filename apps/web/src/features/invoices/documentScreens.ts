@@ -4,7 +4,7 @@
  */
 export type DocumentScreen = {
   /** The final document kind; sales also have preliminary invoices (`payinit`). */
-  kind: 'pay' | 'perch';
+  kind: 'pay' | 'perch' | 'perchOrder';
   draftKind?: 'payinit';
   /** Which price a line is typed and valued at. */
   price: 'pay_price' | 'perch_price';
@@ -14,6 +14,8 @@ export type DocumentScreen = {
   recordPath: string;
   recentLabel: string;
   sumLabel: string;
+  /** Purchase orders have no payment: no discount, paid amount or remainder. */
+  noPayment?: boolean;
 };
 
 export const salesScreen: DocumentScreen = {
@@ -37,4 +39,16 @@ export const purchaseScreen: DocumentScreen = {
   recordPath: '/folder/purchase-record',
   recentLabel: 'مشتريات حديثة',
   sumLabel: 'إجمالي المشتريات',
+};
+
+export const orderScreen: DocumentScreen = {
+  kind: 'perchOrder',
+  price: 'perch_price',
+  partyLabel: 'حساب المورد',
+  newPath: '/folder/prch-order',
+  editPath: '/folder/edit-prch-order',
+  recordPath: '/folder/prch-order-record',
+  recentLabel: 'طلبات شراء حديثة',
+  sumLabel: 'إجمالي الطلبات',
+  noPayment: true,
 };

@@ -39,6 +39,7 @@ export const salesText = {
   badRemainder: 'الرجاء مراجعة المبلغ المستلم والخصم',
   badDiscount: 'الخصم أكبر من إجمالي الفاتورة',
   lowStock: 'الكمية أكبر من المخزون المتوفر',
+  convertOrder: 'تحويل إلى فاتورة مشتريات',
   costAbovePrice: 'سعر الشراء اعلي من سعر البيع',
   shortTitle: 'الكمية غير متوفرة',
   shortLine: (name: string, requested: string, available: string, shortage: string) =>

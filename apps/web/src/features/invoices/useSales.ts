@@ -4,7 +4,7 @@ import { ApiError, apiGet, apiPost } from '../../app/api.ts';
 
 export type ItemWithStock = Item & { quantity: string };
 export type SavedInvoice = TradeDocument & { items: TradeLine[] };
-export type DocKind = 'pay' | 'payinit' | 'perch';
+export type DocKind = 'pay' | 'payinit' | 'perch' | 'perchOrder';
 
 export const salesKeys = {
   all: (storeId: number) => ['sales', storeId] as const,

@@ -34,9 +34,29 @@ const text = {
   phone: 'هاتف',
   trade: 'س.ت',
   vat: 'الرقم الضريبي',
+  order: 'امر شراء',
   print: 'طباعة',
+  english: 'EN',
+  arabic: 'عربي',
   receipt: 'إيصال مختصر',
   a4: 'A4',
+};
+
+/** Purchase orders can be printed in English for foreign suppliers (screens.md: `perchOrderEn`). */
+const english: typeof text = {
+  ...text,
+  order: 'Purchase Order',
+  supplier: 'Supplier:',
+  ref: 'No.:',
+  date: 'Date:',
+  item: 'Item',
+  quantity: 'Qty',
+  unitPrice: 'Unit price',
+  total: 'Total',
+  gross: 'Total amount',
+  user: 'User:',
+  note: 'Note:',
+  phone: 'Tel',
 };
 
 /** The invoice to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. */
@@ -46,6 +66,8 @@ export default function PrintPage({ title }: { title: string }) {
   const kind = params.get('kind') ?? 'pay';
   const id = Number(params.get('id'));
   const layout = params.get('layout') === 'receipt' ? 'receipt' : 'a4';
+  const en = kind === 'perchOrder' && params.get('lang') === 'en';
+  const t = en ? english : text;
   const doc = useQuery({
     queryKey: ['print', kind, id],
     queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
@@ -67,13 +89,30 @@ export default function PrintPage({ title }: { title: string }) {
   const d = doc.data;
   const c = company.data?.[0];
   const symbol = c?.currency_symbol ?? '';
-  const heading = kind === 'perch' ? text.purchase : kind === 'payinit' ? text.preliminary : text.sales;
+  const heading =
+    kind === 'perchOrder'
+      ? t.order
+      : kind === 'perch'
+        ? text.purchase
+        : kind === 'payinit'
+          ? text.preliminary
+          : text.sales;
+  const isPurchaseSide = kind === 'perch' || kind === 'perchOrder';
   return (
     <Page title={title}>
       <div className="print-actions no-print">
         <IonButton onClick={() => window.print()} data-testid="print">
           {text.print}
         </IonButton>
+        {kind === 'perchOrder' && (
+          <IonButton
+            fill="outline"
+            onClick={() => setParams({ kind, id: String(id), lang: en ? 'ar' : 'en' })}
+            data-testid="print-language"
+          >
+            {en ? text.arabic : text.english}
+          </IonButton>
+        )}
         <IonButton
           fill="outline"
           onClick={() => setParams({ kind, id: String(id), layout: layout === 'a4' ? 'receipt' : 'a4' })}
@@ -82,13 +121,13 @@ export default function PrintPage({ title }: { title: string }) {
         </IonButton>
       </div>
       {d && c && (
-        <article className={`invoice-print ${layout}`} data-testid="invoice-print">
+        <article className={`invoice-print ${layout}`} data-testid="invoice-print" dir={en ? 'ltr' : 'rtl'}>
           <header className="print-company">
             <div>
               <h1>{c.arName}</h1>
               <p>{c.address}</p>
               <p>
-                {text.phone}: <bdi className="num">{[c.phone, c.phone2].filter(Boolean).join(' - ')}</bdi>
+                {t.phone}: <bdi className="num">{[c.phone, c.phone2].filter(Boolean).join(' - ')}</bdi>
               </p>
             </div>
             {c.logoUrl && <img src={c.logoUrl} alt="" className="print-logo" />}
@@ -100,13 +139,13 @@ export default function PrintPage({ title }: { title: string }) {
           </header>
           <h2 className="print-title">{heading}</h2>
           <dl className="print-meta">
-            <dt>{kind === 'perch' ? text.supplier : text.customer}</dt>
+            <dt>{isPurchaseSide ? t.supplier : t.customer}</dt>
             <dd>{d.sub_name}</dd>
-            <dt>{text.ref}</dt>
+            <dt>{t.ref}</dt>
             <dd>
               <bdi className="num">{d.pay_ref}</bdi>
             </dd>
-            <dt>{text.date}</dt>
+            <dt>{t.date}</dt>
             <dd>
               <bdi className="num">{d.pay_date}</bdi>
             </dd>
@@ -114,10 +153,10 @@ export default function PrintPage({ title }: { title: string }) {
           <table className="print-lines">
             <thead>
               <tr>
-                <th>{text.item}</th>
-                <th>{text.quantity}</th>
-                <th>{text.unitPrice}</th>
-                <th>{text.total}</th>
+                <th>{t.item}</th>
+                <th>{t.quantity}</th>
+                <th>{t.unitPrice}</th>
+                <th>{t.total}</th>
               </tr>
             </thead>
             <tbody>
@@ -125,7 +164,7 @@ export default function PrintPage({ title }: { title: string }) {
                 <tr key={l.id}>
                   <td>{l.item_name}</td>
                   <td className="num">{formatQuantity(l.quantity)}</td>
-                  <td className="num">{formatDecimal(kind === 'perch' ? l.perch_price : l.pay_price)}</td>
+                  <td className="num">{formatDecimal(isPurchaseSide ? l.perch_price : l.pay_price)}</td>
                   <td className="num">{formatDecimal(l.tot)}</td>
                 </tr>
               ))}
@@ -134,11 +173,16 @@ export default function PrintPage({ title }: { title: string }) {
           <table className="print-totals" data-testid="print-totals">
             <tbody>
               {[
-                [text.gross, d.tot_pr],
-                [text.discount, d.discount],
-                [text.net, netOf(d)],
-                [text.paid, d.pay],
-                [text.remaining, d.changee],
+                [t.gross, d.tot_pr],
+                // A purchase order has no payment: only its total.
+                ...(kind === 'perchOrder'
+                  ? []
+                  : [
+                      [text.discount, d.discount],
+                      [text.net, netOf(d)],
+                      [text.paid, d.pay],
+                      [text.remaining, d.changee],
+                    ]),
               ].map(([label, value]) => (
                 <tr key={label}>
                   <th>{label}</th>
@@ -147,7 +191,7 @@ export default function PrintPage({ title }: { title: string }) {
                   </td>
                 </tr>
               ))}
-              {party.data && (
+              {party.data && kind !== 'perchOrder' && (
                 <tr>
                   <th>{text.balance}</th>
                   <td>
@@ -160,11 +204,11 @@ export default function PrintPage({ title }: { title: string }) {
           </table>
           <footer className="print-footer">
             <span>
-              {text.user} {d.user_name}
+              {t.user} {d.user_name}
             </span>
             {d.payComment && (
               <span>
-                {text.note} {d.payComment}
+                {t.note} {d.payComment}
               </span>
             )}
           </footer>
