@@ -239,12 +239,11 @@ describe('the sales invoice', () => {
     const page = await (await browser.newContext(desktop)).newPage();
     await signIn(page, server.baseUrl);
     await page.waitForURL('**/folder/sales');
-    const before = Number(
-      (await page
-        .getByTestId('due-count')
-        .textContent()
-        .catch(() => '0')) || 0,
-    );
+    const before = await page.evaluate(async () => {
+      const count = async (kind: string) =>
+        (await fetch(`/api/${kind}/paynotif?store_id=1`).then((r) => r.json())).data.length;
+      return (await count('pay')) + (await count('perch'));
+    });
     const saved = await page.evaluate(async () => {
       const xsrf =
         document.cookie
@@ -351,6 +350,23 @@ describe('the sales invoice', () => {
     await page.locator('.item-results button').first().waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('7');
+    await page.context().close();
+  });
+
+  it('a sale in the record is copied as a new purchase invoice with its lines at purchase prices', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'SH-S-000001' });
+    await row.waitFor();
+    await row.locator('ion-button', { hasText: 'نسخ كفاتورة مشتريات' }).click();
+    await page.waitForURL(/folder\/purchase\?copy=/);
+    await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(3);
+    // Purchase prices, not the selling prices of the sale.
+    expect(
+      await page.locator('[data-testid="invoice-lines"] tbody tr').first().locator('input').nth(1).inputValue(),
+    ).toBe('1200.00');
     await page.context().close();
   });
 });

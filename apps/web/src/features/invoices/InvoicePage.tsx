@@ -10,7 +10,16 @@ import { type DocumentScreen, salesScreen } from './documentScreens.ts';
 import { InvoiceLines } from './InvoiceLines.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemEntry } from './ItemEntry.tsx';
-import { addLine, changeLine, type DraftInvoice, emptyInvoice, figures, removeLine, toRequest } from './invoiceForm.ts';
+import {
+  addLine,
+  changeLine,
+  type DraftInvoice,
+  emptyInvoice,
+  figures,
+  removeLine,
+  today,
+  toRequest,
+} from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 import { savedKind, saveSteps } from './saveInvoice.ts';
 import {
@@ -69,6 +78,13 @@ export function InvoicePage({
   const notify = useNotify();
   const [alert] = useIonAlert();
 
+  // "Copy as a new invoice" from a record (?copy=kind:id): the lines and party of that document, saved as new.
+  const [copyKind, copyId] = (params.get('copy') ?? '').split(':');
+  const copied = useInvoice(storeId, (copyKind || 'pay') as DocKind, copyId ? Number(copyId) : undefined);
+  useEffect(() => {
+    if (copied.data)
+      setInvoice({ ...fromSaved(copied.data, screen.price), final: true, pay_date: today(), pay: '0', nextPay: '' });
+  }, [copied.data, screen.price]);
   useEffect(() => {
     if (opened.data) setInvoice(fromSaved(opened.data, screen.price));
   }, [opened.data, screen.price]);

@@ -30,6 +30,8 @@ const text = {
   user: 'المستخدم',
   print: 'طباعة',
   edit: 'تعديل',
+  copySales: 'نسخ كفاتورة مبيعات',
+  copyPurchase: 'نسخ كفاتورة مشتريات',
   empty: 'لا توجد فواتير',
 };
 
@@ -164,6 +166,24 @@ export function RecordPage({
                     >
                       {text.edit}
                     </IonButton>
+                    {!valueOnly && kind !== 'perchOrder' && (
+                      <>
+                        <IonButton
+                          size="small"
+                          fill="clear"
+                          onClick={() => navigate(`/folder/sales?copy=${kind}:${d.pay_id}`)}
+                        >
+                          {text.copySales}
+                        </IonButton>
+                        <IonButton
+                          size="small"
+                          fill="clear"
+                          onClick={() => navigate(`/folder/purchase?copy=${kind}:${d.pay_id}`)}
+                        >
+                          {text.copyPurchase}
+                        </IonButton>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
