@@ -73,7 +73,8 @@ describe('item management', () => {
     await page.locator('[data-testid="item-search"] input').fill('صنف بسعر خاطئ');
     const row = page.locator('[data-testid="items-table"] tbody tr', { hasText: 'صنف بسعر خاطئ' });
     await row.waitFor();
-    await row.locator('ion-button[aria-label="تعديل"]').click();
+    // Ionic moves aria-label from the host to its inner button once it hydrates: select by test id.
+    await row.getByTestId('edit-item').click();
     await fillIon(page, 'pay_price', '14.75');
     await page.getByTestId('save-item').click();
     await expect.poll(() => row.textContent()).toContain('14.75');
@@ -107,8 +108,10 @@ describe('item management', () => {
   it('categories are created and offered as an item filter', async () => {
     const page = await openItems();
     await page.goto(`${server.baseUrl}/folder/categories`);
+    await page.getByTestId('save-category').waitFor();
     await fillIon(page, 'category_name', 'فلاتر');
-    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('input[name="category_name"]').inputValue()).toBe('فلاتر');
+    await page.getByTestId('save-category').click();
     await page.locator('[data-testid="categories-table"] tr', { hasText: 'فلاتر' }).waitFor();
     await screenshot(page, 'categories-desktop-light');
     await page.context().close();

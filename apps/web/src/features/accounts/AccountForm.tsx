@@ -3,6 +3,7 @@ import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/
 import { PARTY_CATEGORIES, type SubAccount, SubAccountInput } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
+import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -82,6 +83,7 @@ export function AccountForm({
   });
   return (
     <form onSubmit={submit} noValidate>
+      <EnterSubmits />
       <IonList className="form-grid">
         <FormField {...field('sub_name', { required: true, autofocus: true })} />
         <IonItem>

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { apiPost, fieldErrors } from '../../app/api.ts';
+import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -84,6 +85,7 @@ export default function CategoriesPage({ title }: { title: string }) {
     <Page title={title}>
       <p className="notice">{text.note}</p>
       <form onSubmit={submit} className="category-form">
+        <EnterSubmits />
         <IonList className="form-grid">
           <FormField
             name="category_name"

@@ -4,6 +4,7 @@ import { type Item, ItemInput } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
 import { profitPercent } from '../../app/format.ts';
+import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -53,6 +54,7 @@ export function ItemForm({ storeId, item, onSaved }: { storeId: number; item?: I
   const profit = values.perch_price && values.pay_price ? profitPercent(values.perch_price, values.pay_price) : '';
   return (
     <form onSubmit={submit} className="item-form" noValidate>
+      <EnterSubmits />
       <IonList className="form-grid">
         <FormField {...field('item_name', { required: true, autofocus: true })} />
         {textFields.map((name) => (

@@ -43,6 +43,7 @@ export function ItemTable({
                   size="small"
                   fill="clear"
                   onClick={() => onEdit(item)}
+                  data-testid="edit-item"
                   aria-label={itemsText.edit}
                   title={itemsText.edit}
                 >

@@ -3,6 +3,7 @@ import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/
 import { type Company, CompanyUpdateBody } from '@mizan/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
+import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -57,6 +58,7 @@ export function CompanySection({ isAdmin }: { isAdmin: boolean }) {
   const set = (key: Field) => (value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
   return (
     <form onSubmit={submit} noValidate>
+      <EnterSubmits />
       {!isAdmin && <p className="notice">{settingsText.adminOnly}</p>}
       {Object.entries(errors)
         .filter(([field]) => !textFields.includes(field as Field))

@@ -3,6 +3,7 @@ import { IonButton, IonList } from '@ionic/react';
 import { type Store, StoreUpdateBody } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
+import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -30,6 +31,7 @@ export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolea
   }
   return (
     <form onSubmit={submit} noValidate>
+      <EnterSubmits />
       <IonList className="form-grid">
         <FormField
           name="store_name"

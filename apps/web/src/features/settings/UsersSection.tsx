@@ -3,6 +3,7 @@ import { IonButton, IonCheckbox, IonItem, IonList, useIonAlert } from '@ionic/re
 import { CreateUserBody, type StoreUser } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
+import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -115,6 +116,7 @@ export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; is
       </div>
       {isAdmin && (
         <form onSubmit={add} noValidate>
+          <EnterSubmits />
           <h3>{t.addUser}</h3>
           <IonList className="form-grid">
             <FormField
