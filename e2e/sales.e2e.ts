@@ -369,4 +369,33 @@ describe('the sales invoice', () => {
     ).toBe('1200.00');
     await page.context().close();
   });
+
+  it('a price typed on a line can be kept on the item', async () => {
+    const page = await (await browser.newContext(desktop)).newPage();
+    await signIn(page, server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    expect(
+      await createItem(page, {
+        item_name: 'مساحة زجاج',
+        part_no: 'WIP-1',
+        perch_price: '30',
+        pay_price: '45',
+        firstQuantity: '10',
+      }),
+    ).toBe(200);
+    await typeInto(page, 'item_search', 'مساحة زجاج');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('47.5');
+    await page.keyboard.press('Enter');
+    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await expect.poll(async () => (await toastShown(page))?.message).toBe('تم حفظ السعر في بيانات الصنف');
+    const price = await page.evaluate(async () => {
+      const list = (await fetch('/api/items/read?search=WIP-1').then((r) => r.json())).data;
+      return list[0].pay_price;
+    });
+    expect(price).toBe('47.50');
+    await page.context().close();
+  });
 });

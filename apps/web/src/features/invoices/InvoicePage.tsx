@@ -1,6 +1,7 @@
 import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -24,6 +25,7 @@ import { salesText } from './salesText.ts';
 import { savedKind, saveSteps } from './saveInvoice.ts';
 import {
   type DocKind,
+  type ItemWithStock,
   type SavedInvoice,
   shortagesOf,
   useDeleteInvoice,
@@ -141,6 +143,28 @@ export function InvoicePage({
       });
     }
   }
+  // A price typed on a line may be kept on the item (screens.md: "offers to save the new price to the item").
+  const offerToKeepPrice = (item: ItemWithStock, price: string) =>
+    alert({
+      message: salesText.keepPrice(item.item_name, price),
+      buttons: [
+        { text: salesText.no_, role: 'cancel' },
+        {
+          text: salesText.yes,
+          handler: () =>
+            void apiPost('items/updatePayPrice', {
+              id: item.id,
+              store_id: storeId,
+              ...(screen.price === 'pay_price'
+                ? { pay_price: price }
+                : { pay_price: item.pay_price, perch_price: price }),
+            })
+              .then(() => notify.done(salesText.priceKept))
+              .catch(notify.failed),
+        },
+      ],
+    });
+
   // A purchase order becomes a purchase invoice in one transaction; the invoice opens for any changes.
   const convertOrder = () =>
     opened.data &&
@@ -259,6 +283,7 @@ export function InvoicePage({
             storeId={storeId}
             price={screen.price}
             onAdd={(line) => setInvoice((current) => addLine(current, line))}
+            onPriceChange={offerToKeepPrice}
           />
           <h3>{salesText.lines}</h3>
           <InvoiceLines

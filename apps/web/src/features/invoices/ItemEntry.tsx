@@ -16,11 +16,14 @@ export function ItemEntry({
   storeId,
   price: priceField = 'pay_price',
   onAdd,
+  onPriceChange,
 }: {
   storeId: number;
   /** Which of the item's prices the line starts with (selling on sales, purchase on purchases). */
   price?: 'pay_price' | 'perch_price';
   onAdd: (line: Omit<DraftLine, 'uid'>) => void;
+  /** Called when a line was added at another price than the item's: the screen may offer to keep it. */
+  onPriceChange?: (item: ItemWithStock, price: string) => void;
 }) {
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<ItemWithStock | undefined>();
@@ -47,6 +50,9 @@ export function ItemEntry({
   const add = (item = picked, qty = quantity, unitPrice = price) => {
     if (!item) return;
     onAdd({ item_id: item.id, item_name: item.item_name, quantity: qty, price: unitPrice, stock: item.quantity });
+    if (compareDecimals(unitPrice, item[priceField]) !== 0 && compareDecimals(unitPrice, '0') === 1) {
+      onPriceChange?.(item, unitPrice.trim());
+    }
     setPicked(undefined);
     setTerm('');
     setPrice('');

@@ -39,6 +39,8 @@ export const salesText = {
   badRemainder: 'الرجاء مراجعة المبلغ المستلم والخصم',
   badDiscount: 'الخصم أكبر من إجمالي الفاتورة',
   lowStock: 'الكمية أكبر من المخزون المتوفر',
+  keepPrice: (name: string, price: string) => `هل تريد حفظ السعر ${price} للصنف "${name}"؟`,
+  priceKept: 'تم حفظ السعر في بيانات الصنف',
   convertOrder: 'تحويل إلى فاتورة مشتريات',
   costAbovePrice: 'سعر الشراء اعلي من سعر البيع',
   shortTitle: 'الكمية غير متوفرة',
