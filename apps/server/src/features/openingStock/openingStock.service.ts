@@ -6,7 +6,7 @@ import {
   type Result,
   type SessionUser,
 } from '@mizan/contract';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { firstq, items, stockMovement } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -127,9 +127,3 @@ export async function deleteOpeningQuantities(tx: DbOrTx, storeId: number, yearI
     .returning({ id: firstq.id });
   return deleted.length;
 }
-
-export const openingQuantityTotal = (db: DbOrTx, storeId: number, yearId: number) =>
-  db
-    .select({ n: count(), quantity: sql<string>`coalesce(sum(${firstq.quantity}), 0)::text` })
-    .from(firstq)
-    .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId)));
