@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
-import { optionalText } from './text.ts';
+import { jsonArrayOf, optionalText } from './text.ts';
 
 const IsoDate = z
   .string({ error: 'التاريخ مطلوب' })
@@ -70,6 +70,25 @@ export type UpdateWithItemsBody = z.output<typeof UpdateWithItemsBody>;
 /** A value-only invoice (a header with a typed total and no lines), or a header update. */
 export const ValueOnlyBody = TradeHeaderInput.extend({ tot_pr: PositiveMoneyString });
 export const UpdateValueOnlyBody = ValueOnlyBody.extend({ pay_id: Id });
+
+/**
+ * The legacy two-call save: a header first (`pay/create`, `payinit/create`, ...), then its lines
+ * (`pay_details/createMulti`). `pay_ref` is the reference the client knows the document by: the one the server
+ * answered, or one an offline client made up (the server keeps it, so the lines still find their header).
+ */
+const LegacyReference = z.string().trim().min(1).max(100);
+export const LegacyHeaderBody = ValueOnlyBody.extend({ pay_ref: LegacyReference.optional() });
+export type LegacyHeaderBody = z.output<typeof LegacyHeaderBody>;
+export const LegacyHeadersBody = jsonArrayOf(LegacyHeaderBody);
+export const LegacyLine = TradeLineInput.extend({ pay_ref: LegacyReference, yearId: Id.optional() });
+export type LegacyLine = z.output<typeof LegacyLine>;
+export const LegacyLinesBody = jsonArrayOf(LegacyLine);
+export const LegacyReferenceQuery = z.object({
+  pay_ref: LegacyReference,
+  store_id: Id.optional(),
+  yearId: Id.optional(),
+  year_id: Id.optional(),
+});
 
 export const DeleteDocumentBody = z.object({ pay_id: Id, pay_ref: z.string().optional() });
 

@@ -1,5 +1,5 @@
 import type { Result } from '@mizan/contract';
-import type { Db, Tx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 
 class Refusal extends Error {
   constructor(readonly result: Result<never>) {
@@ -10,8 +10,9 @@ class Refusal extends Error {
 /**
  * Runs a use case in one transaction. A failed Result rolls everything back, even after some writes,
  * so a refused change never leaves half of itself behind. Anything thrown rolls back and propagates.
+ * Called inside a transaction it runs in a savepoint, so a use case can be one step of a larger one.
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+export async function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await db.transaction(async (tx) => {
       const result = await work(tx);

@@ -8,43 +8,25 @@ import {
   TradeDocument,
   TradeDocumentWithLines,
   TradeLine,
-  UpdateValueOnlyBody,
   UpdateWithItemsBody,
   ValidateStockBody,
-  ValueOnlyBody,
   yearOf,
 } from '@mizan/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentKind } from '../../db/schema.ts';
-import { httpStatus } from '../../lib/httpStatus.ts';
-import { errorBody, sendError } from '../../lib/sendError.ts';
+import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
 import { kinds } from './trade.kinds.ts';
+import { legacyTradeRoutes } from './trade.legacy.routes.ts';
 import { listDocuments, listLines, quantityOfItem } from './trade.queries.ts';
-import {
-  checkStock,
-  convertDocument,
-  deleteDocument,
-  readDocument,
-  type SavedDocument,
-  saveDocument,
-} from './trade.service.ts';
+import { answerSave } from './trade.reply.ts';
+import { checkStock, convertDocument, deleteDocument, readDocument, saveDocument } from './trade.service.ts';
 
 const Saved = dataOf(TradeDocumentWithLines);
 const Deleted = dataOf(z.object({ pay_id: z.number().int() }));
 const LineQuery = DocumentListQuery.extend({ item_id: Id.optional(), pay_ref: z.string().optional() });
-
-/** A refused save: the error shape, plus the short items when stock was insufficient (the screen lists them). */
-function answerSave(reply: FastifyReply, result: Awaited<ReturnType<typeof saveDocument>>) {
-  if (result.ok) return { data: [result.value] as SavedDocument[] };
-  const body = errorBody(result.code, result.fields);
-  return reply
-    .code(httpStatus[result.code])
-    .send(result.shortages ? { ...body, insufficient_items: result.shortages } : body);
-}
 
 function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
   const tags = [kind];
@@ -96,35 +78,6 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
           }),
         ),
     );
-    if (kind === 'pay' || kind === 'perch') {
-      app.post(
-        `/${kind}/create`,
-        {
-          schema: {
-            tags,
-            summary: 'Save a value-only invoice (a total without lines: the balance changes, stock does not)',
-            body: ValueOnlyBody,
-            response: { 200: Saved },
-          },
-        },
-        async (req, reply) =>
-          answerSave(reply, await saveDocument(app.db, sessionUser(req), { kind, header: req.body, lines: undefined })),
-      );
-      app.post(
-        `/${kind}/update`,
-        { schema: { tags, summary: 'Edit a value-only invoice', body: UpdateValueOnlyBody, response: { 200: Saved } } },
-        async (req, reply) =>
-          answerSave(
-            reply,
-            await saveDocument(app.db, sessionUser(req), {
-              kind,
-              header: req.body,
-              lines: undefined,
-              payId: req.body.pay_id,
-            }),
-          ),
-      );
-    }
     app.get(
       `/${kind}/readById`,
       {
@@ -277,6 +230,7 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
 
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of Object.keys(kinds) as DocumentKind[]) await app.register(documentRoutes(kind));
+  await app.register(legacyTradeRoutes);
 
   // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.
   app.post(

@@ -14,7 +14,7 @@ import {
   toMoneyString,
 } from '@mizan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { type DocumentKind, items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -111,6 +111,11 @@ export type SaveInput = {
   /** The document being replaced (an edit), if any. */
   payId?: number;
   idempotencyKey?: string | undefined;
+  /**
+   * The legacy two-call edits turn a value-only header into a lined document (its lines arrive after it)
+   * and back (its lines are deleted before new ones arrive). The screens never change a document's shape.
+   */
+  allowReshape?: boolean;
 };
 
 /**
@@ -119,7 +124,7 @@ export type SaveInput = {
  * posts stock and ledger, and logs. An edit first removes what the old version posted and replaces its lines.
  */
 export async function saveDocument(
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   input: SaveInput,
 ): Promise<Result<SavedDocument> & { shortages?: StockShortage[] }> {
@@ -143,7 +148,8 @@ export async function saveDocument(
       if (input.payId !== undefined) {
         existing = await findDocument(tx, { storeId: user.store_id, kind: input.kind, payId: input.payId });
         if (!existing) return fail('NOT_FOUND');
-        if (existing.value_only !== (input.lines === undefined)) return fail('DOCUMENT_NOT_EDITABLE');
+        if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
+          return fail('DOCUMENT_NOT_EDITABLE');
         await unpostDocument(tx, input.kind, existing.pay_id);
         await tx.delete(tradeLine).where(eq(tradeLine.pay_id, existing.pay_id));
       }
@@ -254,7 +260,7 @@ export async function saveDocument(
 }
 
 export async function readDocument(
-  db: Db | Tx,
+  db: DbOrTx,
   storeId: number,
   kind: DocumentKind,
   payId: number,
@@ -264,7 +270,7 @@ export async function readDocument(
   return { ...doc, items: await listLines(db, { storeId, kind, payId }) };
 }
 
-async function readByKey(db: Db, storeId: number, key: string, kind: DocumentKind) {
+async function readByKey(db: DbOrTx, storeId: number, key: string, kind: DocumentKind) {
   const [row] = await db
     .select({ pay_id: tradeDocument.pay_id })
     .from(tradeDocument)
@@ -274,9 +280,32 @@ async function readByKey(db: Db, storeId: number, key: string, kind: DocumentKin
   return row ? readDocument(db, storeId, kind, row.pay_id) : undefined;
 }
 
+/** A saved document's header as a save takes it: to save it again under another kind or with other lines. */
+export const headerOf = (doc: SavedDocument): TradeHeaderInput => ({
+  cust_id: doc.cust_id,
+  pay_date: doc.pay_date,
+  pay_time: doc.pay_time,
+  tot_pr: doc.tot_pr,
+  discount: doc.discount,
+  pay: doc.pay,
+  pay_method: doc.pay_method,
+  payComment: doc.payComment,
+  nextPay: doc.nextPay,
+  yearId: doc.yearId,
+});
+
+/** A saved document's lines as a save takes them. */
+export const linesOf = (doc: SavedDocument): TradeLineInput[] =>
+  doc.items.map((line) => ({
+    item_id: line.item_id,
+    quantity: line.quantity,
+    pay_price: line.pay_price,
+    perch_price: line.perch_price,
+  }));
+
 /** Deletes a document with its lines and everything it posted. */
 export function deleteDocument(
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   kind: DocumentKind,
   payId: number,
@@ -309,7 +338,7 @@ async function removeDocument(
  * check), or a final one is demoted to preliminary. The new document gets its own reference.
  */
 export async function convertDocument(
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   from: DocumentKind,
   to: DocumentKind,
@@ -319,31 +348,14 @@ export async function convertDocument(
 ): Promise<Result<SavedDocument> & { shortages?: StockShortage[] }> {
   const source = await readDocument(db, user.store_id, from, payId);
   if (!source) return fail('NOT_FOUND');
-  const newHeader: TradeHeaderInput = header ?? {
-    cust_id: source.cust_id,
-    pay_date: source.pay_date,
-    pay_time: source.pay_time,
-    discount: source.discount,
-    pay: source.pay,
-    pay_method: source.pay_method,
-    payComment: source.payComment,
-    nextPay: source.nextPay,
-    yearId: source.yearId,
-  };
-  const newLines =
-    lines ??
-    source.items.map((line) => ({
-      item_id: line.item_id,
-      quantity: line.quantity,
-      pay_price: line.pay_price,
-      perch_price: line.perch_price,
-    }));
+  const newHeader = header ?? headerOf(source);
+  const newLines = lines ?? (source.value_only ? undefined : linesOf(source));
   // One transaction for both: the saved document and the removal of its source.
   let shortages: StockShortage[] | undefined;
   const result = await inTransaction(db, async (tx) => {
     const removed = await removeDocument(tx, user, from, payId);
     if (!removed.ok) return removed;
-    const saved = await saveDocument(tx as unknown as Db, user, { kind: to, header: newHeader, lines: newLines });
+    const saved = await saveDocument(tx, user, { kind: to, header: newHeader, lines: newLines });
     if (!saved.ok) shortages = saved.shortages;
     return saved;
   });
@@ -352,7 +364,7 @@ export async function convertDocument(
 
 /** The final-sale stock rule for a list of items (`items/validateStockQuantity`), without saving anything. */
 export async function checkStock(
-  db: Db,
+  db: DbOrTx,
   storeId: number,
   requestedYear: number | undefined,
   list: { item_id: number; quantity: string }[],

@@ -1,0 +1,94 @@
+/**
+ * The legacy two-call paths (see `trade.legacy.ts`): headers by themselves, lines added to or deleted from a
+ * document by its reference, and the offline-sync batch of headers. Our own screens save in one call.
+ */
+import {
+  dataOf,
+  Id,
+  LegacyHeaderBody,
+  LegacyHeadersBody,
+  LegacyLinesBody,
+  LegacyReferenceQuery,
+  TradeDocumentWithLines,
+  yearOf,
+} from '@mizan/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DocumentKind } from '../../db/schema.ts';
+import { sessionUser } from '../../lib/sessionUser.ts';
+import { kinds } from './trade.kinds.ts';
+import { addLines, removeLines, saveHeader, saveHeaders } from './trade.legacy.ts';
+import { answerSaved } from './trade.reply.ts';
+
+const Saved = dataOf(TradeDocumentWithLines);
+
+export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of Object.keys(kinds) as DocumentKind[]) {
+    const tags = [kind];
+    const details = `${kind}_details`;
+    app.post(
+      `/${kind}/create`,
+      {
+        schema: {
+          tags,
+          summary: 'Save a header without lines: a value-only invoice, or the first of the two legacy calls',
+          body: LegacyHeaderBody,
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) => answerSaved(reply, await saveHeader(app.db, sessionUser(req), kind, req.body)),
+    );
+    app.post(
+      `/${kind}/update`,
+      {
+        schema: {
+          tags,
+          summary: 'Edit a header; a document with lines keeps them and its total is computed from them',
+          body: LegacyHeaderBody.extend({ pay_id: Id }),
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) =>
+        answerSaved(reply, await saveHeader(app.db, sessionUser(req), kind, req.body, req.body.pay_id)),
+    );
+    app.post(
+      `/${details}/createMulti`,
+      {
+        schema: {
+          tags: [details],
+          summary: 'Add lines to their documents (by pay_ref), all or none; totals, stock and postings follow',
+          body: LegacyLinesBody,
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) => answerSaved(reply, await addLines(app.db, sessionUser(req), kind, req.body)),
+    );
+    app.delete(
+      `/${details}/deleteMultiServices`,
+      {
+        schema: {
+          tags: [details],
+          summary: "Delete a document's lines (the header stays, value-only, until new lines arrive)",
+          querystring: LegacyReferenceQuery,
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) =>
+        answerSaved(reply, await removeLines(app.db, sessionUser(req), kind, req.query.pay_ref, yearOf(req.query))),
+    );
+  }
+  // Offline sync of invoice headers made on a phone without a connection.
+  for (const kind of ['pay', 'perch'] as const) {
+    app.post(
+      `/${kind}/createMulti`,
+      {
+        schema: {
+          tags: [kind],
+          summary: 'Save several headers (offline sync), all or none; a header sent again is not saved twice',
+          body: LegacyHeadersBody,
+          response: { 200: Saved },
+        },
+      },
+      async (req, reply) => answerSaved(reply, await saveHeaders(app.db, sessionUser(req), kind, req.body)),
+    );
+  }
+};

@@ -1,0 +1,140 @@
+/**
+ * The legacy two-call save, for clients that still send a header (`pay/create`, `payinit/create`, ...) and then
+ * its lines (`pay_details/createMulti`), or delete the lines (`pay_details/deleteMultiServices`) before sending
+ * new ones. Each call is one transaction through the same `saveDocument` as the one-call save, so totals, the
+ * stock check, posting and the log are the same; in between, the document is a value-only header.
+ *
+ * A legacy client names the document by `pay_ref`: the reference the server answered, or (offline sync) one
+ * it made up. A made-up reference is kept as the document's idempotency key, so its lines still find it and
+ * sending the same header again creates nothing new.
+ */
+import {
+  fail,
+  type LegacyHeaderBody,
+  type LegacyLine,
+  ok,
+  type Result,
+  type SessionUser,
+  type StockShortage,
+} from '@mizan/contract';
+import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { resolveYearId } from '../organisation/currentYear.ts';
+import { headerOf, linesOf, readDocument, type SavedDocument, saveDocument } from './trade.service.ts';
+
+type Saved = Result<SavedDocument[]> & { shortages?: StockShortage[] };
+
+const clientKey = (kind: DocumentKind, yearId: number, ref: string) => `legacy-ref:${kind}:${yearId}:${ref}`;
+
+/** The document a legacy client means by `ref`: by the server's reference, else by the client's own. */
+async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, year?: number) {
+  const yearId = await resolveYearId(tx, year);
+  const [row] = await tx
+    .select({ pay_id: tradeDocument.pay_id })
+    .from(tradeDocument)
+    .where(
+      and(
+        eq(tradeDocument.store_id, user.store_id),
+        eq(tradeDocument.kind, kind),
+        or(
+          eq(tradeDocument.pay_ref, ref),
+          yearId === undefined ? undefined : eq(tradeDocument.idempotency_key, clientKey(kind, yearId, ref)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row ? readDocument(tx, user.store_id, kind, row.pay_id) : undefined;
+}
+
+/**
+ * Saves a header: a new document (value-only until lines arrive), or an edit of one. An edited header keeps the
+ * document's lines, and its total is then computed from them, never taken from the client.
+ */
+export async function saveHeader(
+  db: DbOrTx,
+  user: SessionUser,
+  kind: DocumentKind,
+  header: LegacyHeaderBody,
+  payId?: number,
+): Promise<Saved> {
+  let saved: Awaited<ReturnType<typeof saveDocument>>;
+  if (payId === undefined) {
+    const yearId = await resolveYearId(db, header.yearId);
+    const key =
+      header.idempotency_key ??
+      (header.pay_ref && yearId !== undefined ? clientKey(kind, yearId, header.pay_ref) : undefined);
+    saved = await saveDocument(db, user, { kind, header, lines: undefined, idempotencyKey: key });
+  } else {
+    const existing = await readDocument(db, user.store_id, kind, payId);
+    if (!existing) return fail('NOT_FOUND');
+    const lines = existing.value_only ? undefined : linesOf(existing);
+    saved = await saveDocument(db, user, { kind, header, lines, payId, allowReshape: true });
+  }
+  return saved.ok ? ok([saved.value]) : saved;
+}
+
+/** Offline sync (`pay/createMulti`): several headers, all saved or none. */
+export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, headers: LegacyHeaderBody[]) {
+  return inTransaction(db, async (tx): Promise<Saved> => {
+    const all: SavedDocument[] = [];
+    for (const header of headers) {
+      const saved = await saveHeader(tx, user, kind, header);
+      if (!saved.ok) return saved;
+      all.push(...saved.value);
+    }
+    return ok(all);
+  });
+}
+
+/**
+ * Adds lines to their documents (`*_details/createMulti`), all or none. Each document is saved again with its
+ * old and new lines: the total is recomputed, the stock checked and the postings replaced.
+ */
+export function addLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, lines: LegacyLine[]) {
+  const byReference = new Map<string, LegacyLine[]>();
+  for (const line of lines) byReference.set(line.pay_ref, [...(byReference.get(line.pay_ref) ?? []), line]);
+  let shortages: StockShortage[] | undefined;
+  const result = inTransaction(db, async (tx): Promise<Saved> => {
+    const all: SavedDocument[] = [];
+    for (const [ref, added] of byReference) {
+      const doc = await findByReference(tx, user, kind, ref, added[0]?.yearId);
+      if (!doc) return fail('NOT_FOUND', { pay_ref: 'NOT_FOUND' });
+      const saved = await saveDocument(tx, user, {
+        kind,
+        header: headerOf(doc),
+        lines: [...linesOf(doc), ...added],
+        payId: doc.pay_id,
+        allowReshape: true,
+      });
+      if (!saved.ok) {
+        shortages = saved.shortages;
+        return saved;
+      }
+      all.push(saved.value);
+    }
+    return ok(all);
+  });
+  return result.then((r): Saved => (r.ok || !shortages ? r : { ...r, shortages }));
+}
+
+/**
+ * Deletes a document's lines (`*_details/deleteMultiServices`), before a legacy edit sends the new ones. The
+ * document stays as a value-only header with its total, so the party's balance holds while stock goes back.
+ */
+export function removeLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, year?: number) {
+  return inTransaction(db, async (tx): Promise<Saved> => {
+    const doc = await findByReference(tx, user, kind, ref, year);
+    if (!doc) return fail('NOT_FOUND', { pay_ref: 'NOT_FOUND' });
+    if (doc.value_only) return ok([doc]);
+    const saved = await saveDocument(tx, user, {
+      kind,
+      header: headerOf(doc),
+      lines: undefined,
+      payId: doc.pay_id,
+      allowReshape: true,
+    });
+    return saved.ok ? ok([saved.value]) : saved;
+  });
+}
