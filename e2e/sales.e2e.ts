@@ -1,7 +1,16 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, desktop, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import {
+  artifactsDir,
+  createItem,
+  desktop,
+  launchBrowser,
+  screenshot,
+  signIn,
+  toastShown,
+  typeInto,
+} from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -14,29 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Creates an item through the API from the signed-in page (the cookies and the anti-forgery token are the page's). */
-function createItem(page: Page, item: object) {
-  return page.evaluate(async (body) => {
-    const xsrf =
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.slice(11) ?? '';
-    const res = await fetch('/api/items/create', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-      body: JSON.stringify(body),
-    });
-    return res.status;
-  }, item);
-}
-
-async function typeInto(page: Page, name: string, text: string) {
-  await page.locator(`input[name="${name}"]`).focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
 
 describe('the sales invoice', () => {
   it('a cashier enters a 3-line invoice with a 10 % discount and a partial payment by keyboard, prints it, finds it and edits it', async () => {
@@ -199,40 +185,6 @@ describe('the sales invoice', () => {
     await page.goto(`${server.baseUrl}/folder/purchase-record`);
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'شركة الخليج للاسبيرات' }).waitFor();
     await page.context().close();
-  });
-
-  it('on a phone the same invoice is entered in three segments and saved', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await (await browser.newContext({ ...phone, colorScheme })).newPage();
-      await signIn(page, server.baseUrl, 'cashier', 'cashier123');
-      await page.waitForURL('**/folder/sales-mob');
-      if (colorScheme === 'light') {
-        expect(
-          await createItem(page, {
-            item_name: 'لمبة أمامية',
-            part_no: 'LMP-1',
-            perch_price: '5',
-            pay_price: '8.25',
-            firstQuantity: '30',
-          }),
-        ).toBe(200);
-      }
-      await typeInto(page, 'customer', 'عميل نقدي — 101');
-      await screenshot(page, `sales-mob-setup-phone-${colorScheme}`);
-      await page.locator('.invoice-sections ion-segment-button', { hasText: 'الأصناف' }).click();
-      await typeInto(page, 'item_search', 'LMP-1');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
-      await page.locator('[data-testid="invoice-lines"] tbody tr').first().locator('input').first().fill('4');
-      await screenshot(page, `sales-mob-items-phone-${colorScheme}`);
-      await page.locator('.invoice-sections ion-segment-button', { hasText: 'الحسابات' }).click();
-      await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('33.00');
-      await typeInto(page, 'pay', '33');
-      await screenshot(page, `sales-mob-totals-phone-${colorScheme}`);
-      await page.getByTestId('save-invoice').click();
-      await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-S-\d{6}/);
-      await page.context().close();
-    }
   });
 
   it('an invoice with a next payment date and a remainder appears in the polled payment-due notifications', async () => {

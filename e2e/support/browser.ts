@@ -62,3 +62,33 @@ export function toastShown(page: Page) {
     return toast ? { message: toast.message, color: toast.color } : null;
   });
 }
+
+/** A change through the API from the signed-in page (its cookies and anti-forgery token): test data set-up. */
+export function postFromPage(page: Page, path: string, body: object) {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const xsrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '';
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(payload),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [`/api/${path}`, body] as const,
+  );
+}
+
+/** Creates an item from the signed-in page; answers the HTTP status. */
+export const createItem = async (page: Page, item: object) => (await postFromPage(page, 'items/create', item)).status;
+
+/** Types into a plain input by name as a user does: focus, select what is there, type. */
+export async function typeInto(page: Page, name: string, text: string) {
+  await page.locator(`input[name="${name}"]`).focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}

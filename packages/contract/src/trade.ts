@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE, pageOf } from './envelope.ts';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText } from './text.ts';
@@ -161,5 +162,29 @@ export const DocumentListQuery = z.object({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   cust_id: Id.optional(),
+  /** Value-only invoices (true) or invoices with lines (false); absent lists both. */
+  value_only: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === '1' || value === 'true')),
+  /** Without `page` a read answers the legacy `{ data }` of at most `limit` documents. */
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** With `page` a read answers a `DocumentPage`: that page, the count and the column sums of the whole filter. */
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(500).default(PAGE_SIZE),
 });
+export type DocumentListQuery = z.output<typeof DocumentListQuery>;
+
+/** Column sums of every document a list read matches, as decimal strings with 2 places; `net` is tot_pr − discount. */
+export const DocumentSums = z.object({
+  tot_pr: z.string(),
+  discount: z.string(),
+  net: z.string(),
+  pay: z.string(),
+  changee: z.string(),
+});
+export type DocumentSums = z.infer<typeof DocumentSums>;
+
+/** A page of documents, newest first, with the count and the column sums of the whole filter (not just the page). */
+export const DocumentPage = pageOf(TradeDocument).extend({ sums: DocumentSums });
+export type DocumentPage = z.infer<typeof DocumentPage>;

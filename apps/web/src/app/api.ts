@@ -91,8 +91,9 @@ export type Page<T> = { data: T[]; total: number; page: number; pageSize: number
 export async function apiGet<T>(path: string, params?: Params): Promise<T[]> {
   return ((await (await send('GET', path, params)).json()) as { data: T[] }).data;
 }
-export async function apiGetPage<T>(path: string, params?: Params): Promise<Page<T>> {
-  return (await (await send('GET', path, params)).json()) as Page<T>;
+/** A paged read; `P` names a page that carries more than the rows and the count (such as column sums). */
+export async function apiGetPage<T, P extends Page<T> = Page<T>>(path: string, params?: Params): Promise<P> {
+  return (await (await send('GET', path, params)).json()) as P;
 }
 export async function apiPost<T>(path: string, body: unknown = {}, params?: Params): Promise<T[]> {
   const response = await send('POST', path, params, JSON.stringify(body), { 'content-type': 'application/json' });

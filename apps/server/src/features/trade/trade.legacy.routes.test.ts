@@ -1,39 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { ledgerLine, stockMovement } from '../../db/schema.ts';
-import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+import { ledgerLine } from '../../db/schema.ts';
+import { describeEachDatabase, type TestClient } from '../../test/testApp.ts';
+import { tradeFixtures } from './trade.fixtures.ts';
 
 /** Legacy clients save in two calls: the header, then its lines by reference (and delete lines before an edit). */
 describeEachDatabase('legacy two-call saves', (ctx) => {
-  const signedIn = async (user = 'admin', password = 'admin123', storeId = 1) => {
-    const c = new TestClient(ctx().app);
-    await c.signIn(user, password, storeId);
-    return c;
-  };
-  const setup = async (c: TestClient, opening = '10') => {
-    const item = (
-      await c.post('/api/items/create', {
-        item_name: `صنف ${Math.random()}`,
-        perch_price: '80',
-        pay_price: '100',
-        firstQuantity: opening,
-      })
-    ).json().data[0];
-    const accounts = (await c.get('/api/sub_accounts/readByStore?ac_id=1')).json().data;
-    const customer = accounts.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
-    const supplier = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data[0];
-    return { item, customer, supplier };
-  };
-  const stockOf = async (itemId: number) => {
-    const [row] = await ctx()
-      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0)::text` })
-      .from(stockMovement)
-      .where(and(eq(stockMovement.item_id, itemId), eq(stockMovement.yearId, 1)));
-    return row?.q;
-  };
-  const balanceOf = async (c: TestClient, accountId: number) =>
-    (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${accountId}&yearId=1`)).json().data[0]
-      .current_balance;
+  const { signedIn, setup, stockOf, balanceOf: balanceRow } = tradeFixtures(ctx);
+  const balanceOf = async (c: TestClient, accountId: number) => (await balanceRow(c, accountId)).current_balance;
   const ledgerIsBalanced = async (kind: string, payId: number) => {
     const [row] = await ctx()
       .database.db.select({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type DocumentKind,
@@ -47,6 +47,7 @@ export type DocumentFilter = {
   from?: string | undefined;
   to?: string | undefined;
   custId?: number | undefined;
+  valueOnly?: boolean | undefined;
   payRef?: string | undefined;
   payId?: number | undefined;
   dueOnly?: boolean;
@@ -60,18 +61,53 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.from ? gte(tradeDocument.pay_date, f.from) : undefined,
     f.to ? lte(tradeDocument.pay_date, f.to) : undefined,
     f.custId ? eq(tradeDocument.cust_id, f.custId) : undefined,
+    f.valueOnly === undefined ? undefined : eq(tradeDocument.value_only, f.valueOnly),
     f.payRef ? eq(tradeDocument.pay_ref, f.payRef) : undefined,
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
     f.dueOnly ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`) : undefined,
   );
 }
 
+const newestFirst = [desc(tradeDocument.pay_date), desc(tradeDocument.pay_id)] as const;
+
 /** Documents newest first (by date, then by reference number). */
 export const listDocuments = (db: DbOrTx, filter: DocumentFilter, limit: number) =>
   documentsQuery(db)
     .where(documentWhere(filter))
-    .orderBy(desc(tradeDocument.pay_date), desc(tradeDocument.pay_id))
+    .orderBy(...newestFirst)
     .limit(limit);
+
+/** A sum of a money column as a decimal string with 2 places ('0.00' when nothing matches). */
+const moneySum = (column: SQLWrapper) => sql<string>`round(coalesce(sum(${column}), 0), 2)::text`;
+
+/**
+ * One page of documents, newest first, with the count and the column sums of every document the filter matches:
+ * one aggregate over the whole filter, so the totals do not depend on the page.
+ */
+export async function pageDocuments(db: DbOrTx, filter: DocumentFilter, page: number, pageSize: number) {
+  const where = documentWhere(filter);
+  const [rows, [totals]] = await Promise.all([
+    documentsQuery(db)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({
+        total: count(),
+        tot_pr: moneySum(tradeDocument.tot_pr),
+        discount: moneySum(tradeDocument.discount),
+        net: moneySum(sql`${tradeDocument.tot_pr} - ${tradeDocument.discount}`),
+        pay: moneySum(tradeDocument.pay),
+        changee: moneySum(tradeDocument.changee),
+      })
+      .from(tradeDocument)
+      .where(where),
+  ]);
+  if (!totals) throw new Error('document aggregate returned nothing');
+  const { total, ...sums } = totals;
+  return { rows, total, sums };
+}
 
 export async function findDocument(db: DbOrTx, filter: DocumentFilter) {
   const [found] = await documentsQuery(db).where(documentWhere(filter));

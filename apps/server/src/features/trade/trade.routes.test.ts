@@ -1,39 +1,12 @@
+import { addMoney, type Money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { ledgerLine, stockMovement, store } from '../../db/schema.ts';
-import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+import { ledgerLine, logHistory, store } from '../../db/schema.ts';
+import { describeEachDatabase } from '../../test/testApp.ts';
+import { tradeFixtures } from './trade.fixtures.ts';
 
 describeEachDatabase('sales and purchase documents', (ctx) => {
-  const signedIn = async (user = 'admin', password = 'admin123', storeId = 1) => {
-    const c = new TestClient(ctx().app);
-    await c.signIn(user, password, storeId);
-    return c;
-  };
-  /** An item with an opening quantity, and a customer, in store 1. */
-  const setup = async (c: TestClient, opening = '10') => {
-    const item = (
-      await c.post('/api/items/create', {
-        item_name: `صنف ${Math.random()}`,
-        perch_price: '80',
-        pay_price: '100',
-        firstQuantity: opening,
-      })
-    ).json().data[0];
-    const customer = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
-      .json()
-      .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
-    const supplier = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data[0];
-    return { item, customer, supplier };
-  };
-  const stockOf = async (itemId: number) => {
-    const [row] = await ctx()
-      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0)::text` })
-      .from(stockMovement)
-      .where(and(eq(stockMovement.item_id, itemId), eq(stockMovement.yearId, 1)));
-    return row?.q;
-  };
-  const balanceOf = async (c: TestClient, accountId: number) =>
-    (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${accountId}&yearId=1`)).json().data[0];
+  const { signedIn, setup, stockOf, balanceOf } = tradeFixtures(ctx);
   const sale = (custId: number, lines: object[], extra: object = {}) => ({
     invoice: { cust_id: custId, pay_date: '2026-11-22', discount: '0', pay: '0', ...extra },
     items: lines,
@@ -165,6 +138,34 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect(ledger).toEqual([]);
   });
 
+  it('every save, edit and delete writes a logHistory row: who, what, which reference and a snapshot', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const doc = (
+      await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '2' }], { pay: '50' }))
+    ).json().data[0];
+    await c.post('/api/pay/updateWithItems', {
+      invoice: { pay_id: doc.pay_id, cust_id: customer.id, pay_date: '2026-11-22', pay: '50' },
+      items: [{ item_id: item.id, quantity: '3', pay_price: '90' }],
+    });
+    await c.post('/api/pay/deleteWithItems', { pay_id: doc.pay_id, pay_ref: doc.pay_ref });
+    const rows = await ctx()
+      .database.db.select({ typee: logHistory.typee, user_id: logHistory.user_id, logToken: logHistory.logToken })
+      .from(logHistory)
+      .where(sql`${logHistory.logToken}->>'pay_ref' = ${doc.pay_ref}`)
+      .orderBy(logHistory.id);
+    expect(rows.map((r) => r.typee)).toEqual(['insert sales', 'update sales', 'delete sales']);
+    expect(rows.every((r) => r.user_id !== null)).toBe(true);
+    expect(rows[1]?.logToken).toMatchObject({
+      cust_id: customer.id,
+      tot_pr: '270.00',
+      pay: '50.00',
+      changee: '220.00',
+      lines: [{ item_id: item.id, quantity: '3', price: '90.00', tot: '270.00' }],
+    });
+    expect(rows[2]?.logToken).toMatchObject({ pay_id: doc.pay_id, tot_pr: '270.00' });
+  });
+
   it('a retry with the same idempotency key returns the first invoice and creates nothing new', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);
@@ -290,5 +291,84 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect((await other.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).statusCode).toBe(404);
     expect((await c.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).json().data[0].items).toHaveLength(1);
     expect((await c.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data).toHaveLength(1);
+  });
+
+  it('a paged record answers one page, the count and the column sums of the whole filter, computed in SQL', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    // Seven sales on seven dates of March (newest first is then the reverse order); three are value-only.
+    const posted = [
+      { tot_pr: '100.10', discount: '0.10', pay: '50', valueOnly: false },
+      { tot_pr: '250', discount: '0', pay: '50', valueOnly: true },
+      { tot_pr: '66.66', discount: '0', pay: '66.66', valueOnly: false },
+      { tot_pr: '19.99', discount: '0', pay: '0', valueOnly: true },
+      { tot_pr: '36.75', discount: '1.75', pay: '0', valueOnly: false },
+      { tot_pr: '1000.05', discount: '0', pay: '1000.05', valueOnly: true },
+      { tot_pr: '0.01', discount: '0', pay: '0.01', valueOnly: false },
+    ];
+    const ids: number[] = [];
+    for (const [n, s] of posted.entries()) {
+      const pay_date = `2026-03-0${n + 1}`;
+      const res = s.valueOnly
+        ? await c.post('/api/pay/create', { cust_id: customer.id, pay_date, tot_pr: s.tot_pr, pay: s.pay })
+        : await c.post(
+            '/api/pay/createWithItems',
+            sale(customer.id, [{ item_id: item.id, quantity: '1', pay_price: s.tot_pr }], {
+              pay_date,
+              discount: s.discount,
+              pay: s.pay,
+            }),
+          );
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().data[0].pay_id);
+    }
+    const amount = (text: string) => parseMoney(text) as Money;
+    const sumsOf = (rows: typeof posted) => {
+      const total = (pick: (s: (typeof posted)[number]) => Money) => toMoneyString(addMoney(...rows.map(pick)));
+      return {
+        tot_pr: total((s) => amount(s.tot_pr)),
+        discount: total((s) => amount(s.discount)),
+        net: total((s) => subtractMoney(amount(s.tot_pr), amount(s.discount))),
+        pay: total((s) => amount(s.pay)),
+        changee: total((s) => subtractMoney(subtractMoney(amount(s.tot_pr), amount(s.discount)), amount(s.pay))),
+      };
+    };
+    const read = (query: string) => c.get(`/api/pay/getSales2Date?from=2026-03-01&to=2026-03-31&${query}`);
+    const idsOf = (body: { data: { pay_id: number }[] }) => body.data.map((d) => d.pay_id);
+
+    const first = (await read('page=1&pageSize=3')).json();
+    expect(first).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    expect(first.sums).toEqual(sumsOf(posted));
+    expect(first.sums).toEqual({
+      tot_pr: '1473.56',
+      discount: '1.85',
+      net: '1471.71',
+      pay: '1166.72',
+      changee: '304.99',
+    });
+    const second = (await read('page=2&pageSize=3')).json();
+    const third = (await read('page=3&pageSize=3')).json();
+    expect(third.data).toHaveLength(1);
+    expect(third.sums).toEqual(first.sums);
+    expect([...idsOf(first), ...idsOf(second), ...idsOf(third)]).toEqual([...ids].reverse());
+
+    const valueOnly = (await read('page=1&pageSize=3&value_only=1')).json();
+    expect(valueOnly).toMatchObject({ total: 3, page: 1, pageSize: 3 });
+    expect(valueOnly.data.every((d: { value_only: boolean }) => d.value_only)).toBe(true);
+    expect(valueOnly.sums).toEqual(sumsOf(posted.filter((s) => s.valueOnly)));
+    const withLines = (await read('page=1&value_only=false')).json();
+    expect(withLines).toMatchObject({ total: 4, pageSize: 20 });
+    expect(withLines.sums).toEqual(sumsOf(posted.filter((s) => !s.valueOnly)));
+    const nobody = (await read(`page=1&cust_id=${customer.id + 100000}`)).json();
+    expect(nobody).toMatchObject({ data: [], total: 0 });
+    expect(nobody.sums).toEqual({ tot_pr: '0.00', discount: '0.00', net: '0.00', pay: '0.00', changee: '0.00' });
+
+    // Without `page` the legacy clients keep their plain `{ data }`; the value-only filter works there too.
+    const legacy = (await read('')).json();
+    expect(Object.keys(legacy)).toEqual(['data']);
+    expect(idsOf(legacy)).toEqual([...ids].reverse());
+    expect((await read('value_only=1')).json().data).toHaveLength(3);
+    expect((await read('page=0')).statusCode).toBe(400);
+    expect((await read('page=1&pageSize=501')).statusCode).toBe(400);
   });
 });

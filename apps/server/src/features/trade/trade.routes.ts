@@ -2,6 +2,7 @@ import {
   CreateWithItemsBody,
   DeleteDocumentBody,
   DocumentListQuery,
+  DocumentPage,
   dataOf,
   Id,
   StockShortage,
@@ -20,13 +21,18 @@ import { sessionUser } from '../../lib/sessionUser.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
 import { kinds } from './trade.kinds.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
-import { listDocuments, listLines, quantityOfItem } from './trade.queries.ts';
+import { type DocumentFilter, listDocuments, listLines, pageDocuments, quantityOfItem } from './trade.queries.ts';
 import { answerSave } from './trade.reply.ts';
 import { checkStock, convertDocument, deleteDocument, readDocument, saveDocument } from './trade.service.ts';
 
 const Saved = dataOf(TradeDocumentWithLines);
 const Deleted = dataOf(z.object({ pay_id: z.number().int() }));
-const LineQuery = DocumentListQuery.extend({ item_id: Id.optional(), pay_ref: z.string().optional() });
+const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSize: true }).extend({
+  item_id: Id.optional(),
+  pay_ref: z.string().optional(),
+});
+// The paged form first: the legacy form would also match a page and strip its count and sums.
+const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
 
 function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
   const tags = [kind];
@@ -112,43 +118,43 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
 
     const list = (summary: string) =>
       ({
-        schema: { tags, summary, querystring: DocumentListQuery, response: { 200: dataOf(TradeDocument) } },
+        schema: {
+          tags,
+          summary: `${summary}; with \`page\`, one page plus the count and column sums of the whole filter`,
+          querystring: DocumentListQuery,
+          response: { 200: DocumentListAnswer },
+        },
       }) as const;
-    app.get(`/${kind}/getTopSales`, list('The latest documents'), async (req) => ({
-      data: await listDocuments(
-        app.db,
-        { storeId: sessionUser(req).store_id, kind, yearId: await readYear(req.query), custId: req.query.cust_id },
-        req.query.limit,
-      ),
-    }));
-    app.get(`/${kind}/getSalesByDate`, list('Documents of one date (from)'), async (req) => ({
-      data: await listDocuments(
-        app.db,
-        {
-          storeId: sessionUser(req).store_id,
-          kind,
-          yearId: await readYear(req.query),
-          from: req.query.from,
-          to: req.query.from,
-          custId: req.query.cust_id,
-        },
+    // The legacy clients call without `page` and keep their `{ data }` of at most `legacyLimit` documents.
+    const answerList = async (query: DocumentListQuery, filter: DocumentFilter, legacyLimit: number) => {
+      if (query.page === undefined) return { data: await listDocuments(app.db, filter, legacyLimit) };
+      const { rows, total, sums } = await pageDocuments(app.db, filter, query.page, query.pageSize);
+      return { data: rows, total, page: query.page, pageSize: query.pageSize, sums };
+    };
+    const listFilter = async (query: DocumentListQuery, storeId: number): Promise<DocumentFilter> => ({
+      storeId,
+      kind,
+      yearId: await readYear(query),
+      custId: query.cust_id,
+      valueOnly: query.value_only,
+    });
+    app.get(`/${kind}/getTopSales`, list('The latest documents'), async (req) =>
+      answerList(req.query, await listFilter(req.query, sessionUser(req).store_id), req.query.limit),
+    );
+    app.get(`/${kind}/getSalesByDate`, list('Documents of one date (from)'), async (req) =>
+      answerList(
+        req.query,
+        { ...(await listFilter(req.query, sessionUser(req).store_id)), from: req.query.from, to: req.query.from },
         500,
       ),
-    }));
-    app.get(`/${kind}/getSales2Date`, list('Documents between two dates (from, to)'), async (req) => ({
-      data: await listDocuments(
-        app.db,
-        {
-          storeId: sessionUser(req).store_id,
-          kind,
-          yearId: await readYear(req.query),
-          from: req.query.from,
-          to: req.query.to,
-          custId: req.query.cust_id,
-        },
+    );
+    app.get(`/${kind}/getSales2Date`, list('Documents between two dates (from, to)'), async (req) =>
+      answerList(
+        req.query,
+        { ...(await listFilter(req.query, sessionUser(req).store_id)), from: req.query.from, to: req.query.to },
         500,
       ),
-    }));
+    );
     if (kind === 'pay' || kind === 'perch') {
       app.get(
         `/${kind}/paynotif`,

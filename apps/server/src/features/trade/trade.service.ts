@@ -237,12 +237,23 @@ export async function saveDocument(
         user_id: user.id,
         yearId,
         typee: `${existing ? 'update' : 'insert'} ${kinds[input.kind].label}`,
+        // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
         logToken: {
           pay_id: payId,
           pay_ref: payRef,
+          cust_id: values.cust_id,
+          pay_date: values.pay_date,
           tot_pr: values.tot_pr,
+          discount: values.discount,
+          pay: values.pay,
           changee: values.changee,
-          lines: priced.value.length,
+          lines: priced.value.map((line) => ({
+            item_id: line.item_id,
+            item_name: line.item_name,
+            quantity: line.quantity,
+            price: toMoneyString(line.price),
+            tot: toMoneyString(line.tot),
+          })),
         },
       });
       const saved = await readDocument(tx, user.store_id, input.kind, payId);
@@ -328,7 +339,15 @@ async function removeDocument(
     user_id: user.id,
     yearId: doc.yearId,
     typee: `delete ${kinds[kind].label}`,
-    logToken: { pay_id: payId, pay_ref: doc.pay_ref, tot_pr: doc.tot_pr },
+    logToken: {
+      pay_id: payId,
+      pay_ref: doc.pay_ref,
+      cust_id: doc.cust_id,
+      pay_date: doc.pay_date,
+      tot_pr: doc.tot_pr,
+      pay: doc.pay,
+      changee: doc.changee,
+    },
   });
   return ok({ pay_id: payId });
 }

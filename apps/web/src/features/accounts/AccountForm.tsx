@@ -20,12 +20,13 @@ type Values = {
   address: string;
 };
 
-const toValues = (a?: SubAccount): Values => ({
+const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): Values => ({
   sub_name: a?.sub_name ?? '',
-  ac_id: a ? String(a.ac_id) : '1',
+  // Main account and category 1 are the customers, 2 the suppliers (the shared chart).
+  ac_id: a ? String(a.ac_id) : party === 'supplier' ? '2' : '1',
   sub_code: a?.sub_code ?? '',
   sub_balance: a?.sub_balance ?? '0',
-  cat_id: a?.cat_id ? String(a.cat_id) : a ? '' : '1',
+  cat_id: a?.cat_id ? String(a.cat_id) : a ? '' : party === 'supplier' ? '2' : '1',
   phone: a?.phone ?? '',
   address: a?.address ?? '',
 });
@@ -34,13 +35,15 @@ const toValues = (a?: SubAccount): Values => ({
 export function AccountForm({
   storeId,
   account,
+  party,
   onSaved,
 }: {
   storeId: number;
-  account?: SubAccount;
+  account?: SubAccount | undefined;
+  party?: 'customer' | 'supplier' | undefined;
   onSaved: (a: SubAccount) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => toValues(account));
+  const [values, setValues] = useState<Values>(() => toValues(account, party));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mains = useMainAccounts();
   const categories = useAccountCategories(storeId);

@@ -1,5 +1,6 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import type { SubAccount } from '@mizan/contract';
+import { OwnFormEvents } from '../../ui/OwnFormEvents.tsx';
 import { AccountForm } from './AccountForm.tsx';
 import { accountsText } from './accountsText.ts';
 
@@ -7,12 +8,17 @@ export function AccountModal({
   storeId,
   open,
   account,
+  party,
   onClose,
+  onSaved,
 }: {
   storeId: number;
   open: boolean;
   account?: SubAccount | undefined;
+  /** A new account opened from an invoice starts as a customer or a supplier. */
+  party?: 'customer' | 'supplier';
   onClose: () => void;
+  onSaved?: (account: SubAccount) => void;
 }) {
   return (
     <IonModal isOpen={open} onDidDismiss={onClose} className="wide-modal">
@@ -25,7 +31,20 @@ export function AccountModal({
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
-        {open && <AccountForm key={account?.id ?? 'new'} storeId={storeId} account={account} onSaved={onClose} />}
+        <OwnFormEvents>
+          {open && (
+            <AccountForm
+              key={account?.id ?? 'new'}
+              storeId={storeId}
+              account={account}
+              party={party}
+              onSaved={(saved) => {
+                onSaved?.(saved);
+                onClose();
+              }}
+            />
+          )}
+        </OwnFormEvents>
       </IonContent>
     </IonModal>
   );

@@ -1,39 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
+import { AccountModal } from '../accounts/AccountModal.tsx';
 import { natureText } from '../accounts/accountsText.ts';
 import { salesText } from './salesText.ts';
-import { useParties } from './useSales.ts';
+import { salesKeys, useParties } from './useSales.ts';
 
-/** The customer (or any party) by name or code, typed with the keyboard; its balance shows once chosen. */
+/**
+ * The customer (or supplier) by name or code, typed with the keyboard; its balance shows once chosen. A party
+ * that does not exist yet is added in the account modal without leaving the invoice, and is chosen at once.
+ */
 export function CustomerPicker({
   storeId,
   label: fieldLabel = salesText.customer,
+  party,
   value,
   onChange,
 }: {
   storeId: number;
   label?: string;
+  /** Offers to add a new party of this kind (invoices); a filter (records) leaves it out. */
+  party?: 'customer' | 'supplier' | undefined;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {
   const parties = useParties(storeId);
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
   const chosen = parties.data?.find((p) => p.id === value);
   const label = (p: { sub_name: string; sub_code: string | null }) =>
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
   return (
-    <label className="field">
-      <span>{fieldLabel}</span>
-      <input
-        className="plain-input"
-        list="parties"
-        name="customer"
-        placeholder={salesText.customerPlaceholder}
-        defaultValue={chosen ? label(chosen) : ''}
-        key={chosen?.id ?? 'none'}
-        onChange={(e) => {
-          const match = parties.data?.find((p) => label(p) === e.target.value || p.sub_name === e.target.value);
-          onChange(match?.id);
-        }}
-      />
+    <div className="field">
+      <label htmlFor="invoice-party">{fieldLabel}</label>
+      <div className="field-row">
+        <input
+          id="invoice-party"
+          className="plain-input"
+          list="parties"
+          name="customer"
+          placeholder={salesText.customerPlaceholder}
+          defaultValue={chosen ? label(chosen) : ''}
+          key={chosen?.id ?? 'none'}
+          onChange={(e) => {
+            const match = parties.data?.find((p) => label(p) === e.target.value || p.sub_name === e.target.value);
+            onChange(match?.id);
+          }}
+        />
+        {party && (
+          <button
+            type="button"
+            className="plain-button outline"
+            data-testid="new-party"
+            title={party === 'supplier' ? salesText.newSupplier : salesText.newCustomer}
+            onClick={() => setAdding(true)}
+          >
+            {party === 'supplier' ? salesText.newSupplier : salesText.newCustomer}
+          </button>
+        )}
+      </div>
       <datalist id="parties">
         {parties.data?.map((p) => (
           <option key={p.id} value={label(p)} />
@@ -45,6 +70,16 @@ export function CustomerPicker({
           {natureText(chosen.balance_type)}
         </small>
       )}
-    </label>
+      <AccountModal
+        storeId={storeId}
+        open={adding}
+        party={party ?? 'customer'}
+        onClose={() => setAdding(false)}
+        onSaved={async (account) => {
+          await queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
+          onChange(account.id);
+        }}
+      />
+    </div>
   );
 }

@@ -239,6 +239,7 @@ export function InvoicePage({
           <CustomerPicker
             storeId={storeId}
             label={screen.partyLabel}
+            party={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}
           />
@@ -282,6 +283,7 @@ export function InvoicePage({
           <ItemEntry
             storeId={storeId}
             price={screen.price}
+            allowNewItem={screen.party === 'supplier'}
             onAdd={(line) => setInvoice((current) => addLine(current, line))}
             onPriceChange={offerToKeepPrice}
           />

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { apiGet } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
+import { ItemModal } from '../items/ItemModal.tsx';
 import type { DraftLine } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 import { type ItemWithStock, salesKeys, useItemSearch } from './useSales.ts';
@@ -17,6 +18,7 @@ export function ItemEntry({
   price: priceField = 'pay_price',
   onAdd,
   onPriceChange,
+  allowNewItem = false,
 }: {
   storeId: number;
   /** Which of the item's prices the line starts with (selling on sales, purchase on purchases). */
@@ -24,7 +26,10 @@ export function ItemEntry({
   onAdd: (line: Omit<DraftLine, 'uid'>) => void;
   /** Called when a line was added at another price than the item's: the screen may offer to keep it. */
   onPriceChange?: (item: ItemWithStock, price: string) => void;
+  /** Purchases may create an item that is not in the list yet (the item modal); it is picked at once. */
+  allowNewItem?: boolean;
 }) {
+  const [creating, setCreating] = useState(false);
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<ItemWithStock | undefined>();
   const [active, setActive] = useState(0);
@@ -170,6 +175,33 @@ export function ItemEntry({
       <button type="button" className="plain-button" onClick={() => add()} disabled={!picked}>
         {salesText.add}
       </button>
+      {allowNewItem && (
+        <>
+          <button
+            type="button"
+            className="plain-button outline"
+            data-testid="new-line-item"
+            onClick={() => setCreating(true)}
+          >
+            {salesText.newItem}
+          </button>
+          <ItemModal
+            storeId={storeId}
+            open={creating}
+            item={undefined}
+            onClose={() => setCreating(false)}
+            onSaved={async (item) => {
+              const [withStock] = await apiGet<ItemWithStock>('items/readItemByIdQty', {
+                store_id: storeId,
+                id: item.id,
+              });
+              if (withStock) pick(withStock);
+            }}
+            // Ionic gives the focus back to the "new item" button once the modal is gone: the quantity takes it.
+            onDismissed={() => setTimeout(() => picked && quantityRef.current?.select(), 0)}
+          />
+        </>
+      )}
     </div>
   );
 }

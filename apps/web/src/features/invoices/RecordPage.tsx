@@ -1,16 +1,15 @@
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
-import { addMoney, money, parseMoney, type TradeDocument, toMoneyString } from '@mizan/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type DocumentSums, parseMoney, subtractMoney, type TradeDocument, toMoneyString, ZERO } from '@mizan/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiGet } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
-import { salesKeys } from './useSales.ts';
+import { useDocumentRecord } from './useSales.ts';
 
 const text = {
   oneDate: 'بحث في تاريخ',
@@ -36,13 +35,19 @@ const text = {
 };
 
 type Mode = 'recent' | 'date' | 'range' | 'preliminary';
-const sum = (rows: TradeDocument[], pick: (d: TradeDocument) => string) =>
-  toMoneyString(addMoney(money(0n), ...rows.map((d) => parseMoney(pick(d)) ?? money(0n))));
-const net = (d: TradeDocument) => toMoneyString(money((parseMoney(d.tot_pr) ?? 0n) - (parseMoney(d.discount) ?? 0n)));
+const netOf = (d: TradeDocument) =>
+  toMoneyString(subtractMoney(parseMoney(d.tot_pr) ?? ZERO, parseMoney(d.discount) ?? ZERO));
+const columns: { label: string; sum: keyof DocumentSums; pick: (d: TradeDocument) => string }[] = [
+  { label: text.total, sum: 'tot_pr', pick: (d) => d.tot_pr },
+  { label: text.discount, sum: 'discount', pick: (d) => d.discount },
+  { label: text.net, sum: 'net', pick: netOf },
+  { label: text.cash, sum: 'pay', pick: (d) => d.pay },
+  { label: text.remaining, sum: 'changee', pick: (d) => d.changee },
+];
 
 /**
- * The sales or purchase record: recent, one date, a range, or (sales) the preliminary invoices; a party filter;
- * column totals of what is listed.
+ * The sales or purchase record: recent, one date, a range, or (sales) the preliminary invoices; a party filter.
+ * Pages of 50 from the server; the column totals are the server's sums of the whole filter, not of the loaded rows.
  */
 export function RecordPage({
   title,
@@ -66,29 +71,19 @@ export function RecordPage({
     from: mode === 'date' || mode === 'range' ? from : undefined,
     to: mode === 'range' ? to : undefined,
     cust_id: custId,
+    // Value-only records (salessndrecord, purchsndrecord) list only invoices without lines; they edit on their own screen.
+    value_only: valueOnly ? 1 : undefined,
   };
-  const docs = useQuery({
-    queryKey: [...salesKeys.all(storeId), 'record', kind, path, params],
-    queryFn: () => apiGet<TradeDocument>(`${kind}/${path}`, params),
-  });
-  // Value-only records (salessndrecord, purchsndrecord) list only invoices without lines, and edit them on their own screen.
-  const rows = (docs.data ?? []).filter((d) => !valueOnly || d.value_only);
+  const { query, rows, total, firstPage } = useDocumentRecord(storeId, kind, path, params);
   const editPath = valueOnly
     ? screen.kind === 'pay'
       ? '/folder/editsalessnd'
       : '/folder/editpurchsnd'
     : screen.editPath;
-  const columns: [string, (d: TradeDocument) => string][] = [
-    [text.total, (d) => d.tot_pr],
-    [text.discount, (d) => d.discount],
-    [text.net, net],
-    [text.cash, (d) => d.pay],
-    [text.remaining, (d) => d.changee],
-  ];
 
   return (
     <Page title={title}>
-      <IonSegment value={mode} onIonChange={(e) => setMode(e.detail.value as Mode)}>
+      <IonSegment scrollable value={mode} onIonChange={(e) => setMode(e.detail.value as Mode)}>
         {(screen.draftKind
           ? (['recent', 'date', 'range', 'preliminary'] as const)
           : (['recent', 'date', 'range'] as const)
@@ -115,7 +110,7 @@ export function RecordPage({
         )}
         <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
-      {rows.length === 0 && !docs.isLoading && <p className="empty">{text.empty}</p>}
+      {rows.length === 0 && !query.isLoading && <p className="empty">{text.empty}</p>}
       {rows.length > 0 && (
         <div className="table-scroll">
           <table className="data-table" data-testid="sales-record">
@@ -124,7 +119,7 @@ export function RecordPage({
                 <th>{text.ref}</th>
                 <th>{text.customer}</th>
                 <th>{text.date}</th>
-                {columns.map(([label]) => (
+                {columns.map(({ label }) => (
                   <th key={label} className="amount">
                     {label}
                   </th>
@@ -144,7 +139,7 @@ export function RecordPage({
                   <td data-label={text.date}>
                     <bdi className="num">{d.pay_date}</bdi>
                   </td>
-                  {columns.map(([label, pick]) => (
+                  {columns.map(({ label, pick }) => (
                     <td key={label} data-label={label} className="amount">
                       <bdi className="num">{formatDecimal(pick(d))}</bdi>
                     </td>
@@ -171,14 +166,14 @@ export function RecordPage({
                         <IonButton
                           size="small"
                           fill="clear"
-                          onClick={() => navigate(`/folder/sales?copy=${kind}:${d.pay_id}`)}
+                          onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
                         >
                           {text.copySales}
                         </IonButton>
                         <IonButton
                           size="small"
                           fill="clear"
-                          onClick={() => navigate(`/folder/purchase?copy=${kind}:${d.pay_id}`)}
+                          onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
                         >
                           {text.copyPurchase}
                         </IonButton>
@@ -191,9 +186,9 @@ export function RecordPage({
             <tfoot>
               <tr data-testid="record-totals">
                 <th colSpan={3}>{screen.sumLabel}</th>
-                {columns.map(([label, pick]) => (
+                {columns.map(({ label, sum }) => (
                   <td key={label} data-label={label} className="amount">
-                    <bdi className="num">{formatDecimal(sum(rows, pick))}</bdi>
+                    <bdi className="num">{formatDecimal(firstPage?.sums[sum] ?? '0')}</bdi>
                   </td>
                 ))}
                 <td colSpan={3} />
@@ -201,6 +196,14 @@ export function RecordPage({
             </tfoot>
           </table>
         </div>
+      )}
+      {rows.length > 0 && (
+        <LoadMore
+          shown={rows.length}
+          total={total}
+          loading={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+        />
       )}
     </Page>
   );

@@ -83,6 +83,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
           <CustomerPicker
             storeId={storeId}
             label={screen.partyLabel}
+            party={screen.party}
             value={values.cust_id}
             onChange={(cust_id) => setValues((v) => ({ ...v, cust_id }))}
           />

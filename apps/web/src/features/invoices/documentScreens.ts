@@ -1,3 +1,5 @@
+import { isMobile } from '../../app/platform.ts';
+
 /**
  * What differs between the sales and the purchase screens. Both are the same invoice, record and print
  * screens with another kind, price, party and set of routes.
@@ -9,6 +11,8 @@ export type DocumentScreen = {
   /** Which price a line is typed and valued at. */
   price: 'pay_price' | 'perch_price';
   partyLabel: string;
+  /** Which kind of account a new party is (the "new customer" / "new supplier" button). */
+  party: 'customer' | 'supplier';
   newPath: string;
   editPath: string;
   recordPath: string;
@@ -23,8 +27,10 @@ export const salesScreen: DocumentScreen = {
   draftKind: 'payinit',
   price: 'pay_price',
   partyLabel: 'حساب العميل',
-  newPath: '/folder/sales',
-  editPath: '/folder/edit-sales',
+  party: 'customer',
+  // A phone opens and edits invoices on the phone variants of the screens (seed section 2).
+  newPath: isMobile ? '/folder/sales-mob' : '/folder/sales',
+  editPath: isMobile ? '/folder/edit-sales-mob' : '/folder/edit-sales',
   recordPath: '/folder/sales-record',
   recentLabel: 'مبيعات حديثة',
   sumLabel: 'إجمالي المبيعات',
@@ -34,8 +40,9 @@ export const purchaseScreen: DocumentScreen = {
   kind: 'perch',
   price: 'perch_price',
   partyLabel: 'حساب المورد',
-  newPath: '/folder/purchase',
-  editPath: '/folder/edit-perch',
+  party: 'supplier',
+  newPath: isMobile ? '/folder/purchase-mob' : '/folder/purchase',
+  editPath: isMobile ? '/folder/edit-purchase-mob' : '/folder/edit-perch',
   recordPath: '/folder/purchase-record',
   recentLabel: 'مشتريات حديثة',
   sumLabel: 'إجمالي المشتريات',
@@ -45,6 +52,7 @@ export const orderScreen: DocumentScreen = {
   kind: 'perchOrder',
   price: 'perch_price',
   partyLabel: 'حساب المورد',
+  party: 'supplier',
   newPath: '/folder/prch-order',
   editPath: '/folder/edit-prch-order',
   recordPath: '/folder/prch-order-record',

@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// The screens pick their phone or desktop routes by platform detection, which reads the browser window.
 import { describe, expect, it } from 'vitest';
 import { purchaseScreen, salesScreen } from './documentScreens.ts';
 import { saveSteps } from './saveInvoice.ts';

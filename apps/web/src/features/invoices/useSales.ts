@@ -1,6 +1,7 @@
-import type { Item, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
+import type { DocumentPage, Item, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ApiError, apiGet, apiPost, type Params } from '../../app/api.ts';
+import { usePagedList } from '../../ui/usePagedList.ts';
 
 export type ItemWithStock = Item & { quantity: string };
 export type SavedInvoice = TradeDocument & { items: TradeLine[] };
@@ -33,6 +34,17 @@ export const useInvoice = (storeId: number, kind: DocKind, id: number | undefine
     queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
     enabled: id !== undefined,
   });
+
+export type RecordRead = 'getTopSales' | 'getSalesByDate' | 'getSales2Date';
+
+/** A record's documents, 50 a page, newest first; each page carries the count and column sums of the whole filter. */
+export const useDocumentRecord = (storeId: number, kind: DocKind, read: RecordRead, params: Params) =>
+  usePagedList<TradeDocument, DocumentPage>(
+    [...salesKeys.all(storeId), 'record', kind, read],
+    `${kind}/${read}`,
+    params,
+    50,
+  );
 
 /** The short items of a refused final sale (the server lists them beside the error). */
 export const shortagesOf = (error: unknown): StockShortage[] =>

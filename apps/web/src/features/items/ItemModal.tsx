@@ -1,5 +1,6 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import type { Item } from '@mizan/contract';
+import { OwnFormEvents } from '../../ui/OwnFormEvents.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { itemsText } from './itemsText.ts';
 
@@ -9,14 +10,26 @@ export function ItemModal({
   open,
   item,
   onClose,
+  onSaved,
+  onDismissed,
 }: {
   storeId: number;
   open: boolean;
   item: Item | undefined;
   onClose: () => void;
+  onSaved?: (item: Item) => void;
+  /** After the modal is gone (and Ionic has given the focus back to what opened it). */
+  onDismissed?: () => void;
 }) {
   return (
-    <IonModal isOpen={open} onDidDismiss={onClose} className="wide-modal">
+    <IonModal
+      isOpen={open}
+      onDidDismiss={() => {
+        onClose();
+        onDismissed?.();
+      }}
+      className="wide-modal"
+    >
       <IonHeader>
         <IonToolbar color="primary">
           <IonTitle>{item ? itemsText.editItem : itemsText.newItem}</IonTitle>
@@ -26,7 +39,19 @@ export function ItemModal({
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
-        {open && <ItemForm key={item?.id ?? 'new'} storeId={storeId} item={item} onSaved={onClose} />}
+        <OwnFormEvents>
+          {open && (
+            <ItemForm
+              key={item?.id ?? 'new'}
+              storeId={storeId}
+              item={item}
+              onSaved={(saved) => {
+                onSaved?.(saved);
+                onClose();
+              }}
+            />
+          )}
+        </OwnFormEvents>
       </IonContent>
     </IonModal>
   );

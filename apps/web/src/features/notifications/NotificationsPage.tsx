@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { purchaseScreen, salesScreen } from '../invoices/documentScreens.ts';
 import { useDueInvoices } from './useDueInvoices.ts';
 
 const text = {
@@ -20,7 +21,7 @@ const text = {
 function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument[] | undefined; editPath: string }) {
   const navigate = useNavigate();
   return (
-    <IonList data-testid={`due-${editPath.includes('perch') ? 'suppliers' : 'customers'}`}>
+    <IonList data-testid={`due-${editPath === purchaseScreen.editPath ? 'suppliers' : 'customers'}`}>
       <IonListHeader>{title}</IonListHeader>
       {!rows?.length && (
         <IonItem lines="none">
@@ -30,7 +31,9 @@ function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument
       {rows?.map((doc) => (
         <IonItem key={doc.pay_id}>
           <IonLabel>
-            <h3>{text.title(doc.sub_name, doc.pay_date)}</h3>
+            <h3>
+              {text.title(doc.sub_name, doc.pay_date)} <bdi className="num">{doc.pay_ref}</bdi>
+            </h3>
             <p>
               {text.due}: <bdi className="num">{doc.nextPay}</bdi> — {text.remaining}:{' '}
               <bdi className="num">{formatDecimal(doc.changee)}</bdi>
@@ -52,8 +55,8 @@ export default function NotificationsPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <p className="notice">{text.stockLater}</p>
-      <DueList title={text.customers} rows={customers.data} editPath="/folder/edit-sales" />
-      <DueList title={text.suppliers} rows={suppliers.data} editPath="/folder/edit-perch" />
+      <DueList title={text.customers} rows={customers.data} editPath={salesScreen.editPath} />
+      <DueList title={text.suppliers} rows={suppliers.data} editPath={purchaseScreen.editPath} />
     </Page>
   );
 }

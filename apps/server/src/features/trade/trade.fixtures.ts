@@ -1,0 +1,39 @@
+/** What the trade API tests set up and read back: a signed-in client, an item with stock and its parties. */
+import { and, eq, sql } from 'drizzle-orm';
+import { stockMovement } from '../../db/schema.ts';
+import { TestClient, type TestContext } from '../../test/testApp.ts';
+
+export function tradeFixtures(ctx: () => TestContext) {
+  const signedIn = async (user = 'admin', password = 'admin123', storeId = 1) => {
+    const c = new TestClient(ctx().app);
+    await c.signIn(user, password, storeId);
+    return c;
+  };
+  /** An item with an opening quantity, the walk-in customer and a supplier, in store 1. */
+  const setup = async (c: TestClient, opening = '10') => {
+    const item = (
+      await c.post('/api/items/create', {
+        item_name: `صنف ${Math.random()}`,
+        perch_price: '80',
+        pay_price: '100',
+        firstQuantity: opening,
+      })
+    ).json().data[0];
+    const customer = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
+      .json()
+      .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+    const supplier = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data[0];
+    return { item, customer, supplier };
+  };
+  /** The item's stock in year 1, from the posted movements. */
+  const stockOf = async (itemId: number) => {
+    const [row] = await ctx()
+      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0)::text` })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.item_id, itemId), eq(stockMovement.yearId, 1)));
+    return row?.q;
+  };
+  const balanceOf = async (c: TestClient, accountId: number) =>
+    (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${accountId}&yearId=1`)).json().data[0];
+  return { signedIn, setup, stockOf, balanceOf };
+}
