@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   type DocumentKind,
   documentCounter,
+  ledgerLine,
   stockMovement,
   store,
   subAccounts,
@@ -64,8 +65,23 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.valueOnly === undefined ? undefined : eq(tradeDocument.value_only, f.valueOnly),
     f.payRef ? eq(tradeDocument.pay_ref, f.payRef) : undefined,
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
-    f.dueOnly ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`) : undefined,
+    f.dueOnly
+      ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`, partyStillOwes(f.kind))
+      : undefined,
   );
+}
+
+/**
+ * The party of the document still owes its side in the document's year (seed: payment-due notifications are the
+ * headers with a next payment date "combined with the account balance"): a customer whose balance is still on
+ * the debit side, a supplier still on the credit side. A remainder settled later by a voucher is not due.
+ */
+function partyStillOwes(kind: DocumentKind): SQL {
+  const debitSide = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance} else -${subAccounts.sub_balance} end)
+    + coalesce((select sum(${ledgerLine.debit} - ${ledgerLine.credit}) from ${ledgerLine}
+       where ${ledgerLine.store_id} = ${tradeDocument.store_id} and ${ledgerLine.account_id} = ${tradeDocument.cust_id}
+       and ${ledgerLine.yearId} = ${tradeDocument.yearId}), 0)`;
+  return kind === 'perch' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;
 }
 
 const newestFirst = [desc(tradeDocument.pay_date), desc(tradeDocument.pay_id)] as const;

@@ -258,6 +258,28 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect((await c.get('/api/perchOrder/getTopSales')).json().data).toEqual([]);
   });
 
+  it('a payment is due only while the party still owes: a customer in credit from an advance is not listed', async () => {
+    const c = await signedIn();
+    const { item } = await setup(c);
+    const customer = async (sub_name: string, sub_balance: string) =>
+      (await c.post('/api/sub_accounts/create', { sub_name, ac_id: 1, cat_id: 1, sub_balance })).json().data[0];
+    const owing = await customer('عميل آجل', '0');
+    const prepaid = await customer('عميل بدفعة مقدمة', '-500');
+    const dueSale = async (custId: number) =>
+      (
+        await c.post(
+          '/api/pay/createWithItems',
+          sale(custId, [{ item_id: item.id, quantity: '1' }], { pay: '0', nextPay: '2026-12-01' }),
+        )
+      ).json().data[0];
+    const owed = await dueSale(owing.id);
+    const covered = await dueSale(prepaid.id);
+    expect(covered.changee).toBe('100.00');
+    const due = (await c.get('/api/pay/paynotif')).json().data.map((d: { pay_id: number }) => d.pay_id);
+    expect(due).toContain(owed.pay_id);
+    expect(due).not.toContain(covered.pay_id);
+  });
+
   it("records by date, due invoices, and another store's invoice is never readable or editable", async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);
