@@ -1,18 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, fillIon, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop, fillIon, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 async function open(
   path: string,
@@ -21,10 +11,10 @@ async function open(
   user = 'admin',
   password = 'admin123',
 ) {
-  const page = await (await browser.newContext({ ...options, colorScheme })).newPage();
-  await signIn(page, server.baseUrl, user, password);
+  const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
+  await signIn(page, running.server.baseUrl, user, password);
   await page.waitForURL(/folder\/sales/);
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${running.server.baseUrl}${path}`);
   return page;
 }
 
@@ -48,7 +38,7 @@ describe('accounts', () => {
     expect(await row.textContent()).toContain('العملاء');
     await expect.poll(() => page.locator('[data-testid="accounts-table"] tbody tr').count()).toBe(1);
 
-    await page.goto(`${server.baseUrl}/folder/account-tree`);
+    await page.goto(`${running.server.baseUrl}/folder/account-tree`);
     await page.locator('[data-testid="account-tree"] ion-item', { hasText: 'مخبز الأمل' }).first().waitFor();
     await screenshot(page, 'account-tree-desktop');
     await page.context().close();

@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 describe('signing in and the shell', () => {
   it('a wrong password shows the Arabic toast and stays on the sign-in page', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl, 'admin', 'wrong-password');
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl, 'admin', 'wrong-password');
     await expect
       .poll(() => toastShown(page))
       .toEqual({ message: 'خطأ في اسم المستخدم أو كلمة المرور', color: 'danger' });
@@ -27,8 +17,8 @@ describe('signing in and the shell', () => {
   });
 
   it('empty fields ask the user to complete them, without calling the server', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await page.goto(`${server.baseUrl}/folder/login`);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await page.goto(`${running.server.baseUrl}/folder/login`);
     let loginCalls = 0;
     page.on('request', (request) => {
       if (request.url().includes('users/login')) loginCalls++;
@@ -40,11 +30,11 @@ describe('signing in and the shell', () => {
   });
 
   it('a desktop sign-in lands on folder/sales with the menu; a reload keeps the session; logout returns to sign-in', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await running.browser.newContext(desktop);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/folder/login`);
+    await page.goto(`${running.server.baseUrl}/folder/login`);
     await screenshot(page, 'login-desktop-light');
-    await signIn(page, server.baseUrl);
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     await expect.poll(() => page.getByTestId('menu-full-name').textContent()).toBe('مدير النظام');
     // Desktop-only entries are in the menu; the mobile invoice is not.
@@ -66,24 +56,24 @@ describe('signing in and the shell', () => {
   });
 
   it('a guarded address typed while signed out goes to the sign-in page', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await page.goto(`${server.baseUrl}/folder/items`);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await page.goto(`${running.server.baseUrl}/folder/items`);
     await page.waitForURL('**/folder/login');
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${running.server.baseUrl}/`);
     await page.waitForURL('**/folder/login');
     await page.context().close();
   });
 
   it('a phone (small, touch, mobile user agent) lands on folder/sales-mob', async () => {
-    const page = await (await browser.newContext(phone)).newPage();
-    await signIn(page, server.baseUrl, 'cashier', 'cashier123');
+    const page = await (await running.browser.newContext(phone)).newPage();
+    await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
     await page.waitForURL('**/folder/sales-mob');
     await page.context().close();
   });
 
   it('switching to year 2 sends the API calls to /api23/', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     await page.locator('ion-menu ion-select').click();
     const api23 = page.waitForRequest((request) => request.url().includes('/api23/'));
@@ -99,8 +89,8 @@ describe('signing in and the shell', () => {
       ['phone', phone],
     ] as const) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const page = await (await browser.newContext({ ...options, colorScheme })).newPage();
-        await signIn(page, server.baseUrl);
+        const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
+        await signIn(page, running.server.baseUrl);
         await page.waitForURL(/folder\/sales/);
         await screenshot(page, `shell-${device}-${colorScheme}`);
         const background = await page.evaluate(

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createItem,
   desktop,
   fillIon,
-  launchBrowser,
   phone,
   postFromPage,
   screenshot,
@@ -12,18 +11,9 @@ import {
   toastShown,
   typeInto,
 } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 const lines = (page: Page) => page.locator('[data-testid="invoice-lines"] tbody tr');
 const segment = (page: Page, label: string) =>
@@ -32,8 +22,8 @@ const toastMessage = async (page: Page) => (await toastShown(page))?.message ?? 
 
 describe('invoices on a phone and new parties and items on the invoice', () => {
   it('on a phone a cashier enters a 3-line invoice with 10 % discount and a partial payment, prints it, finds it and edits it', async () => {
-    const page = await (await browser.newContext(phone)).newPage();
-    await signIn(page, server.baseUrl, 'cashier', 'cashier123');
+    const page = await (await running.browser.newContext(phone)).newPage();
+    await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
     await page.waitForURL('**/folder/sales-mob');
     for (const item of [
       { item_name: 'جوان مطاط', part_no: 'GSK-1', perch_price: '9', pay_price: '12.50', firstQuantity: '40' },
@@ -84,7 +74,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     expect(await totals.textContent()).toContain('101.00');
     expect(await totals.textContent()).toContain('40.90');
 
-    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     await typeInto(page, 'customer', 'بقالة الأمل — 150');
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
     await row.waitFor();
@@ -100,7 +90,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('113.50');
     await page.getByTestId('save-invoice').click();
     await page.locator('ion-alert button', { hasText: 'لا' }).click();
-    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     await typeInto(page, 'customer', 'بقالة الأمل — 150');
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref }).waitFor();
     await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('113.50');
@@ -108,10 +98,10 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
   });
 
   it('a purchase adds a new supplier and a new item without leaving the invoice, and raises its stock', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
-    await page.goto(`${server.baseUrl}/folder/purchase`);
+    await page.goto(`${running.server.baseUrl}/folder/purchase`);
 
     await page.getByTestId('new-party').click();
     await fillIon(page, 'sub_name', 'مؤسسة الفجر للتوريدات');
@@ -154,8 +144,8 @@ describe('screens of the trading documents', () => {
   let screens: Screen[] = [];
 
   beforeAll(async () => {
-    const setup = await (await browser.newContext(desktop)).newPage();
-    await signIn(setup, server.baseUrl);
+    const setup = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(setup, running.server.baseUrl);
     await setup.waitForURL('**/folder/sales');
     const item = {
       item_name: 'ماسورة عادم',
@@ -299,12 +289,12 @@ describe('screens of the trading documents', () => {
       timeout: 240_000,
     }, async () => {
       const onPhone = look.startsWith('phone');
-      const page = await (await browser.newContext(options)).newPage();
-      await signIn(page, server.baseUrl);
+      const page = await (await running.browser.newContext(options)).newPage();
+      await signIn(page, running.server.baseUrl);
       await page.waitForURL(onPhone ? '**/folder/sales-mob' : '**/folder/sales');
       for (const screen of screens) {
         if ((onPhone && screen.desktopOnly) || (!onPhone && screen.phoneOnly)) continue;
-        await page.goto(`${server.baseUrl}/${screen.path}`);
+        await page.goto(`${running.server.baseUrl}/${screen.path}`);
         await page.locator('ion-title', { hasText: screen.title }).first().waitFor();
         if (screen.ref) await page.getByText(screen.ref).first().waitFor();
         expect(await page.locator('.placeholder').count(), screen.name).toBe(0);

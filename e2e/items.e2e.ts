@@ -1,27 +1,17 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, fillIon, launchBrowser, phone, screenshot, signIn, toastShown } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop, fillIon, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 async function openItems(options = desktop, colorScheme: 'light' | 'dark' = 'light') {
-  const page = await (await browser.newContext({ ...options, colorScheme })).newPage();
-  await signIn(page, server.baseUrl);
+  const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
+  await signIn(page, running.server.baseUrl);
   await page.waitForURL(/folder\/sales/);
-  await page.goto(`${server.baseUrl}/folder/items`);
+  await page.goto(`${running.server.baseUrl}/folder/items`);
   await page.getByTestId('new-item').waitFor();
   return page;
 }
@@ -107,7 +97,7 @@ describe('item management', () => {
 
   it('categories are created and offered as an item filter', async () => {
     const page = await openItems();
-    await page.goto(`${server.baseUrl}/folder/categories`);
+    await page.goto(`${running.server.baseUrl}/folder/categories`);
     await page.getByTestId('save-category').waitFor();
     await fillIon(page, 'category_name', 'فلاتر');
     await expect.poll(() => page.locator('input[name="category_name"]').inputValue()).toBe('فلاتر');

@@ -1,33 +1,14 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  artifactsDir,
-  createItem,
-  desktop,
-  launchBrowser,
-  screenshot,
-  signIn,
-  toastShown,
-  typeInto,
-} from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { artifactsDir, createItem, desktop, screenshot, signIn, toastShown, typeInto } from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 describe('the sales invoice', () => {
   it('a cashier enters a 3-line invoice with a 10 % discount and a partial payment by keyboard, prints it, finds it and edits it', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     for (const item of [
       { item_name: 'زيت فرامل', part_no: 'BRK-1', perch_price: '1200', pay_price: '1500.50', firstQuantity: '10' },
@@ -96,7 +77,7 @@ describe('the sales invoice', () => {
     expect(pdf.byteLength).toBeGreaterThan(10_000);
     await page.emulateMedia({ media: 'screen' });
 
-    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
     await row.waitFor();
     expect(await page.getByTestId('record-totals').textContent()).toContain('3,060.89');
@@ -111,15 +92,15 @@ describe('the sales invoice', () => {
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('4,901.49');
     await page.getByTestId('save-invoice').click();
     await page.locator('ion-alert button', { hasText: 'لا' }).click();
-    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref }).waitFor();
     await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('4,901.49');
     await page.context().close();
   });
 
   it('selling more than the stock is refused with the list of short items', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     expect(
       await createItem(page, {
@@ -145,8 +126,8 @@ describe('the sales invoice', () => {
   });
 
   it('a purchase invoice raises the stock shown in the item picker, and warns when cost reaches the selling price', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     expect(
       await createItem(page, {
@@ -157,7 +138,7 @@ describe('the sales invoice', () => {
         firstQuantity: '2',
       }),
     ).toBe(200);
-    await page.goto(`${server.baseUrl}/folder/purchase`);
+    await page.goto(`${running.server.baseUrl}/folder/purchase`);
     await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
     await typeInto(page, 'item_search', 'BELT-1');
     await page.keyboard.press('Enter');
@@ -177,19 +158,19 @@ describe('the sales invoice', () => {
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-P-\d{6}/);
     await page.locator('ion-alert button', { hasText: 'لا' }).click();
 
-    await page.goto(`${server.baseUrl}/folder/sales`);
+    await page.goto(`${running.server.baseUrl}/folder/sales`);
     await typeInto(page, 'item_search', 'حزام مروحة');
     await page.locator('.item-results button').first().waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('12');
-    await page.goto(`${server.baseUrl}/folder/purchase-record`);
+    await page.goto(`${running.server.baseUrl}/folder/purchase-record`);
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'شركة الخليج للاسبيرات' }).waitFor();
     await page.context().close();
   });
 
   it('an invoice with a next payment date and a remainder appears in the polled payment-due notifications', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     const before = await page.evaluate(async () => {
       const count = async (kind: string) =>
@@ -227,7 +208,7 @@ describe('the sales invoice', () => {
     await expect
       .poll(async () => Number(await page.getByTestId('due-count').textContent()), { timeout: 15_000 })
       .toBe(before + 1);
-    await page.goto(`${server.baseUrl}/folder/notifications`);
+    await page.goto(`${running.server.baseUrl}/folder/notifications`);
     const row = page.locator('[data-testid="due-customers"] ion-item', { hasText: 'ورشة النيل' });
     await row.waitFor();
     expect(await row.textContent()).toContain('2026-12-15');
@@ -238,17 +219,17 @@ describe('the sales invoice', () => {
   });
 
   it('a value-only sales invoice changes the balance without lines, and is found and edited in its record', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
-    await page.goto(`${server.baseUrl}/folder/salessnd`);
+    await page.goto(`${running.server.baseUrl}/folder/salessnd`);
     await typeInto(page, 'customer', 'محمد عثمان للتجارة — 102');
     await typeInto(page, 'tot_pr', '250');
     await typeInto(page, 'pay', '50');
     await expect.poll(() => page.getByTestId('changee').textContent()).toBe('200.00');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-S-\d{6}/);
-    await page.goto(`${server.baseUrl}/folder/salessndrecord`);
+    await page.goto(`${running.server.baseUrl}/folder/salessndrecord`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' });
     await row.waitFor();
     await row.locator('ion-button', { hasText: 'تعديل' }).click();
@@ -262,8 +243,8 @@ describe('the sales invoice', () => {
   });
 
   it('a purchase order changes no stock, prints in Arabic or English, and converts to a purchase invoice', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     expect(
       await createItem(page, {
@@ -274,7 +255,7 @@ describe('the sales invoice', () => {
         firstQuantity: '1',
       }),
     ).toBe(200);
-    await page.goto(`${server.baseUrl}/folder/prch-order`);
+    await page.goto(`${running.server.baseUrl}/folder/prch-order`);
     await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
     await typeInto(page, 'item_search', 'CMP-1');
     await page.keyboard.press('Enter');
@@ -291,13 +272,13 @@ describe('the sales invoice', () => {
     await expect.poll(() => page.getByTestId('invoice-print').textContent()).toContain('Purchase Order');
     await screenshot(page, 'purchase-order-print-en');
 
-    await page.goto(`${server.baseUrl}/folder/prch-order-record`);
+    await page.goto(`${running.server.baseUrl}/folder/prch-order-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'شركة الخليج للاسبيرات' });
     await row.waitFor();
     await row.locator('ion-button', { hasText: 'تعديل' }).click();
     await page.getByTestId('convert-order').click();
     await page.waitForURL(/edit-perch/);
-    await page.goto(`${server.baseUrl}/folder/sales`);
+    await page.goto(`${running.server.baseUrl}/folder/sales`);
     await typeInto(page, 'item_search', 'كمبروسر مكيف');
     await page.locator('.item-results button').first().waitFor();
     await page.keyboard.press('Enter');
@@ -306,10 +287,10 @@ describe('the sales invoice', () => {
   });
 
   it('a sale in the record is copied as a new purchase invoice with its lines at purchase prices', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
-    await page.goto(`${server.baseUrl}/folder/sales-record`);
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'SH-S-000001' });
     await row.waitFor();
     await row.locator('ion-button', { hasText: 'نسخ كفاتورة مشتريات' }).click();
@@ -323,8 +304,8 @@ describe('the sales invoice', () => {
   });
 
   it('a price typed on a line can be kept on the item', async () => {
-    const page = await (await browser.newContext(desktop)).newPage();
-    await signIn(page, server.baseUrl);
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
     expect(
       await createItem(page, {
