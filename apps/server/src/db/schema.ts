@@ -325,6 +325,31 @@ export const ledgerLine = pgTable(
 );
 
 /**
+ * The sums of each account's ledger lines in a year, kept current by the posting itself (in the transaction of the
+ * document, with the same deltas as its lines), so a balance is read from one row instead of summing the ledger:
+ * the party picker, account lists and due notifications stay fast in a store with years of invoices. A test checks
+ * that these rows always equal the ledger's sums.
+ */
+export const accountBalance = pgTable(
+  'account_balance',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    // Derived data: an account that may be deleted (it has no ledger lines) takes its zero rows with it.
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => subAccounts.id, { onDelete: 'cascade' }),
+    debit_total: numeric('debit_total', { precision: 20, scale: 2 }).notNull().default('0'),
+    credit_total: numeric('credit_total', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.store_id, t.account_id, t.yearId] })],
+);
+
+/**
  * Trading documents: final sales (`pay`), purchases (`perch`), preliminary sales (`payinit`) and purchase orders
  * (`perchOrder`) share the legacy header shape, so they share one table with their kind. A value-only invoice is
  * a `pay` or `perch` header without lines.

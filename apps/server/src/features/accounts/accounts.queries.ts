@@ -1,26 +1,30 @@
 import type { SubAccountListQuery } from '@mizan/contract';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountCategory, accounts, ledgerLine, subAccounts } from '../../db/schema.ts';
+import { accountBalance, accountCategory, accounts, ledgerLine, subAccounts } from '../../db/schema.ts';
 
 export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
 
 /**
- * Sub-accounts with their current balance, computed in SQL: the opening balance plus the year's ledger lines,
+ * Sub-accounts with their current balance, computed in SQL: the opening balance plus the year's ledger lines
+ * (read from their kept sums),
  * by the account's nature (debit nature: + debit − credit; credit nature: + credit − debit). A negative result
  * is a balance on the other side.
  */
 function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undefined) {
+  // The ledger's sums per account and year, kept current by the posting (`account_balance`).
   const totals = db
     .select({
-      account_id: ledgerLine.account_id,
-      debit_total: sql<string>`sum(${ledgerLine.debit})`.as('debit_total'),
-      credit_total: sql<string>`sum(${ledgerLine.credit})`.as('credit_total'),
+      account_id: accountBalance.account_id,
+      debit_total: sql<string>`sum(${accountBalance.debit_total})`.as('debit_total'),
+      credit_total: sql<string>`sum(${accountBalance.credit_total})`.as('credit_total'),
     })
-    .from(ledgerLine)
-    .where(and(eq(ledgerLine.store_id, storeId), yearId === undefined ? undefined : eq(ledgerLine.yearId, yearId)))
-    .groupBy(ledgerLine.account_id)
+    .from(accountBalance)
+    .where(
+      and(eq(accountBalance.store_id, storeId), yearId === undefined ? undefined : eq(accountBalance.yearId, yearId)),
+    )
+    .groupBy(accountBalance.account_id)
     .as('totals');
   const signed = sql`(${subAccounts.sub_balance} + case when ${subAccounts.sub_type} = 'debit'
       then coalesce(${totals.debit_total}, 0) - coalesce(${totals.credit_total}, 0)

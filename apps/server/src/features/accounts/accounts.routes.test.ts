@@ -1,6 +1,7 @@
+import { parseMoney, ZERO } from '@mizan/contract';
 import { expect, it } from 'vitest';
-import { ledgerLine } from '../../db/schema.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+import { writeLedger } from '../ledger/ledger.posting.ts';
 
 describeEachDatabase('accounts', (ctx) => {
   const signedIn = async (store = 1) => {
@@ -115,37 +116,23 @@ describeEachDatabase('accounts', (ctx) => {
     const supplier = (
       await c.post('/api/sub_accounts/create', { ac_id: 2, cat_id: 2, sub_name: 'مورد الرصيد', sub_balance: '100' })
     ).json().data[0];
-    await ctx()
-      .database.db.insert(ledgerLine)
-      .values([
-        {
-          store_id: 1,
-          yearId: 1,
-          account_id: supplier.id,
-          credit: '50.25',
-          line_date: '2026-03-01',
-          source_kind: 'test',
-          source_id: 1,
-        },
-        {
-          store_id: 1,
-          yearId: 1,
-          account_id: supplier.id,
-          debit: '200',
-          line_date: '2026-03-02',
-          source_kind: 'test',
-          source_id: 2,
-        },
-        {
-          store_id: 1,
-          yearId: 2,
-          account_id: supplier.id,
-          credit: '1000',
-          line_date: '2025-03-02',
-          source_kind: 'test',
-          source_id: 3,
-        },
+    // Documents post balanced lines through the ledger; an expense account takes the other side here.
+    const other = (await c.post('/api/sub_accounts/create', { ac_id: 3, sub_name: 'حساب مقابل' })).json().data[0];
+    const post = (
+      yearId: number,
+      line_date: string,
+      source_id: number,
+      debitId: number,
+      creditId: number,
+      text: string,
+    ) =>
+      writeLedger(ctx().database.db, { store_id: 1, yearId, line_date, source_kind: 'test', source_id }, [
+        { account_id: debitId, debit: parseMoney(text) ?? ZERO, credit: ZERO },
+        { account_id: creditId, debit: ZERO, credit: parseMoney(text) ?? ZERO },
       ]);
+    await post(1, '2026-03-01', 1, other.id, supplier.id, '50.25');
+    await post(1, '2026-03-02', 2, supplier.id, other.id, '200');
+    await post(2, '2025-03-02', 3, other.id, supplier.id, '1000');
     const year1 = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}&yearId=1`)).json()
       .data[0];
     // credit nature: 100 + 50.25 − 200 = −49.75, i.e. 49.75 on the debit side.

@@ -6,7 +6,7 @@ import { tradeFixtures } from './trade.fixtures.ts';
 
 /** Legacy clients save in two calls: the header, then its lines by reference (and delete lines before an edit). */
 describeEachDatabase('legacy two-call saves', (ctx) => {
-  const { signedIn, setup, stockOf, balanceOf: balanceRow } = tradeFixtures(ctx);
+  const { signedIn, setup, stockOf, balanceOf: balanceRow, balancesOffTheLedger } = tradeFixtures(ctx);
   const balanceOf = async (c: TestClient, accountId: number) => (await balanceRow(c, accountId)).current_balance;
   const ledgerIsBalanced = async (kind: string, payId: number) => {
     const [row] = await ctx()
@@ -112,6 +112,7 @@ describeEachDatabase('legacy two-call saves', (ctx) => {
     ]);
     expect(again.json().data[0]).toMatchObject({ pay_id: doc.pay_id, tot_pr: '100.00', changee: '100.00' });
     expect(await stockOf(item.id)).toBe('9.000');
+    expect(await balancesOffTheLedger()).toEqual([]);
   });
 
   it('lines are all-or-none: an unknown reference, an oversell or another store saves nothing', async () => {

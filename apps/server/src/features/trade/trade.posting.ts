@@ -2,10 +2,11 @@
  * What each document kind posts, in the transaction that saves it. Reading one function tells the whole story
  * of a document: its stock movements and its balanced ledger lines (debits = credits).
  */
-import { addMoney, type Money, money, parseMoney, toMoneyString } from '@mizan/contract';
+import { money, parseMoney } from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { type AccountRole, type DocumentKind, ledgerLine, stockMovement, subAccounts } from '../../db/schema.ts';
+import { type AccountRole, type DocumentKind, stockMovement, subAccounts } from '../../db/schema.ts';
+import { eraseLedger, type LedgerEntry, writeLedger } from '../ledger/ledger.posting.ts';
 
 export type PostedDocument = {
   pay_id: number;
@@ -19,8 +20,6 @@ export type PostedDocument = {
   pay: string;
 };
 export type PostedLine = { item_id: number; quantity: string };
-
-type Entry = { account_id: number; debit: Money; credit: Money };
 
 async function accountByRole(tx: Tx, storeId: number, role: AccountRole): Promise<number> {
   const [account] = await tx
@@ -37,7 +36,7 @@ const amount = (text: string) => parseMoney(text) ?? money(0n);
  * A final sale: the customer owes the net amount to sales, and the cash paid moves from the customer to the
  * cash box. The customer's balance therefore rises by `changee` (net − paid), as the seed's balance rule says.
  */
-async function saleEntries(tx: Tx, doc: PostedDocument): Promise<Entry[]> {
+async function saleEntries(tx: Tx, doc: PostedDocument): Promise<LedgerEntry[]> {
   const net = money(amount(doc.tot_pr) - amount(doc.discount));
   const paid = amount(doc.pay);
   const [sales, cash] = await Promise.all([
@@ -53,7 +52,7 @@ async function saleEntries(tx: Tx, doc: PostedDocument): Promise<Entry[]> {
 }
 
 /** A purchase: the mirror of a sale: the supplier is owed the net amount, the cash paid reduces that. */
-async function purchaseEntries(tx: Tx, doc: PostedDocument): Promise<Entry[]> {
+async function purchaseEntries(tx: Tx, doc: PostedDocument): Promise<LedgerEntry[]> {
   const net = money(amount(doc.tot_pr) - amount(doc.discount));
   const paid = amount(doc.pay);
   const [purchases, cash] = await Promise.all([
@@ -84,30 +83,22 @@ export async function postDocument(tx: Tx, doc: PostedDocument, lines: PostedLin
       })),
     );
   }
-  const entries = (doc.kind === 'pay' ? await saleEntries(tx, doc) : await purchaseEntries(tx, doc)).filter(
-    (entry) => entry.debit !== 0n || entry.credit !== 0n,
+  const entries = doc.kind === 'pay' ? await saleEntries(tx, doc) : await purchaseEntries(tx, doc);
+  await writeLedger(
+    tx,
+    {
+      store_id: doc.store_id,
+      yearId: doc.yearId,
+      line_date: doc.pay_date,
+      source_kind: doc.kind,
+      source_id: doc.pay_id,
+    },
+    entries,
   );
-  const debits = addMoney(money(0n), ...entries.map((e) => e.debit));
-  const credits = addMoney(money(0n), ...entries.map((e) => e.credit));
-  if (debits !== credits) throw new Error(`unbalanced posting of ${doc.kind} ${doc.pay_id}`);
-  if (entries.length) {
-    await tx.insert(ledgerLine).values(
-      entries.map((entry) => ({
-        store_id: doc.store_id,
-        yearId: doc.yearId,
-        account_id: entry.account_id,
-        debit: toMoneyString(entry.debit),
-        credit: toMoneyString(entry.credit),
-        line_date: doc.pay_date,
-        source_kind: doc.kind,
-        source_id: doc.pay_id,
-      })),
-    );
-  }
 }
 
 /** Removes what a document posted (before it is edited or deleted). */
 export async function unpostDocument(tx: Tx, kind: DocumentKind, payId: number) {
   await tx.delete(stockMovement).where(and(eq(stockMovement.source_kind, kind), eq(stockMovement.source_id, payId)));
-  await tx.delete(ledgerLine).where(and(eq(ledgerLine.source_kind, kind), eq(ledgerLine.source_id, payId)));
+  await eraseLedger(tx, kind, payId);
 }

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  accountBalance,
   type DocumentKind,
   documentCounter,
-  ledgerLine,
   stockMovement,
   store,
   subAccounts,
@@ -78,9 +78,9 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
  */
 function partyStillOwes(kind: DocumentKind): SQL {
   const debitSide = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance} else -${subAccounts.sub_balance} end)
-    + coalesce((select sum(${ledgerLine.debit} - ${ledgerLine.credit}) from ${ledgerLine}
-       where ${ledgerLine.store_id} = ${tradeDocument.store_id} and ${ledgerLine.account_id} = ${tradeDocument.cust_id}
-       and ${ledgerLine.yearId} = ${tradeDocument.yearId}), 0)`;
+    + coalesce((select ${accountBalance.debit_total} - ${accountBalance.credit_total} from ${accountBalance}
+       where ${accountBalance.store_id} = ${tradeDocument.store_id} and ${accountBalance.account_id} = ${tradeDocument.cust_id}
+       and ${accountBalance.yearId} = ${tradeDocument.yearId}), 0)`;
   return kind === 'perch' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;
 }
 

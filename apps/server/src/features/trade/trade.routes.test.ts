@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/testApp.ts';
 import { tradeFixtures } from './trade.fixtures.ts';
 
 describeEachDatabase('sales and purchase documents', (ctx) => {
-  const { signedIn, setup, stockOf, balanceOf } = tradeFixtures(ctx);
+  const { signedIn, setup, stockOf, balanceOf, balancesOffTheLedger } = tradeFixtures(ctx);
   const sale = (custId: number, lines: object[], extra: object = {}) => ({
     invoice: { cust_id: custId, pay_date: '2026-11-22', discount: '0', pay: '0', ...extra },
     items: lines,
@@ -164,6 +164,37 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
       lines: [{ item_id: item.id, quantity: '3', price: '90.00', tot: '270.00' }],
     });
     expect(rows[2]?.logToken).toMatchObject({ pay_id: doc.pay_id, tot_pr: '270.00' });
+  });
+
+  it('the kept account balances equal the ledger after saves, edits, conversions and deletes', async () => {
+    const c = await signedIn();
+    const { item, supplier } = await setup(c, '50');
+    const customer = (
+      await c.post('/api/sub_accounts/create', { sub_name: 'عميل الأرصدة', ac_id: 1, cat_id: 1 })
+    ).json().data[0];
+    const sold = (
+      await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '2' }], { pay: '30' }))
+    ).json().data[0];
+    await c.post('/api/pay/updateWithItems', {
+      invoice: { pay_id: sold.pay_id, cust_id: customer.id, pay_date: '2026-11-22', discount: '5', pay: '100' },
+      items: [{ item_id: item.id, quantity: '3' }],
+    });
+    await c.post('/api/perch/createWithItems', sale(supplier.id, [{ item_id: item.id, quantity: '7' }], { pay: '60' }));
+    const value = (
+      await c.post('/api/perch/create', { cust_id: supplier.id, pay_date: '2026-11-22', tot_pr: '90', pay: '10' })
+    ).json().data[0];
+    const draft = (
+      await c.post('/api/payinit/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))
+    ).json().data[0];
+    const final = (await c.post('/api/payinit/convertToFinal', { pay_id: draft.pay_id })).json().data[0];
+    await c.post('/api/payinit/saveWithItemsAndDeletePay', {
+      invoice: { pay_id: final.pay_id, cust_id: customer.id, pay_date: '2026-11-22' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    await c.post('/api/perch/deleteWithItems', { pay_id: value.pay_id });
+    expect(await balancesOffTheLedger()).toEqual([]);
+    // The customer: 300 − 5 discount − 100 paid = 195 owed.
+    expect(await balanceOf(c, customer.id)).toMatchObject({ current_balance: '195.00', balance_type: 'debit' });
   });
 
   it('a retry with the same idempotency key returns the first invoice and creates nothing new', async () => {

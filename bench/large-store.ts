@@ -1,0 +1,142 @@
+/**
+ * A large store, and how fast the trading screens read it.
+ *
+ *   npx tsx bench/large-store.ts                      # embedded PGlite (the single-shop default)
+ *   DATABASE_URL=postgres://... npx tsx bench/large-store.ts
+ *   DOCS=100000 ITEMS=5000 CUSTOMERS=5000 npx tsx bench/large-store.ts
+ *
+ * It fills store 1 of a fresh demo database by SQL (items with opening stock, customers, and sales invoices with
+ * three lines each, their stock movements and their balanced ledger lines, as the posting of a sale writes them),
+ * then times the reads the screens make through the real HTTP layer, and one save.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
+
+const DOCS = Number(process.env.DOCS ?? 20_000);
+const ITEMS = Number(process.env.ITEMS ?? 2_000);
+const CUSTOMERS = Number(process.env.CUSTOMERS ?? 2_000);
+
+const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-bench-'));
+const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const { db } = database;
+await seedDemoIfEmpty(db);
+
+const started = performance.now();
+await db.execute(sql`insert into items (store_id, item_name, part_no, pay_price, perch_price)
+  select 1, 'صنف ' || g, 'B-' || g, 10 + g % 90, 5 + g % 45 from generate_series(1, ${ITEMS}) g`);
+await db.execute(sql`insert into stock_movement (store_id, "yearId", item_id, quantity, source_kind, source_id)
+  select 1, 1, id, 1000000, 'firstq', id from items where store_id = 1 and part_no like 'B-%'`);
+await db.execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id)
+  select 1, 1, 'عميل ' || g, 'C-' || g, 'debit', 1 from generate_series(1, ${CUSTOMERS}) g`);
+await db.execute(sql`insert into trade_document
+    (kind, pay_ref, store_id, "yearId", user_id, cust_id, tot_pr, changee, pay_date, pay_time, "nextPay")
+  select 'pay', 'BENCH-' || g, 1, 1, null, c.id, 0, 0, date '2026-01-01' + (g % 320), '10:00',
+    case when g % 10 = 0 then date '2026-12-01' end
+  from generate_series(1, ${DOCS}) g,
+    lateral (select id from sub_accounts where store_id = 1 and sub_code = 'C-' || (1 + g % ${CUSTOMERS})) c`);
+await db.execute(sql`with ids as (
+    select array_agg(id order by id) a, count(*) n from items where store_id = 1 and part_no like 'B-%')
+  insert into trade_line (pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot)
+  select d.pay_id, 1, i.id, i.item_name, q.q, i.pay_price, i.perch_price, q.q * i.pay_price
+  from trade_document d cross join ids cross join generate_series(1, 3) k,
+    lateral (select ((d.pay_id + k) % 5 + 1)::numeric q) q,
+    lateral (select * from items where id = ids.a[1 + (d.pay_id * 7 + k * 13) % ids.n]) i
+  where d.store_id = 1 and d.pay_ref like 'BENCH-%'`);
+await db.execute(sql`update trade_document d set tot_pr = s.t, pay = round(s.t * 0.6, 2), changee = s.t - round(s.t * 0.6, 2)
+  from (select pay_id, sum(tot) t from trade_line group by pay_id) s
+  where s.pay_id = d.pay_id and d.pay_ref like 'BENCH-%'`);
+await db.execute(sql`insert into stock_movement (store_id, "yearId", item_id, quantity, source_kind, source_id)
+  select 1, 1, l.item_id, -l.quantity, 'pay', l.pay_id
+  from trade_line l join trade_document d on d.pay_id = l.pay_id where d.pay_ref like 'BENCH-%'`);
+await db.execute(sql`insert into ledger_line (store_id, "yearId", account_id, debit, credit, line_date, source_kind, source_id)
+  select 1, 1, x.account, x.debit, x.credit, d.pay_date, 'pay', d.pay_id
+  from trade_document d,
+    lateral (values (d.cust_id, d.tot_pr, 0::numeric), ((select id from sub_accounts where store_id = 1 and role = 'sales'), 0, d.tot_pr),
+                    ((select id from sub_accounts where store_id = 1 and role = 'cash_box'), d.pay, 0), (d.cust_id, 0, d.pay))
+      as x(account, debit, credit)
+  where d.pay_ref like 'BENCH-%'`);
+// The kept balances, as the posting keeps them (the same statement as migration 0006).
+await db.execute(sql`insert into account_balance (store_id, "yearId", account_id, debit_total, credit_total)
+  select store_id, "yearId", account_id, sum(debit), sum(credit) from ledger_line
+  where source_kind = 'pay' and source_id in (select pay_id from trade_document where pay_ref like 'BENCH-%')
+  group by store_id, "yearId", account_id
+  on conflict (store_id, account_id, "yearId") do update
+    set debit_total = account_balance.debit_total + excluded.debit_total,
+        credit_total = account_balance.credit_total + excluded.credit_total`);
+await db.execute(sql`analyze`);
+console.log(
+  `store 1: ${ITEMS} items, ${CUSTOMERS} customers, ${DOCS} sales (${DOCS * 3} lines, ${DOCS * 4} ledger lines) ` +
+    `written in ${((performance.now() - started) / 1000).toFixed(1)} s on ${database.kind}`,
+);
+
+const app = await buildApp({ db });
+await app.ready();
+const cookies = new Map<string, string>();
+async function call(method: 'GET' | 'POST', url: string, body?: object) {
+  const response = await app.inject({
+    method,
+    url,
+    cookies: Object.fromEntries(cookies),
+    headers: method === 'POST' ? { [XSRF_HEADER]: cookies.get(XSRF_COOKIE) ?? '' } : {},
+    ...(body ? { payload: body } : {}),
+  });
+  for (const c of response.cookies as { name: string; value: string }[]) cookies.set(c.name, c.value);
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+  return response.json();
+}
+await call('GET', '/api/store/read');
+await call('POST', '/api/users/login', { user_name: 'admin', password: 'admin123', store_id: 1, level: 'user' });
+
+/** The median of five runs, after one warm-up. */
+async function time(label: string, run: () => Promise<unknown>) {
+  await run();
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    await run();
+    runs.push(performance.now() - t);
+  }
+  runs.sort((a, b) => a - b);
+  console.log(`${label.padEnd(64)} ${(runs[2] ?? 0).toFixed(1).padStart(8)} ms`);
+}
+
+const customer = (await call('GET', '/api/sub_accounts/readByStore?ac_id=1')).data[0];
+const item = (await call('GET', '/api/items/searchStock?search=B-77')).data[0];
+await time('sales record, a year: page 1 of 50 with count and sums', () =>
+  call('GET', '/api/pay/getSales2Date?from=2026-01-01&to=2026-12-31&page=1&pageSize=50'),
+);
+await time('sales record, recent: page 1 of 50 with count and sums', () =>
+  call('GET', '/api/pay/getTopSales?page=1&pageSize=50'),
+);
+await time('sales record, one date: page 1 of 50', () =>
+  call('GET', '/api/pay/getSalesByDate?from=2026-06-01&page=1&pageSize=50'),
+);
+await time('sales record of one customer: page 1', () =>
+  call('GET', `/api/pay/getTopSales?page=1&pageSize=50&cust_id=${customer.id}`),
+);
+await time('payment-due notifications (pay/paynotif)', () => call('GET', '/api/pay/paynotif'));
+await time('item picker: search with stock', () => call('GET', '/api/items/searchStock?search=صنف 12'));
+await time('party picker: every customer and supplier with balance', () =>
+  call('GET', '/api/sub_accounts/getAllCustomerSupplier'),
+);
+let n = 0;
+await time('save a 3-line sale (stock check, reference, posting)', () =>
+  call('POST', '/api/pay/createWithItems', {
+    invoice: { cust_id: customer.id, pay_date: '2026-11-22', pay: '0', idempotency_key: `bench-${n++}-${Date.now()}` },
+    items: [
+      { item_id: item.id, quantity: '1' },
+      { item_id: item.id + 1, quantity: '2' },
+      { item_id: item.id + 2, quantity: '1' },
+    ],
+  }),
+);
+
+await app.close();
+await database.close();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
