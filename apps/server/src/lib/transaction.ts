@@ -1,5 +1,6 @@
 import type { Result } from '@mizan/contract';
 import type { DbOrTx, Tx } from '../db/client.ts';
+import { isRetryableConflict } from './dbErrors.ts';
 
 class Refusal extends Error {
   constructor(readonly result: Result<never>) {
@@ -13,14 +14,19 @@ class Refusal extends Error {
  * Called inside a transaction it runs in a savepoint, so a use case can be one step of a larger one.
  */
 export async function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx);
-      if (!result.ok) throw new Refusal(result);
-      return result;
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return error.result;
-    throw error;
+  // Only a whole transaction can run again; a savepoint inside one leaves that to the outer transaction.
+  const outermost = !('rollback' in db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await work(tx);
+        if (!result.ok) throw new Refusal(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof Refusal) return error.result;
+      if (outermost && attempt < 3 && isRetryableConflict(error)) continue;
+      throw error;
+    }
   }
 }

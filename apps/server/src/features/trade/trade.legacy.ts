@@ -22,7 +22,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
-import { headerOf, linesOf, readDocument, type SavedDocument, saveDocument } from './trade.service.ts';
+import { headerOf, linesOf, lockItems, readDocument, type SavedDocument, saveDocument } from './trade.service.ts';
 
 type Saved = Result<SavedDocument[]> & { shortages?: StockShortage[] };
 
@@ -97,6 +97,8 @@ export function addLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, line
   for (const line of lines) byReference.set(line.pay_ref, [...(byReference.get(line.pay_ref) ?? []), line]);
   let shortages: StockShortage[] | undefined;
   const result = inTransaction(db, async (tx): Promise<Saved> => {
+    // Every item of the batch first (as a single save does), then document after document.
+    await lockItems(tx, user.store_id, [...new Set(lines.map((line) => line.item_id))]);
     const all: SavedDocument[] = [];
     for (const [ref, added] of byReference) {
       const doc = await findByReference(tx, user, kind, ref, added[0]?.yearId);

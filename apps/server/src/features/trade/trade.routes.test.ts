@@ -197,6 +197,33 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect(await balanceOf(c, customer.id)).toMatchObject({ current_balance: '195.00', balance_type: 'debit' });
   });
 
+  it('sales, edits and purchases saved at the same moment all succeed and keep balances equal to the ledger', async () => {
+    const c = await signedIn();
+    const made = await Promise.all([1, 2, 3].map(() => setup(c, '100')));
+    const { customer, supplier } = made[0] as Awaited<ReturnType<typeof setup>>;
+    const opened = await Promise.all(
+      made.map(
+        async ({ item }) =>
+          (await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))).json()
+            .data[0],
+      ),
+    );
+    const work = made.flatMap(({ item }, i) => [
+      c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '2' }], { pay: '10' })),
+      c.post('/api/pay/updateWithItems', {
+        invoice: { pay_id: opened[i].pay_id, cust_id: customer.id, pay_date: '2026-11-22', pay: '5' },
+        items: [
+          { item_id: item.id, quantity: '3' },
+          { item_id: made[(i + 1) % 3]?.item.id, quantity: '1' },
+        ],
+      }),
+      c.post('/api/perch/createWithItems', sale(supplier.id, [{ item_id: item.id, quantity: '4' }], { pay: '20' })),
+    ]);
+    const answers = await Promise.all(work);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(await balancesOffTheLedger()).toEqual([]);
+  });
+
   it('a retry with the same idempotency key returns the first invoice and creates nothing new', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);

@@ -33,11 +33,12 @@ type Failure = Extract<Result<never>, { ok: false }> & { shortages?: StockShorta
 const MONEY_ZERO = money(0n);
 const nowTime = () => new Date().toTimeString().slice(0, 8);
 
-/** Lines priced from the input (or the item's own prices), merged by item and price, with their totals. */
-async function priceLines(tx: Tx, storeId: number, kind: DocumentKind, input: TradeLineInput[]) {
-  const ids = [...new Set(input.map((line) => line.item_id))];
-  // Locked in id order: two sales of the same items wait for each other instead of both passing the stock check.
-  const found = await tx
+/**
+ * The store's items of these ids, locked in id order until the transaction ends: two sales of the same items wait
+ * for each other instead of both passing the stock check.
+ */
+export const lockItems = (tx: Tx, storeId: number, ids: number[]) =>
+  tx
     .select({
       id: items.id,
       item_name: items.item_name,
@@ -49,6 +50,11 @@ async function priceLines(tx: Tx, storeId: number, kind: DocumentKind, input: Tr
     .where(and(eq(items.store_id, storeId), inArray(items.id, ids)))
     .orderBy(items.id)
     .for('update');
+
+/** Lines priced from the input (or the item's own prices), merged by item and price, with their totals. */
+async function priceLines(tx: Tx, storeId: number, kind: DocumentKind, input: TradeLineInput[]) {
+  const ids = [...new Set(input.map((line) => line.item_id))];
+  const found = await lockItems(tx, storeId, ids);
   const byId = new Map(found.map((item) => [item.id, item]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined)
@@ -144,6 +150,11 @@ export async function saveDocument(
         .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
       if (!party) return fail('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
 
+      // Items are locked first, before an edit takes its old postings off the account balances: every save locks
+      // items, then the reference counter, then balances, so two saves never wait for each other in a circle.
+      const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
+      if (!priced.ok) return priced;
+
       let existing: Awaited<ReturnType<typeof findDocument>>;
       if (input.payId !== undefined) {
         existing = await findDocument(tx, { storeId: user.store_id, kind: input.kind, payId: input.payId });
@@ -154,8 +165,6 @@ export async function saveDocument(
         await tx.delete(tradeLine).where(eq(tradeLine.pay_id, existing.pay_id));
       }
 
-      const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
-      if (!priced.ok) return priced;
       const gross = input.lines ? priced.value : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
       const totals = invoiceTotals(
         gross,
