@@ -239,6 +239,20 @@ describe('the sales invoice', () => {
     await page.getByTestId('save-invoice').click();
     await page.waitForURL(/salessndrecord/);
     await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('300.00');
+    // Deleted from its edit screen, it leaves the record.
+    await page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' }).waitFor();
+    await page
+      .locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' })
+      .locator('ion-button', { hasText: 'تعديل' })
+      .click();
+    await page.waitForURL(/editsalessnd/);
+    await expect.poll(() => page.locator('input[name="tot_pr"]').inputValue()).toBe('300.00');
+    await page.getByTestId('delete-invoice').click();
+    await page.locator('ion-alert button', { hasText: 'موافق' }).click();
+    await page.waitForURL(/salessndrecord/);
+    await expect
+      .poll(() => page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' }).count())
+      .toBe(0);
     await page.context().close();
   });
 

@@ -68,19 +68,20 @@ export const UpdateWithItemsBody = z.object({
 });
 export type UpdateWithItemsBody = z.output<typeof UpdateWithItemsBody>;
 
-/** A value-only invoice (a header with a typed total and no lines), or a header update. */
-export const ValueOnlyBody = TradeHeaderInput.extend({ tot_pr: PositiveMoneyString });
-export const UpdateValueOnlyBody = ValueOnlyBody.extend({ pay_id: Id });
+const LegacyReference = z.string().trim().min(1).max(100);
 
 /**
- * The legacy two-call save: a header first (`pay/create`, `payinit/create`, ...), then its lines
- * (`pay_details/createMulti`). `pay_ref` is the reference the client knows the document by: the one the server
- * answered, or one an offline client made up (the server keeps it, so the lines still find their header).
+ * A header by itself (`pay/create`, `payinit/create`, ... and their `update`): a value-only invoice (a typed total and
+ * no lines), or the first of the legacy two-call save whose lines follow (`pay_details/createMulti`). `pay_ref` is
+ * the reference a legacy client knows the document by: the one the server answered, or one an offline client made
+ * up (the server keeps it, so the lines still find their header).
  */
-const LegacyReference = z.string().trim().min(1).max(100);
-export const LegacyHeaderBody = ValueOnlyBody.extend({ pay_ref: LegacyReference.optional() });
-export type LegacyHeaderBody = z.output<typeof LegacyHeaderBody>;
-export const LegacyHeadersBody = jsonArrayOf(LegacyHeaderBody);
+export const HeaderOnlyBody = TradeHeaderInput.extend({
+  tot_pr: PositiveMoneyString,
+  pay_ref: LegacyReference.optional(),
+});
+export type HeaderOnlyBody = z.output<typeof HeaderOnlyBody>;
+export const HeaderOnlyBatchBody = jsonArrayOf(HeaderOnlyBody);
 export const LegacyLine = TradeLineInput.extend({ pay_ref: LegacyReference, yearId: Id.optional() });
 export type LegacyLine = z.output<typeof LegacyLine>;
 export const LegacyLinesBody = jsonArrayOf(LegacyLine);

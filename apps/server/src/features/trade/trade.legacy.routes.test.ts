@@ -85,6 +85,22 @@ describeEachDatabase('legacy two-call saves', (ctx) => {
     expect(await stockOf(item.id)).toBe('7.000');
   });
 
+  it('a value-only invoice sent twice with the same key (a retry) is saved once', async () => {
+    const c = await signedIn();
+    const { customer } = await setup(c);
+    const body = {
+      cust_id: customer.id,
+      pay_date: '2026-11-22',
+      tot_pr: '75',
+      pay: '0',
+      nextPay: '2026-12-30',
+      idempotency_key: 'value-only-retry-0001',
+    };
+    const [first, second] = await Promise.all([c.post('/api/pay/create', body), c.post('/api/pay/create', body)]);
+    expect(second?.json().data[0].pay_id).toBe(first?.json().data[0].pay_id);
+    expect(first?.json().data[0]).toMatchObject({ value_only: true, nextPay: '2026-12-30' });
+  });
+
   it('a legacy edit deletes the lines (stock back, balance kept) and sends new ones', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);

@@ -4,9 +4,9 @@
  */
 import {
   dataOf,
+  HeaderOnlyBatchBody,
+  HeaderOnlyBody,
   Id,
-  LegacyHeaderBody,
-  LegacyHeadersBody,
   LegacyLinesBody,
   LegacyReferenceQuery,
   TradeDocumentWithLines,
@@ -31,7 +31,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Save a header without lines: a value-only invoice, or the first of the two legacy calls',
-          body: LegacyHeaderBody,
+          body: HeaderOnlyBody,
           response: { 200: Saved },
         },
       },
@@ -43,7 +43,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Edit a header; a document with lines keeps them and its total is computed from them',
-          body: LegacyHeaderBody.extend({ pay_id: Id }),
+          body: HeaderOnlyBody.extend({ pay_id: Id }),
           response: { 200: Saved },
         },
       },
@@ -84,7 +84,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: [kind],
           summary: 'Save several headers (offline sync), all or none; a header sent again is not saved twice',
-          body: LegacyHeadersBody,
+          body: HeaderOnlyBatchBody,
           response: { 200: Saved },
         },
       },

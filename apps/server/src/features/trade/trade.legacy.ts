@@ -10,7 +10,7 @@
  */
 import {
   fail,
-  type LegacyHeaderBody,
+  type HeaderOnlyBody,
   type LegacyLine,
   ok,
   type Result,
@@ -56,7 +56,7 @@ export async function saveHeader(
   db: DbOrTx,
   user: SessionUser,
   kind: DocumentKind,
-  header: LegacyHeaderBody,
+  header: HeaderOnlyBody,
   payId?: number,
 ): Promise<Saved> {
   let saved: Awaited<ReturnType<typeof saveDocument>>;
@@ -76,7 +76,7 @@ export async function saveHeader(
 }
 
 /** Offline sync (`pay/createMulti`): several headers, all saved or none. */
-export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, headers: LegacyHeaderBody[]) {
+export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, headers: HeaderOnlyBody[]) {
   return inTransaction(db, async (tx): Promise<Saved> => {
     const all: SavedDocument[] = [];
     for (const header of headers) {

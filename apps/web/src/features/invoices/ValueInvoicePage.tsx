@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton, useIonAlert } from '@ionic/react';
 import { compareDecimals, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
-import { useInvoice, useSaveInvoice } from './useSales.ts';
+import { useDeleteInvoice, useInvoice, useSaveInvoice } from './useSales.ts';
 
 const text = {
   total: 'اجمالي المبلغ',
@@ -28,15 +28,22 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   const navigate = useNavigate();
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, screen.kind, openedId);
-  const [values, setValues] = useState({
+  const emptyValues = () => ({
     cust_id: undefined as number | undefined,
     pay_date: today(),
     payComment: '',
     tot_pr: '',
     pay: '0',
+    nextPay: '',
   });
+  const [values, setValues] = useState(emptyValues);
+  // One key per invoice being entered: a save sent again after a lost answer returns the first invoice.
+  const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
   const save = useSaveInvoice(storeId);
+  const remove = useDeleteInvoice(storeId);
   const notify = useNotify();
+  const [alert] = useIonAlert();
+  const recordPath = screen.kind === 'pay' ? '/folder/salessndrecord' : '/folder/purchsndrecord';
   useEffect(() => {
     const d = opened.data;
     if (d)
@@ -46,6 +53,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
         payComment: d.payComment ?? '',
         tot_pr: d.tot_pr,
         pay: d.pay,
+        nextPay: d.nextPay ?? '',
       });
   }, [opened.data]);
   const total = parseMoney(values.tot_pr);
@@ -60,20 +68,44 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
     const body = {
       ...values,
       payComment: values.payComment || null,
-      ...(opened.data ? { pay_id: opened.data.pay_id } : {}),
+      nextPay: values.nextPay || null,
+      ...(opened.data ? { pay_id: opened.data.pay_id } : { idempotency_key: saveKey }),
     };
     save.mutate(
       { path: `${screen.kind}/${opened.data ? 'update' : 'create'}`, body },
       {
         onSuccess: ([saved]) => {
           notify.done(text.saved(saved?.pay_ref ?? ''));
-          setValues({ cust_id: undefined, pay_date: today(), payComment: '', tot_pr: '', pay: '0' });
-          if (opened.data) navigate(screen.kind === 'pay' ? '/folder/salessndrecord' : '/folder/purchsndrecord');
+          setValues(emptyValues());
+          setSaveKey(crypto.randomUUID());
+          if (opened.data) navigate(recordPath);
         },
         onError: notify.failed,
       },
     );
   }
+  const askDelete = () =>
+    opened.data &&
+    alert({
+      message: salesText.confirmDelete,
+      buttons: [
+        { text: salesText.cancel, role: 'cancel' },
+        {
+          text: salesText.ok,
+          handler: () =>
+            remove.mutate(
+              { kind: screen.kind, pay_id: opened.data?.pay_id ?? 0 },
+              {
+                onSuccess: () => {
+                  notify.done(salesText.deleted);
+                  navigate(recordPath);
+                },
+                onError: notify.failed,
+              },
+            ),
+        },
+      ],
+    });
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
   return (
@@ -123,10 +155,27 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
               {formatDecimal(remaining)}
             </bdi>
           </div>
+          <label className="field">
+            <span>{salesText.nextPay}</span>
+            <input
+              className="plain-input"
+              type="date"
+              name="nextPay"
+              value={values.nextPay}
+              onChange={set('nextPay')}
+            />
+          </label>
         </div>
-        <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
-          {salesText.save}
-        </IonButton>
+        <div className="toolbar-row">
+          <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
+            {salesText.save}
+          </IonButton>
+          {opened.data && (
+            <IonButton color="danger" fill="outline" onClick={askDelete} data-testid="delete-invoice">
+              {salesText.delete}
+            </IonButton>
+          )}
+        </div>
       </form>
     </Page>
   );

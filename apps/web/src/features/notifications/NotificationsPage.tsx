@@ -10,7 +10,8 @@ import { useDueInvoices } from './useDueInvoices.ts';
 const text = {
   customers: 'مواعيد سداد العملاء',
   suppliers: 'مواعيد سداد الموردين',
-  title: (name: string, date: string) => `مواعيد سداد فاتورة ${name} بتاريخ ${date}`,
+  invoiceOf: 'فاتورة',
+  dated: 'بتاريخ',
   due: 'تاريخ السداد',
   remaining: 'المتبقي',
   open: 'عرض',
@@ -31,8 +32,10 @@ function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument
       {rows?.map((doc) => (
         <IonItem key={doc.pay_id}>
           <IonLabel>
+            {/* Dates and references are isolated (bdi) so they keep their own left-to-right order in Arabic text. */}
             <h3>
-              {text.title(doc.sub_name, doc.pay_date)} <bdi className="num">{doc.pay_ref}</bdi>
+              {text.invoiceOf} <bdi className="num">{doc.pay_ref}</bdi> — {doc.sub_name} {text.dated}{' '}
+              <bdi className="num">{doc.pay_date}</bdi>
             </h3>
             <p>
               {text.due}: <bdi className="num">{doc.nextPay}</bdi> — {text.remaining}:{' '}
