@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -23,12 +24,12 @@ import {
 } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 import { savedKind, saveSteps } from './saveInvoice.ts';
+import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import {
   type DocKind,
   type ItemWithStock,
   type SavedInvoice,
   shortagesOf,
-  useDeleteInvoice,
   useInvoice,
   useSaveInvoice,
 } from './useSales.ts';
@@ -76,7 +77,6 @@ export function InvoicePage({
   const [invoice, setInvoice] = useState<DraftInvoice>(emptyInvoice);
   const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
   const save = useSaveInvoice(storeId);
-  const remove = useDeleteInvoice(storeId);
   const notify = useNotify();
   const [alert] = useIonAlert();
 
@@ -178,28 +178,8 @@ export function InvoicePage({
         onError: notify.failed,
       },
     );
-  const askDelete = () =>
-    opened.data &&
-    alert({
-      message: salesText.confirmDelete,
-      buttons: [
-        { text: salesText.cancel, role: 'cancel' },
-        {
-          text: salesText.ok,
-          handler: () =>
-            remove.mutate(
-              { kind: openedKind, pay_id: opened.data?.pay_id ?? 0 },
-              {
-                onSuccess: () => {
-                  notify.done(salesText.deleted);
-                  navigate(screen.recordPath);
-                },
-                onError: notify.failed,
-              },
-            ),
-        },
-      ],
-    });
+  const confirmDelete = useConfirmedDelete(storeId, screen.recordPath);
+  const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id);
 
   return (
     <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
@@ -259,25 +239,20 @@ export function InvoicePage({
               </IonSegment>
             </div>
           )}
-          <label className="field">
-            <span>{salesText.date}</span>
-            <input
-              className="plain-input"
-              type="date"
-              name="pay_date"
-              value={invoice.pay_date}
-              onChange={(e) => change({ pay_date: e.target.value })}
-            />
-          </label>
-          <label className="field grow">
-            <span>{salesText.note}</span>
-            <input
-              className="plain-input"
-              name="payComment"
-              value={invoice.payComment}
-              onChange={(e) => change({ payComment: e.target.value })}
-            />
-          </label>
+          <PlainField
+            label={salesText.date}
+            type="date"
+            name="pay_date"
+            value={invoice.pay_date}
+            onChange={(e) => change({ pay_date: e.target.value })}
+          />
+          <PlainField
+            label={salesText.note}
+            grow
+            name="payComment"
+            value={invoice.payComment}
+            onChange={(e) => change({ payComment: e.target.value })}
+          />
         </div>
         <div hidden={hiddenOnPhone('items')}>
           <ItemEntry

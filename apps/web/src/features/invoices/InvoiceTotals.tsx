@@ -1,4 +1,5 @@
 import { formatDecimal } from '../../app/format.ts';
+import { PlainField } from '../../ui/PlainField.tsx';
 import { type DraftInvoice, discountForPercent, figures } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
@@ -67,16 +68,13 @@ export function InvoiceTotals({
               : formatDecimal(f.changee)}
         </bdi>
       </div>
-      <label className="field">
-        <span>{salesText.nextPay}</span>
-        <input
-          className="plain-input"
-          type="date"
-          name="nextPay"
-          value={invoice.nextPay}
-          onChange={(e) => onChange({ nextPay: e.target.value })}
-        />
-      </label>
+      <PlainField
+        label={salesText.nextPay}
+        type="date"
+        name="nextPay"
+        value={invoice.nextPay}
+        onChange={(e) => onChange({ nextPay: e.target.value })}
+      />
     </div>
   );
 }

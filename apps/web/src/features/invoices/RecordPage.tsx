@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { PlainField } from '../../ui/PlainField.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
@@ -97,16 +98,15 @@ export function RecordPage({
       </IonSegment>
       <div className="invoice-header">
         {(mode === 'date' || mode === 'range') && (
-          <label className="field">
-            <span>{mode === 'range' ? text.from : text.date}</span>
-            <input className="plain-input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          </label>
+          <PlainField
+            label={mode === 'range' ? text.from : text.date}
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         )}
         {mode === 'range' && (
-          <label className="field">
-            <span>{text.to}</span>
-            <input className="plain-input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-          </label>
+          <PlainField label={text.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         )}
         <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>

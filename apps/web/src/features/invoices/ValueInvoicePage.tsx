@@ -1,16 +1,18 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { compareDecimals, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
-import { useDeleteInvoice, useInvoice, useSaveInvoice } from './useSales.ts';
+import { useConfirmedDelete } from './useConfirmedDelete.ts';
+import { useInvoice, useSaveInvoice } from './useSales.ts';
 
 const text = {
   total: 'اجمالي المبلغ',
@@ -40,9 +42,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   // One key per invoice being entered: a save sent again after a lost answer returns the first invoice.
   const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
   const save = useSaveInvoice(storeId);
-  const remove = useDeleteInvoice(storeId);
   const notify = useNotify();
-  const [alert] = useIonAlert();
   const recordPath = screen.kind === 'pay' ? '/folder/salessndrecord' : '/folder/purchsndrecord';
   useEffect(() => {
     const d = opened.data;
@@ -84,28 +84,8 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
       },
     );
   }
-  const askDelete = () =>
-    opened.data &&
-    alert({
-      message: salesText.confirmDelete,
-      buttons: [
-        { text: salesText.cancel, role: 'cancel' },
-        {
-          text: salesText.ok,
-          handler: () =>
-            remove.mutate(
-              { kind: screen.kind, pay_id: opened.data?.pay_id ?? 0 },
-              {
-                onSuccess: () => {
-                  notify.done(salesText.deleted);
-                  navigate(recordPath);
-                },
-                onError: notify.failed,
-              },
-            ),
-        },
-      ],
-    });
+  const confirmDelete = useConfirmedDelete(storeId, recordPath);
+  const askDelete = () => opened.data && confirmDelete(screen.kind, opened.data.pay_id);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
   return (
@@ -119,52 +99,43 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
             value={values.cust_id}
             onChange={(cust_id) => setValues((v) => ({ ...v, cust_id }))}
           />
-          <label className="field">
-            <span>{salesText.date}</span>
-            <input
-              className="plain-input"
-              type="date"
-              name="pay_date"
-              value={values.pay_date}
-              onChange={set('pay_date')}
-            />
-          </label>
-          <label className="field grow">
-            <span>{salesText.note}</span>
-            <input className="plain-input" name="payComment" value={values.payComment} onChange={set('payComment')} />
-          </label>
+          <PlainField
+            label={salesText.date}
+            type="date"
+            name="pay_date"
+            value={values.pay_date}
+            onChange={set('pay_date')}
+          />
+          <PlainField
+            label={salesText.note}
+            grow
+            name="payComment"
+            value={values.payComment}
+            onChange={set('payComment')}
+          />
         </div>
         <div className="invoice-totals">
-          <label className="field">
-            <span>{text.total}</span>
-            <input
-              className="plain-input"
-              name="tot_pr"
-              inputMode="decimal"
-              value={values.tot_pr}
-              onChange={set('tot_pr')}
-            />
-          </label>
-          <label className="field">
-            <span>{salesText.paid}</span>
-            <input className="plain-input" name="pay" inputMode="decimal" value={values.pay} onChange={set('pay')} />
-          </label>
+          <PlainField
+            label={text.total}
+            name="tot_pr"
+            inputMode="decimal"
+            value={values.tot_pr}
+            onChange={set('tot_pr')}
+          />
+          <PlainField label={salesText.paid} name="pay" inputMode="decimal" value={values.pay} onChange={set('pay')} />
           <div className="total-figure">
             <span>{salesText.remaining}</span>
             <bdi className="num" data-testid="changee">
               {formatDecimal(remaining)}
             </bdi>
           </div>
-          <label className="field">
-            <span>{salesText.nextPay}</span>
-            <input
-              className="plain-input"
-              type="date"
-              name="nextPay"
-              value={values.nextPay}
-              onChange={set('nextPay')}
-            />
-          </label>
+          <PlainField
+            label={salesText.nextPay}
+            type="date"
+            name="nextPay"
+            value={values.nextPay}
+            onChange={set('nextPay')}
+          />
         </div>
         <div className="toolbar-row">
           <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
