@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
+import { lockDocument } from './trade.queries.ts';
 import { headerOf, linesOf, lockItems, readDocument, type SavedDocument, saveDocument } from './trade.service.ts';
 
 type Saved = Result<SavedDocument[]> & { shortages?: StockShortage[] };
@@ -59,20 +60,23 @@ export async function saveHeader(
   header: HeaderOnlyBody,
   payId?: number,
 ): Promise<Saved> {
-  let saved: Awaited<ReturnType<typeof saveDocument>>;
   if (payId === undefined) {
     const yearId = await resolveYearId(db, header.yearId);
     const key =
       header.idempotency_key ??
       (header.pay_ref && yearId !== undefined ? clientKey(kind, yearId, header.pay_ref) : undefined);
-    saved = await saveDocument(db, user, { kind, header, lines: undefined, idempotencyKey: key });
-  } else {
-    const existing = await readDocument(db, user.store_id, kind, payId);
+    const saved = await saveDocument(db, user, { kind, header, lines: undefined, idempotencyKey: key });
+    return saved.ok ? ok([saved.value]) : saved;
+  }
+  // The lines kept are read under the document's lock, in the transaction that saves it.
+  return inTransaction(db, async (tx): Promise<Saved> => {
+    if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
+    const existing = await readDocument(tx, user.store_id, kind, payId);
     if (!existing) return fail('NOT_FOUND');
     const lines = existing.value_only ? undefined : linesOf(existing);
-    saved = await saveDocument(db, user, { kind, header, lines, payId, allowReshape: true });
-  }
-  return saved.ok ? ok([saved.value]) : saved;
+    const edited = await saveDocument(tx, user, { kind, header, lines, payId, allowReshape: true });
+    return edited.ok ? ok([edited.value]) : edited;
+  });
 }
 
 /** Offline sync (`pay/createMulti`): several headers, all saved or none. */

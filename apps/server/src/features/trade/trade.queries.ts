@@ -125,6 +125,19 @@ export async function pageDocuments(db: DbOrTx, filter: DocumentFilter, page: nu
   return { rows, total, sums };
 }
 
+/**
+ * Locks one document until the transaction ends, so edits, conversions and deletes of it queue one behind the
+ * other instead of each taking off the same old postings. False when the store has no such document (any more).
+ */
+export async function lockDocument(tx: DbOrTx, storeId: number, kind: DocumentKind, payId: number) {
+  const [row] = await tx
+    .select({ pay_id: tradeDocument.pay_id })
+    .from(tradeDocument)
+    .where(and(eq(tradeDocument.store_id, storeId), eq(tradeDocument.kind, kind), eq(tradeDocument.pay_id, payId)))
+    .for('update');
+  return row !== undefined;
+}
+
 export async function findDocument(db: DbOrTx, filter: DocumentFilter) {
   const [found] = await documentsQuery(db).where(documentWhere(filter));
   return found;

@@ -224,6 +224,53 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 
+  it('one invoice edited from several tills at once keeps exactly one posting; a draft converted twice becomes one sale', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c, '100');
+    const doc = (
+      await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))
+    ).json().data[0];
+    const edits = await Promise.all(
+      ['2', '3', '4', '5', '6'].map((quantity) =>
+        c.post('/api/pay/updateWithItems', {
+          invoice: { pay_id: doc.pay_id, cust_id: customer.id, pay_date: '2026-11-22' },
+          items: [{ item_id: item.id, quantity }],
+        }),
+      ),
+    );
+    expect(edits.map((e) => e.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const final = (await c.get(`/api/pay/readById?pay_id=${doc.pay_id}`)).json().data[0];
+    const sold = Number(final.items[0].quantity);
+    // The stock shows the last edit once, not the sum of the edits.
+    expect(await stockOf(item.id)).toBe(`${100 - sold}.000`);
+    expect(await balancesOffTheLedger()).toEqual([]);
+
+    // A value-only invoice locks nothing else: its edits queue on the invoice itself.
+    const owner = (await c.post('/api/sub_accounts/create', { sub_name: 'عميل التعديلات', ac_id: 1, cat_id: 1 })).json()
+      .data[0];
+    const value = (await c.post('/api/pay/create', { cust_id: owner.id, pay_date: '2026-11-22', tot_pr: '10' })).json()
+      .data[0];
+    const valueEdits = await Promise.all(
+      ['20', '30', '40', '50'].map((tot_pr) =>
+        c.post('/api/pay/update', { pay_id: value.pay_id, cust_id: owner.id, pay_date: '2026-11-22', tot_pr }),
+      ),
+    );
+    expect(valueEdits.map((e) => e.statusCode)).toEqual([200, 200, 200, 200]);
+    const kept = (await c.get(`/api/pay/readById?pay_id=${value.pay_id}`)).json().data[0].tot_pr;
+    expect((await balanceOf(c, owner.id)).current_balance).toBe(kept);
+    expect(await balancesOffTheLedger()).toEqual([]);
+
+    const draft = (
+      await c.post('/api/payinit/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))
+    ).json().data[0];
+    const twice = await Promise.all([
+      c.post('/api/payinit/convertToFinal', { pay_id: draft.pay_id }),
+      c.post('/api/payinit/convertToFinal', { pay_id: draft.pay_id }),
+    ]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await stockOf(item.id)).toBe(`${99 - sold}.000`);
+  });
+
   it('a retry with the same idempotency key returns the first invoice and creates nothing new', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);

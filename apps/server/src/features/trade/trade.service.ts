@@ -23,7 +23,7 @@ import { resolveYearId } from '../organisation/currentYear.ts';
 import { fromMilli, toMilli } from './quantity.ts';
 import { formatReference, kinds } from './trade.kinds.ts';
 import { postDocument, unpostDocument } from './trade.posting.ts';
-import { availableStock, findDocument, listLines, nextSequence, storeOf } from './trade.queries.ts';
+import { availableStock, findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 
 export type SavedDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>> & {
   items: Awaited<ReturnType<typeof listLines>>;
@@ -150,8 +150,10 @@ export async function saveDocument(
         .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
       if (!party) return fail('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
 
-      // Items are locked first, before an edit takes its old postings off the account balances: every save locks
-      // items, then the reference counter, then balances, so two saves never wait for each other in a circle.
+      // Every save locks in one order: the document it changes, its items, the reference counter, then balances,
+      // so two saves never wait for each other in a circle.
+      if (input.payId !== undefined && !(await lockDocument(tx, user.store_id, input.kind, input.payId)))
+        return fail('NOT_FOUND');
       const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
       if (!priced.ok) return priced;
 
@@ -339,6 +341,7 @@ async function removeDocument(
   kind: DocumentKind,
   payId: number,
 ): Promise<Result<{ pay_id: number }>> {
+  if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
   await unpostDocument(tx, kind, payId);
@@ -374,15 +377,18 @@ export async function convertDocument(
   header?: TradeHeaderInput,
   lines?: TradeLineInput[],
 ): Promise<Result<SavedDocument> & { shortages?: StockShortage[] }> {
-  const source = await readDocument(db, user.store_id, from, payId);
-  if (!source) return fail('NOT_FOUND');
-  const newHeader = header ?? headerOf(source);
-  const newLines = lines ?? (source.value_only ? undefined : linesOf(source));
-  // One transaction for both: the saved document and the removal of its source.
+  // One transaction for both: the saved document and the removal of its source, read under its lock (a second
+  // conversion of the same document waits, then finds it gone).
   let shortages: StockShortage[] | undefined;
-  const result = await inTransaction(db, async (tx) => {
+  const result = await inTransaction(db, async (tx): Promise<Result<SavedDocument>> => {
+    if (!(await lockDocument(tx, user.store_id, from, payId))) return fail('NOT_FOUND');
+    const source = await readDocument(tx, user.store_id, from, payId);
+    if (!source) return fail('NOT_FOUND');
+    const newHeader = header ?? headerOf(source);
+    const newLines = lines ?? (source.value_only ? undefined : linesOf(source));
+    if (newLines) await lockItems(tx, user.store_id, [...new Set(newLines.map((line) => line.item_id))]);
     const removed = await removeDocument(tx, user, from, payId);
-    if (!removed.ok) return removed;
+    if (!removed.ok) return fail(removed.code, removed.fields);
     const saved = await saveDocument(tx, user, { kind: to, header: newHeader, lines: newLines });
     if (!saved.ok) shortages = saved.shortages;
     return saved;
