@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../db/client.ts';
 import { isRetryableConflict } from './dbErrors.ts';
 
 class Refusal extends Error {
-  constructor(readonly result: Result<never>) {
+  constructor(readonly result: unknown) {
     super('refused');
   }
 }
@@ -12,8 +12,10 @@ class Refusal extends Error {
  * Runs a use case in one transaction. A failed Result rolls everything back, even after some writes,
  * so a refused change never leaves half of itself behind. Anything thrown rolls back and propagates.
  * Called inside a transaction it runs in a savepoint, so a use case can be one step of a larger one.
+ * The refusal comes back as it was returned, with anything it carries beside its code (such as the short items
+ * of a refused sale).
  */
-export async function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+export async function inTransaction<R extends Result<unknown>>(db: DbOrTx, work: (tx: Tx) => Promise<R>): Promise<R> {
   // Only a whole transaction can run again; a savepoint inside one leaves that to the outer transaction.
   const outermost = !('rollback' in db);
   for (let attempt = 1; ; attempt++) {
@@ -24,7 +26,7 @@ export async function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<Res
         return result;
       });
     } catch (error) {
-      if (error instanceof Refusal) return error.result;
+      if (error instanceof Refusal) return error.result as R;
       if (outermost && attempt < 3 && isRetryableConflict(error)) continue;
       throw error;
     }

@@ -7,13 +7,11 @@ export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).order
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
 
 /**
- * Sub-accounts with their current balance, computed in SQL: the opening balance plus the year's ledger lines
- * (read from their kept sums),
- * by the account's nature (debit nature: + debit − credit; credit nature: + credit − debit). A negative result
- * is a balance on the other side.
+ * Sub-accounts with their current balance, computed in SQL: the opening balance plus the year's ledger lines, read
+ * from their sums that the posting keeps (`account_balance`), by the account's nature (debit nature: + debit −
+ * credit; credit nature: + credit − debit). A negative result is a balance on the other side.
  */
 function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undefined) {
-  // The ledger's sums per account and year, kept current by the posting (`account_balance`).
   const totals = db
     .select({
       account_id: accountBalance.account_id,

@@ -8,24 +8,24 @@
  * it made up. A made-up reference is kept as the document's idempotency key, so its lines still find it and
  * sending the same header again creates nothing new.
  */
-import {
-  fail,
-  type HeaderOnlyBody,
-  type LegacyLine,
-  ok,
-  type Result,
-  type SessionUser,
-  type StockShortage,
-} from '@mizan/contract';
+import { fail, type HeaderOnlyBody, type LegacyLine, ok, type SessionUser } from '@mizan/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
 import { lockDocument } from './trade.queries.ts';
-import { headerOf, linesOf, lockItems, readDocument, type SavedDocument, saveDocument } from './trade.service.ts';
+import {
+  headerOf,
+  linesOf,
+  lockItems,
+  readDocument,
+  type SavedDocument,
+  type SaveResult,
+  saveDocument,
+} from './trade.service.ts';
 
-type Saved = Result<SavedDocument[]> & { shortages?: StockShortage[] };
+type Saved = SaveResult<SavedDocument[]>;
 
 const clientKey = (kind: DocumentKind, yearId: number, ref: string) => `legacy-ref:${kind}:${yearId}:${ref}`;
 
@@ -99,8 +99,7 @@ export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, h
 export function addLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, lines: LegacyLine[]) {
   const byReference = new Map<string, LegacyLine[]>();
   for (const line of lines) byReference.set(line.pay_ref, [...(byReference.get(line.pay_ref) ?? []), line]);
-  let shortages: StockShortage[] | undefined;
-  const result = inTransaction(db, async (tx): Promise<Saved> => {
+  return inTransaction(db, async (tx): Promise<Saved> => {
     // Every item of the batch first (as a single save does), then document after document.
     await lockItems(tx, user.store_id, [...new Set(lines.map((line) => line.item_id))]);
     const all: SavedDocument[] = [];
@@ -114,15 +113,11 @@ export function addLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, line
         payId: doc.pay_id,
         allowReshape: true,
       });
-      if (!saved.ok) {
-        shortages = saved.shortages;
-        return saved;
-      }
+      if (!saved.ok) return saved;
       all.push(saved.value);
     }
     return ok(all);
   });
-  return result.then((r): Saved => (r.ok || !shortages ? r : { ...r, shortages }));
 }
 
 /**

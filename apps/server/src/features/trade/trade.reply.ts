@@ -1,10 +1,8 @@
-import { ok, type Result, type StockShortage } from '@mizan/contract';
+import { ok } from '@mizan/contract';
 import type { FastifyReply } from 'fastify';
 import { httpStatus } from '../../lib/httpStatus.ts';
 import { errorBody } from '../../lib/sendError.ts';
-import type { SavedDocument } from './trade.service.ts';
-
-type SaveResult<T> = Result<T> & { shortages?: StockShortage[] };
+import type { SavedDocument, SaveResult } from './trade.service.ts';
 
 /**
  * The answer to a save: the saved documents, or the error shape plus, when stock was insufficient, the short

@@ -28,7 +28,8 @@ import { availableStock, findDocument, listLines, lockDocument, nextSequence, st
 export type SavedDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>> & {
   items: Awaited<ReturnType<typeof listLines>>;
 };
-type Failure = Extract<Result<never>, { ok: false }> & { shortages?: StockShortage[] };
+/** A save's answer; a sale refused for want of stock also lists the short items (the screen shows them). */
+export type SaveResult<T = SavedDocument> = Result<T> & { shortages?: StockShortage[] };
 
 const MONEY_ZERO = money(0n);
 const nowTime = () => new Date().toTimeString().slice(0, 8);
@@ -129,19 +130,14 @@ export type SaveInput = {
  * refuses a negative remainder, checks stock for a final sale, allocates the reference, writes header and lines,
  * posts stock and ledger, and logs. An edit first removes what the old version posted and replaces its lines.
  */
-export async function saveDocument(
-  db: DbOrTx,
-  user: SessionUser,
-  input: SaveInput,
-): Promise<Result<SavedDocument> & { shortages?: StockShortage[] }> {
+export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInput): Promise<SaveResult> {
   const key = input.idempotencyKey ?? input.header.idempotency_key;
   if (key && input.payId === undefined) {
     const earlier = await readByKey(db, user.store_id, key, input.kind);
     if (earlier) return ok(earlier);
   }
-  let shortages: StockShortage[] | undefined;
   try {
-    const result = await inTransaction(db, async (tx) => {
+    return await inTransaction(db, async (tx): Promise<SaveResult> => {
       const yearId = await resolveYearId(tx, input.header.yearId);
       if (yearId === undefined) return fail('YEAR_NOT_FOUND');
       const [party] = await tx
@@ -183,11 +179,8 @@ export async function saveDocument(
       if (input.kind === 'pay' && input.lines && !storeRow.allow_negative_stock) {
         const short = await findShortages(tx, user.store_id, yearId, priced.value, existing?.pay_id);
         if (short.length) {
-          shortages = short;
-          return fail(
-            'STOCK_INSUFFICIENT',
-            Object.fromEntries(short.map((s) => [`item.${s.item_id}`, 'STOCK_INSUFFICIENT'])),
-          );
+          const fields = Object.fromEntries(short.map((s) => [`item.${s.item_id}`, 'STOCK_INSUFFICIENT']));
+          return { ...fail('STOCK_INSUFFICIENT', fields), shortages: short };
         }
       }
 
@@ -270,7 +263,6 @@ export async function saveDocument(
       const saved = await readDocument(tx, user.store_id, input.kind, payId);
       return saved ? ok(saved) : fail('NOT_FOUND');
     });
-    return result.ok || !shortages ? result : { ...(result as Failure), shortages };
   } catch (error) {
     // Two retries of one save raced: the second hit the idempotency index; answer the first document.
     if (key && violatedUniqueIndex(error) === 'trade_document_idem_uq') {
@@ -376,11 +368,10 @@ export async function convertDocument(
   payId: number,
   header?: TradeHeaderInput,
   lines?: TradeLineInput[],
-): Promise<Result<SavedDocument> & { shortages?: StockShortage[] }> {
+): Promise<SaveResult> {
   // One transaction for both: the saved document and the removal of its source, read under its lock (a second
   // conversion of the same document waits, then finds it gone).
-  let shortages: StockShortage[] | undefined;
-  const result = await inTransaction(db, async (tx): Promise<Result<SavedDocument>> => {
+  return inTransaction(db, async (tx): Promise<SaveResult> => {
     if (!(await lockDocument(tx, user.store_id, from, payId))) return fail('NOT_FOUND');
     const source = await readDocument(tx, user.store_id, from, payId);
     if (!source) return fail('NOT_FOUND');
@@ -389,11 +380,8 @@ export async function convertDocument(
     if (newLines) await lockItems(tx, user.store_id, [...new Set(newLines.map((line) => line.item_id))]);
     const removed = await removeDocument(tx, user, from, payId);
     if (!removed.ok) return fail(removed.code, removed.fields);
-    const saved = await saveDocument(tx, user, { kind: to, header: newHeader, lines: newLines });
-    if (!saved.ok) shortages = saved.shortages;
-    return saved;
+    return saveDocument(tx, user, { kind: to, header: newHeader, lines: newLines });
   });
-  return result.ok || !shortages ? result : { ...(result as Failure), shortages };
 }
 
 /** The final-sale stock rule for a list of items (`items/validateStockQuantity`), without saving anything. */
