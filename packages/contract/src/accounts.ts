@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from './envelope.ts';
+import { PageQuery, QueryFlag } from './envelope.ts';
 import { MoneyString } from './money.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText } from './text.ts';
@@ -82,11 +82,7 @@ export const SubAccountListQuery = PageQuery.extend({
   cat_name: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   balance_type: z.preprocess(emptyToUndefined, AccountNature.optional()),
   sub_type: z.preprocess(emptyToUndefined, AccountNature.optional()),
-  has_balance: z.preprocess(
-    (value) =>
-      value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : emptyToUndefined(value),
-    z.boolean().optional(),
-  ),
+  has_balance: QueryFlag,
 });
 export type SubAccountListQuery = z.output<typeof SubAccountListQuery>;
 

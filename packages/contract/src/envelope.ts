@@ -20,6 +20,14 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** Default and largest page sizes (seed section 9: default 20, first page 1). */
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
+/** A yes/no query parameter: '1' or 'true', '0' or 'false'; empty or 'all' means it was not given. */
+export const QueryFlag = z.preprocess((value) => {
+  if (value === '' || value === 'all') return undefined;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return value;
+}, z.boolean().optional());
+
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),

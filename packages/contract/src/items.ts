@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from './envelope.ts';
+import { PageQuery, QueryFlag } from './envelope.ts';
 import { MoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText } from './text.ts';
@@ -128,10 +128,7 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 export const ImportQuery = z.object({
-  preview: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((value) => value === '1' || value === 'true'),
+  preview: QueryFlag,
   fq_year: Id.optional(),
   store_id: Id.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, pageOf } from './envelope.ts';
+import { PAGE_SIZE, pageOf, QueryFlag } from './envelope.ts';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText } from './text.ts';
@@ -164,10 +164,7 @@ export const DocumentListQuery = z.object({
   to: IsoDate.optional(),
   cust_id: Id.optional(),
   /** Value-only invoices (true) or invoices with lines (false); absent lists both. */
-  value_only: z
-    .enum(['1', '0', 'true', 'false'])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === '1' || value === 'true')),
+  value_only: QueryFlag,
   /** Without `page` a read answers the legacy `{ data }` of at most `limit` documents. */
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** With `page` a read answers a `DocumentPage`: that page, the count and the column sums of the whole filter. */
