@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { AccountModal } from '../accounts/AccountModal.tsx';
 import { natureText } from '../accounts/accountsText.ts';
@@ -27,17 +27,20 @@ export function CustomerPicker({
   const parties = useParties(storeId);
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  // Ionic keeps earlier screens in the page: ids of its own, so a label or a list never points into another one.
+  const inputId = useId();
+  const listId = useId();
   const chosen = parties.data?.find((p) => p.id === value);
   const label = (p: { sub_name: string; sub_code: string | null }) =>
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
   return (
     <div className="field">
-      <label htmlFor="invoice-party">{fieldLabel}</label>
+      <label htmlFor={inputId}>{fieldLabel}</label>
       <div className="field-row">
         <input
-          id="invoice-party"
+          id={inputId}
           className="plain-input"
-          list="parties"
+          list={listId}
           name="customer"
           placeholder={salesText.customerPlaceholder}
           defaultValue={chosen ? label(chosen) : ''}
@@ -59,7 +62,7 @@ export function CustomerPicker({
           </button>
         )}
       </div>
-      <datalist id="parties">
+      <datalist id={listId}>
         {parties.data?.map((p) => (
           <option key={p.id} value={label(p)} />
         ))}
@@ -70,16 +73,18 @@ export function CustomerPicker({
           {natureText(chosen.balance_type)}
         </small>
       )}
-      <AccountModal
-        storeId={storeId}
-        open={adding}
-        party={party ?? 'customer'}
-        onClose={() => setAdding(false)}
-        onSaved={async (account) => {
-          await queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
-          onChange(account.id);
-        }}
-      />
+      {party && (
+        <AccountModal
+          storeId={storeId}
+          open={adding}
+          party={party}
+          onClose={() => setAdding(false)}
+          onSaved={async (account) => {
+            await queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
+            onChange(account.id);
+          }}
+        />
+      )}
     </div>
   );
 }

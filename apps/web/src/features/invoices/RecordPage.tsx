@@ -76,11 +76,7 @@ export function RecordPage({
     value_only: valueOnly ? 1 : undefined,
   };
   const { query, rows, total, firstPage } = useDocumentRecord(storeId, kind, path, params);
-  const editPath = valueOnly
-    ? screen.kind === 'pay'
-      ? '/folder/editsalessnd'
-      : '/folder/editpurchsnd'
-    : screen.editPath;
+  const editPath = (valueOnly && screen.valueOnly?.editPath) || screen.editPath;
 
   return (
     <Page title={title}>

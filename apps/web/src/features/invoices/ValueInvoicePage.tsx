@@ -20,6 +20,15 @@ const text = {
   badTotal: 'أدخل اجمالي المبلغ',
 };
 
+const emptyValues = () => ({
+  cust_id: undefined as number | undefined,
+  pay_date: today(),
+  payComment: '',
+  tot_pr: '',
+  pay: '0',
+  nextPay: '',
+});
+
 /**
  * A value-only invoice (salessnd / purchsnd, and their edit routes with ?id=N): a party, a typed total and the
  * payment, without lines. The party's balance changes; stock does not.
@@ -30,20 +39,12 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   const navigate = useNavigate();
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, screen.kind, openedId);
-  const emptyValues = () => ({
-    cust_id: undefined as number | undefined,
-    pay_date: today(),
-    payComment: '',
-    tot_pr: '',
-    pay: '0',
-    nextPay: '',
-  });
   const [values, setValues] = useState(emptyValues);
   // One key per invoice being entered: a save sent again after a lost answer returns the first invoice.
   const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
-  const recordPath = screen.kind === 'pay' ? '/folder/salessndrecord' : '/folder/purchsndrecord';
+  const recordPath = screen.valueOnly?.recordPath ?? screen.recordPath;
   useEffect(() => {
     const d = opened.data;
     if (d)

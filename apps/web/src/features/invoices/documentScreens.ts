@@ -16,6 +16,8 @@ export type DocumentScreen = {
   newPath: string;
   editPath: string;
   recordPath: string;
+  /** The value-only invoices of this kind (salessnd, purchsnd): their edit screen and their record. */
+  valueOnly?: { editPath: string; recordPath: string };
   recentLabel: string;
   sumLabel: string;
   /** Purchase orders have no payment: no discount, paid amount or remainder. */
@@ -32,6 +34,7 @@ export const salesScreen: DocumentScreen = {
   newPath: isMobile ? '/folder/sales-mob' : '/folder/sales',
   editPath: isMobile ? '/folder/edit-sales-mob' : '/folder/edit-sales',
   recordPath: '/folder/sales-record',
+  valueOnly: { editPath: '/folder/editsalessnd', recordPath: '/folder/salessndrecord' },
   recentLabel: 'مبيعات حديثة',
   sumLabel: 'إجمالي المبيعات',
 };
@@ -44,6 +47,7 @@ export const purchaseScreen: DocumentScreen = {
   newPath: isMobile ? '/folder/purchase-mob' : '/folder/purchase',
   editPath: isMobile ? '/folder/edit-purchase-mob' : '/folder/edit-perch',
   recordPath: '/folder/purchase-record',
+  valueOnly: { editPath: '/folder/editpurchsnd', recordPath: '/folder/purchsndrecord' },
   recentLabel: 'مشتريات حديثة',
   sumLabel: 'إجمالي المشتريات',
 };
