@@ -1,6 +1,5 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import type { SubAccount } from '@mizan/contract';
-import { OwnFormEvents } from '../../ui/OwnFormEvents.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { AccountForm } from './AccountForm.tsx';
 import { accountsText } from './accountsText.ts';
 
@@ -21,31 +20,22 @@ export function AccountModal({
   onSaved?: (account: SubAccount) => void;
 }) {
   return (
-    <IonModal isOpen={open} onDidDismiss={onClose} className="wide-modal">
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonTitle>{account ? accountsText.editAccount : accountsText.newAccount}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>{accountsText.close}</IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <OwnFormEvents>
-          {open && (
-            <AccountForm
-              key={account?.id ?? 'new'}
-              storeId={storeId}
-              account={account}
-              party={party}
-              onSaved={(saved) => {
-                onSaved?.(saved);
-                onClose();
-              }}
-            />
-          )}
-        </OwnFormEvents>
-      </IonContent>
-    </IonModal>
+    <FormModal
+      open={open}
+      title={account ? accountsText.editAccount : accountsText.newAccount}
+      closeLabel={accountsText.close}
+      onClose={onClose}
+    >
+      <AccountForm
+        key={account?.id ?? 'new'}
+        storeId={storeId}
+        account={account}
+        party={party}
+        onSaved={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+      />
+    </FormModal>
   );
 }

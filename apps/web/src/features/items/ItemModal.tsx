@@ -1,6 +1,5 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import type { Item } from '@mizan/contract';
-import { OwnFormEvents } from '../../ui/OwnFormEvents.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { itemsText } from './itemsText.ts';
 
@@ -22,37 +21,22 @@ export function ItemModal({
   onDismissed?: () => void;
 }) {
   return (
-    <IonModal
-      isOpen={open}
-      onDidDismiss={() => {
-        onClose();
-        onDismissed?.();
-      }}
-      className="wide-modal"
+    <FormModal
+      open={open}
+      title={item ? itemsText.editItem : itemsText.newItem}
+      closeLabel={itemsText.close}
+      onClose={onClose}
+      onDismissed={onDismissed}
     >
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonTitle>{item ? itemsText.editItem : itemsText.newItem}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>{itemsText.close}</IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <OwnFormEvents>
-          {open && (
-            <ItemForm
-              key={item?.id ?? 'new'}
-              storeId={storeId}
-              item={item}
-              onSaved={(saved) => {
-                onSaved?.(saved);
-                onClose();
-              }}
-            />
-          )}
-        </OwnFormEvents>
-      </IonContent>
-    </IonModal>
+      <ItemForm
+        key={item?.id ?? 'new'}
+        storeId={storeId}
+        item={item}
+        onSaved={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+      />
+    </FormModal>
   );
 }

@@ -1,0 +1,58 @@
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import type { ReactNode } from 'react';
+
+/**
+ * A form in a modal over the screen: a titled header with a close button, the form mounted only while open.
+ * The form's events stay in the modal: React bubbles events along the component tree, not the page, so a modal
+ * opened from inside the invoice form would otherwise also submit the invoice (Enter) or save it (Ctrl+S).
+ */
+export function FormModal({
+  open,
+  title,
+  closeLabel,
+  onClose,
+  onDismissed,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  /** After the modal is gone (and Ionic has given the focus back to what opened it). */
+  onDismissed?: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <IonModal
+      isOpen={open}
+      onDidDismiss={() => {
+        onClose();
+        onDismissed?.();
+      }}
+      className="wide-modal"
+    >
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonTitle>{title}</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>{closeLabel}</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: it only stops events of the form inside from bubbling on */}
+        <div
+          onSubmit={(event) => event.stopPropagation()}
+          onKeyDown={(event) => {
+            if ((event.ctrlKey || event.metaKey) && event.key === 's') {
+              event.preventDefault();
+              event.stopPropagation();
+            }
+          }}
+        >
+          {open && children}
+        </div>
+      </IonContent>
+    </IonModal>
+  );
+}
