@@ -53,10 +53,13 @@ export async function signIn(page: Page, baseUrl: string, user = 'admin', passwo
   await page.locator('ion-button[type="submit"]').click();
 }
 
-/** The message and colour of the toast on screen (Ionic keeps them as properties, not attributes). */
+/**
+ * The message and colour of the latest toast on screen (Ionic keeps them as properties, not attributes; a toast
+ * of an earlier screen can still be in the page).
+ */
 export function toastShown(page: Page) {
   return page.evaluate(() => {
-    const toast = document.querySelector('ion-toast.mizan-toast') as
+    const toast = [...document.querySelectorAll('ion-toast.mizan-toast')].pop() as
       | (HTMLElement & { message?: string; color?: string })
       | null;
     return toast ? { message: toast.message, color: toast.color } : null;
@@ -88,7 +91,11 @@ export const createItem = async (page: Page, item: object) => (await postFromPag
 
 /** Types into a plain input by name as a user does: focus, select what is there, type. */
 export async function typeInto(page: Page, name: string, text: string) {
-  await page.locator(`input[name="${name}"]`).focus();
+  // Only a visible field: right after a segment switch the field may still be hidden, and focusing
+  // a hidden input leaves the keyboard on the page body.
+  const field = page.locator(`input[name="${name}"]:visible`);
+  await field.waitFor();
+  await field.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
 }

@@ -1,17 +1,35 @@
 /** One real server and one browser for a test file: started before its tests, stopped after them. */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
+/**
+ * Every page of every context listens for the browser's report of a content security policy violation: the
+ * server's policy must never block what the web app does (styles, logo, downloads, service worker, fonts).
+ */
+function reportPolicyViolations(browser: Browser, violations: string[]) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    return context;
+  };
+}
+
 export function serverAndBrowser() {
-  const running = {} as { server: RunningServer; browser: Browser };
+  const running = {} as { server: RunningServer; browser: Browser; policyViolations: string[] };
   beforeAll(async () => {
     [running.server, running.browser] = await Promise.all([startServer(), launchBrowser()]);
+    running.policyViolations = [];
+    reportPolicyViolations(running.browser, running.policyViolations);
   });
   afterAll(async () => {
     await running.browser?.close();
     await running.server?.stop();
+    expect(running.policyViolations ?? []).toEqual([]);
   });
   return running;
 }

@@ -2,10 +2,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -23,9 +25,11 @@ import { openingStockRoutes } from './features/openingStock/openingStock.routes.
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { answerClientError } from './lib/clientError.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
-import { toCanonicalUrl } from './lib/legacyPaths.ts';
-import { errorBody } from './lib/sendError.ts';
+import { rememberApiBase, toCanonicalUrl } from './lib/legacyPaths.ts';
+import { type LogOptions, loggerOptions } from './lib/logging.ts';
+import { errorBody, sendError } from './lib/sendError.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 // Validation messages in Arabic, for every schema of the contract.
@@ -45,18 +49,59 @@ export type AppOptions = {
   db: Db;
   /** The built web app to serve; omitted in API tests. */
   webDist?: string;
-  logger?: FastifyServerOptions['logger'];
-  /** Behind a reverse proxy the client's address comes from X-Forwarded-For (needed for the sign-in limit). */
-  trustProxy?: boolean;
+  /** Whether the database answers now, for `/api/health` (see `Database.check`). */
+  checkDatabase?: () => Promise<boolean>;
+  /** Request and error logging; off when omitted (tests). */
+  log?: LogOptions;
+  /**
+   * The proxies whose X-Forwarded-For gives the client's address (the sign-in limit counts per address): a count
+   * of hops or their addresses. Default none: the socket's address counts and the header is ignored.
+   */
+  trustProxy?: TrustProxy;
+};
+
+/**
+ * Security headers on every answer (pages, files, API, errors). The policy allows what the web app uses and no
+ * more: its own scripts, Ionic's inline styles, the logo and generated downloads as data:/blob: URLs, its service
+ * worker. No page may frame ours (clickjacking). HSTS and upgrade-insecure-requests are left out on purpose: a
+ * shop reaches the server over plain HTTP on its network, and HTTPS is the business of a proxy in front of it.
+ */
+const securityHeaders = {
+  global: true,
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'no-referrer' as const },
+  frameguard: { action: 'deny' as const },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'data:'],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
 };
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.log ? loggerOptions(options.log) : false,
     trustProxy: options.trustProxy ?? false,
     // Legacy clients call `items/read.php` and `/api23/...`: both reach the same routes (see legacyPaths.ts).
-    rewriteUrl: (req) => toCanonicalUrl(req.url ?? '/'),
+    // The base that was called is remembered first: it decides the year of a call that names none.
+    rewriteUrl: (req) => {
+      rememberApiBase(req);
+      return toCanonicalUrl(req.url ?? '/');
+    },
     bodyLimit: 5 * 1024 * 1024,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +118,7 @@ export async function buildApp(options: AppOptions) {
   // Legacy clients post some arrays as a JSON string with text/plain (see `jsonArrayOf` in the contract).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+  await app.register(fastifyHelmet, securityHeaders);
   await app.register(fastifyCookie);
   // Uploads (logo, Excel sheets): one file per request, at most 5 MiB.
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -82,7 +128,8 @@ export async function buildApp(options: AppOptions) {
         title: 'Mizan API',
         version: '1.0.0',
         description:
-          'Every path is also served with a `.php` suffix and under the secondary base `/api23/` (accounting years other than 1).',
+          'Every path is also served with a `.php` suffix and under the secondary base `/api23/` (accounting years other than 1). ' +
+          'A year-scoped call names its year (`yearId`, `year_id` or `fq_year`); without one it is year 1 under `/api/` and refused (400 YEAR_REQUIRED) under `/api23/`.',
       },
       servers: [{ url: '/api' }, { url: '/api23' }],
     },
@@ -92,8 +139,12 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      // Answered without touching the database: shows the server is alive even while a long report runs.
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+      // 200 only if the database answers too: a server whose database is down is not healthy (503 meanwhile).
+      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+        const databaseUp = options.checkDatabase ? await options.checkDatabase() : true;
+        if (!databaseUp) return sendError(reply, 'DATABASE_UNAVAILABLE');
+        return { status: 'ok' };
+      });
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes);
       await api.register(organisationRoutes);

@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+
+export type TrustProxy = false | string[];
 
 export type Config = {
   port: number;
@@ -9,7 +12,8 @@ export type Config = {
   /** Load the demo company, stores and users into an empty database. */
   demo: boolean;
   webDist: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For is believed: none, or their addresses and ranges. */
+  trustProxy: TrustProxy;
   logLevel: string;
 };
 
@@ -23,7 +27,38 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: env.DATA_DIR ?? `${repoRoot}data`,
     demo: env.MIZAN_DEMO !== '0',
     webDist: env.WEB_DIST ?? `${repoRoot}apps/web/dist`,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+/** Address groups the proxy-addr library knows by name. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset or 0 trusts no proxy (X-Forwarded-For is ignored, the socket's address counts); otherwise the
+ * proxies' addresses or ranges, separated by commas (`loopback` for a proxy on the same machine).
+ * A count of hops is refused, as Fastify refuses it: it cannot tell the proxy from a phone on the shop's network
+ * that connects directly and writes its own X-Forwarded-For. "Trust everyone" is refused for the same reason.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new Error(
+      `TRUST_PROXY names the reverse proxies by address or range, separated by commas (127.0.0.1, 10.0.0.0/8, loopback); not: ${wrong.join(', ')}`,
+    );
+  }
+  return entries;
 }

@@ -35,7 +35,7 @@ async function startServer(env: Record<string, string>) {
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (!output.includes('http://localhost:')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -84,7 +84,54 @@ describe('starting and stopping the server', () => {
     expect(second.output()).not.toContain('Demo data loaded.');
     expect((await signIn(second.base, 'admin', 'admin123')).status).toBe(200);
     expect(await stop(second.child, 'SIGINT')).toBe(0);
-  }, 90_000);
+  }, 180_000);
+
+  it('when the embedded database process dies, health says 503, the server starts it again and the data is there', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mizan-data-'));
+    const server = await startServer({ DATA_DIR: dataDir });
+    const signedIn = await signIn(server.base, 'admin', 'admin123');
+    expect(signedIn.status).toBe(200);
+    const cookies = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookies)?.[1] ?? '';
+    const session = { cookie: cookies, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
+    const created = await fetch(`${server.base}/api/item_categories/create`, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ category_name: 'قبل الانهيار' }),
+    });
+    expect(created.status).toBe(200);
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+
+    // The embedded database is the server's child process that runs pgliteHost.ts.
+    const children = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(server.child.pid)], { encoding: 'utf8' });
+    const databasePid = Number(
+      children.stdout
+        .split('\n')
+        .find((line) => line.includes('pgliteHost'))
+        ?.trim()
+        .split(/\s+/)[0],
+    );
+    expect(databasePid).toBeGreaterThan(0);
+    process.kill(databasePid, 'SIGKILL');
+
+    const health = async () => (await fetch(`${server.base}/api/health`)).status;
+    await expect.poll(health, { timeout: 3_000, interval: 50 }).toBe(503);
+    const diedAt = Date.now();
+    // Meanwhile a read is told the database is away for a moment (503), not that the server broke (500).
+    const during = await fetch(`${server.base}/api/item_categories/read`, { headers: session });
+    expect(during.status).toBe(503);
+    expect(((await during.json()) as { error: { code: string } }).error.code).toBe('DATABASE_UNAVAILABLE');
+    await expect.poll(health, { timeout: 10_000, interval: 100 }).toBe(200);
+    const recoveredMs = Date.now() - diedAt;
+    const categories = await fetch(`${server.base}/api/item_categories/read`, { headers: session });
+    expect(categories.status).toBe(200);
+    expect(JSON.stringify(await categories.json())).toContain('قبل الانهيار');
+    expect(recoveredMs).toBeLessThan(10_000);
+    expect(await stop(server.child, 'SIGTERM')).toBe(0);
+  }, 180_000);
 
   it('MIZAN_DEMO=0 starts empty, and user:add creates a first user who can sign in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mizan-data-'));
@@ -109,7 +156,9 @@ describe('starting and stopping the server', () => {
 
     const server = await startServer({ DATA_DIR: dataDir, MIZAN_DEMO: '0' });
     const stores = (await (await fetch(`${server.base}/api/store/read`)).json()) as { data: unknown[] };
-    expect(stores.data).toEqual([{ id: 1, store_ref: 'main', store_name: 'المخزن الرئيسي', location: null }]);
+    expect(stores.data).toEqual([
+      { id: 1, store_ref: 'main', store_name: 'المخزن الرئيسي', location: null, allow_negative_stock: false },
+    ]);
     expect((await signIn(server.base, 'admin', 'admin123')).status).toBe(401);
     const signedIn = await signIn(server.base, 'owner', 'shop-pass-1');
     expect(signedIn.status).toBe(200);
@@ -119,5 +168,5 @@ describe('starting and stopping the server', () => {
       is_admin: true,
     });
     expect(await stop(server.child, 'SIGTERM')).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });

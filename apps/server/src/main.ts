@@ -3,7 +3,6 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { demoUsers, seedDemoIfEmpty } from './features/demo/demo.seed.ts';
-import { redactUrl } from './lib/legacyPaths.ts';
 
 const config = readConfig(process.env);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
@@ -11,15 +10,10 @@ const seeded = config.demo && (await seedDemoIfEmpty(database.db));
 
 const app = await buildApp({
   db: database.db,
+  checkDatabase: database.check,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
-  logger: {
-    level: config.logLevel,
-    // Only the method, the address (a password in a legacy query is masked) and the caller: no cookies, no body.
-    serializers: {
-      req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-    },
-  },
+  log: { level: config.logLevel },
 });
 
 let stopping = false;

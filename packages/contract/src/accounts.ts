@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery, QueryFlag } from './envelope.ts';
 import { MoneyString } from './money.ts';
 import { Id } from './scope.ts';
-import { jsonArrayOf, optionalText } from './text.ts';
+import { jsonArrayOf, optionalText, Text } from './text.ts';
 
 export const AccountNature = z.enum(['debit', 'credit']);
 export type AccountNature = z.infer<typeof AccountNature>;
@@ -52,7 +52,7 @@ export type SubAccount = z.infer<typeof SubAccount>;
 
 export const SubAccountInput = z.object({
   ac_id: Id,
-  sub_name: z.string().trim().min(1, 'اسم الحساب مطلوب').max(150),
+  sub_name: Text().trim().min(1, 'اسم الحساب مطلوب').max(150),
   sub_code: optionalText(50),
   sub_balance: MoneyString.default('0'),
   cat_id: Id.nullish().transform((value) => value ?? null),
@@ -77,9 +77,9 @@ export const SubAccountListQuery = PageQuery.extend({
   yearId: Id.optional(),
   year_id: Id.optional(),
   ac_id: z.preprocess(emptyToUndefined, Id.optional()),
-  search: z.string().trim().max(100).optional(),
+  search: Text().trim().max(100).optional(),
   cat_id: z.preprocess(emptyToUndefined, Id.optional()),
-  cat_name: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  cat_name: z.preprocess(emptyToUndefined, Text().trim().max(100).optional()),
   balance_type: z.preprocess(emptyToUndefined, AccountNature.optional()),
   sub_type: z.preprocess(emptyToUndefined, AccountNature.optional()),
   has_balance: QueryFlag,
@@ -90,5 +90,7 @@ export const AccountUsage = z.object({
   account_id: z.number().int(),
   in_use: z.boolean(),
   ledger_lines: z.number().int(),
+  /** Documents naming the account as their party, including those that post nothing (preliminary invoices, orders). */
+  documents: z.number().int(),
   is_system: z.boolean(),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Id } from './scope.ts';
+import { Text } from './text.ts';
 
 export const LoginBody = z.object({
-  user_name: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(200),
+  user_name: Text().trim().min(1).max(64),
+  password: Text().min(1).max(200),
   store_id: Id,
   /** Always "user" (seed section 6); kept so legacy clients' calls stay valid. */
   level: z.literal('user').default('user'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from './errors.ts';
+import { PageNumber } from './scope.ts';
 
 /** Every successful answer: `{ data: [...] }`. Reads return arrays, as the legacy clients expect. */
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
@@ -29,6 +30,6 @@ export const QueryFlag = z.preprocess((value) => {
 }, z.boolean().optional());
 
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber.default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });

@@ -29,6 +29,20 @@ export const errorCodes = [
   'ACCOUNT_CODE_TAKEN',
   'SYSTEM_ACCOUNT',
   'INTERNAL',
+  // The accounting year and idempotency keys (issue 8, section 3 and 1).
+  'YEAR_REQUIRED',
+  'DATE_OUTSIDE_YEAR',
+  'DOCUMENT_IN_OTHER_YEAR',
+  'IDEMPOTENCY_KEY_REUSED',
+  // Bad input (issue 8, "input"): figures past the columns, unreadable uploads, requests past the header limit.
+  'AMOUNT_TOO_LARGE',
+  'UPLOAD_UNREADABLE',
+  'REQUEST_TOO_LARGE',
+  // Issue 8, security and robustness (helper "sec").
+  'DATABASE_UNAVAILABLE',
+  // Issue 8 (stock and accounts): the party of an invoice is on its side.
+  'NOT_A_CUSTOMER',
+  'NOT_A_SUPPLIER',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

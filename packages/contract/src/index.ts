@@ -2,6 +2,8 @@ export * from './accounts.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './constants.ts';
+export * from './dates.ts';
+export * from './digits.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './invoice.rules.ts';

@@ -80,4 +80,30 @@ describe('invoice arithmetic', () => {
       }),
     );
   });
+
+  it('a line total, a document total or a merged quantity past what its column holds is refused, not stored', () => {
+    const max = m('999999999999.99');
+    expect(invoiceTotals([{ quantity: '1', price: max }], m('0'), m('0')).ok).toBe(true);
+    expect(invoiceTotals([{ quantity: '2', price: max }], m('0'), m('0'))).toEqual({
+      ok: false,
+      problem: 'AMOUNT_TOO_LARGE',
+      line: 0,
+    });
+    expect(
+      invoiceTotals(
+        [
+          { quantity: '1', price: max },
+          { quantity: '1', price: m('0.01') },
+        ],
+        m('0'),
+        m('0'),
+      ),
+    ).toEqual({ ok: false, problem: 'AMOUNT_TOO_LARGE' });
+    expect(invoiceTotals(m('1000000000000'), m('0'), m('0'))).toMatchObject({ problem: 'AMOUNT_TOO_LARGE' });
+    // Legacy calls add lines to a document again and again: the merged quantity must still fit numeric(15,3).
+    expect(invoiceTotals([{ quantity: '1000000000000', price: m('0.01') }], m('0'), m('0'))).toMatchObject({
+      problem: 'AMOUNT_TOO_LARGE',
+      line: 0,
+    });
+  });
 });

@@ -2,7 +2,17 @@
  * Invoice arithmetic (domain.md 5.2), shared: the server computes the authoritative figures from the lines, the
  * screens show the same figures while the cashier types. All exact, in minor units.
  */
-import { addMoney, type Money, money, multiplyMoney, percentOf, subtractMoney, ZERO } from './money.ts';
+import {
+  addMoney,
+  fitsQuantityColumn,
+  isWithinAmountBound,
+  type Money,
+  money,
+  multiplyMoney,
+  percentOf,
+  subtractMoney,
+  ZERO,
+} from './money.ts';
 
 export type InvoiceLineInput = { item_id: number; quantity: string; price: Money };
 
@@ -52,15 +62,26 @@ export type InvoiceTotals = {
   changee: Money;
 };
 
-export type TotalsProblem = 'DISCOUNT_EXCEEDS_TOTAL' | 'NEGATIVE_REMAINDER' | 'NEGATIVE_AMOUNT';
+export type TotalsProblem = 'DISCOUNT_EXCEEDS_TOTAL' | 'NEGATIVE_REMAINDER' | 'NEGATIVE_AMOUNT' | 'AMOUNT_TOO_LARGE';
 
-/** The invoice's figures from its lines (or, for a value-only invoice, its typed total), discount and payment. */
+/**
+ * The invoice's figures from its lines (or, for a value-only invoice, its typed total), discount and payment.
+ * A line total or a document total past `MAX_AMOUNT` is refused (`line` says which line): every figure the invoice
+ * stores fits its column.
+ */
 export function invoiceTotals(
   gross: Money | { quantity: string; price: Money }[],
   discount: Money,
   pay: Money,
-): { ok: true; totals: InvoiceTotals } | { ok: false; problem: TotalsProblem } {
-  const tot_pr = Array.isArray(gross) ? addMoney(ZERO, ...gross.map(lineTotal)) : gross;
+): { ok: true; totals: InvoiceTotals } | { ok: false; problem: TotalsProblem; line?: number } {
+  const lines = Array.isArray(gross) ? gross : [];
+  const lineTotals = lines.map(lineTotal);
+  const tooLargeLine = lines.findIndex(
+    (line, i) => !fitsQuantityColumn(line.quantity) || !isWithinAmountBound(lineTotals[i] ?? ZERO),
+  );
+  if (tooLargeLine >= 0) return { ok: false, problem: 'AMOUNT_TOO_LARGE', line: tooLargeLine };
+  const tot_pr = Array.isArray(gross) ? addMoney(ZERO, ...lineTotals) : gross;
+  if (!isWithinAmountBound(tot_pr)) return { ok: false, problem: 'AMOUNT_TOO_LARGE' };
   if (tot_pr < 0n || discount < 0n || pay < 0n) return { ok: false, problem: 'NEGATIVE_AMOUNT' };
   if (discount > tot_pr) return { ok: false, problem: 'DISCOUNT_EXCEEDS_TOTAL' };
   const net = subtractMoney(tot_pr, discount);

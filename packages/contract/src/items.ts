@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag } from './envelope.ts';
 import { MoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
-import { jsonArrayOf, optionalText } from './text.ts';
+import { jsonArrayOf, optionalText, Text } from './text.ts';
 
 const Percent = z
   .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
+  .transform((value) => normalizeNumberInput(String(value)))
   .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, {
     message: 'النسبة بين 0 و 100',
   });
@@ -17,7 +18,7 @@ const NonNegativeQuantity = QuantityString.refine((value) => !value.startsWith('
 
 /** An item as created or edited. Prices are exact decimal strings and must be greater than zero. */
 export const ItemInput = z.object({
-  item_name: z.string({ error: 'اسم الصنف مطلوب' }).trim().min(1, 'اسم الصنف مطلوب').max(200),
+  item_name: Text({ error: 'اسم الصنف مطلوب' }).trim().min(1, 'اسم الصنف مطلوب').max(200),
   item_desc: optionalText(),
   aliasEn: optionalText(),
   part_no: optionalText(64),
@@ -32,7 +33,7 @@ export const ItemInput = z.object({
   category_id: Id.nullish().transform((value) => value ?? null),
   imageUrl: optionalText(1000),
   store_id: Id.optional(),
-  /** Opening quantity for the accounting year `yearId` (default: the current year), set when creating. */
+  /** Opening quantity for the accounting year `yearId` (default: the request's year, year 1 under `/api/`), set when creating. */
   firstQuantity: NonNegativeQuantity.optional(),
   yearId: Id.optional(),
 });
@@ -69,10 +70,10 @@ export type Item = z.infer<typeof Item>;
 /** Filters of the item list. Empty search terms and the category value 'all' mean "no filter". */
 export const ItemListQuery = PageQuery.extend({
   store_id: Id.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: Text().trim().max(100).optional(),
   category_id: z.union([z.literal('all'), Id]).optional(),
-  brand: z.string().trim().max(100).optional(),
-  model: z.string().trim().max(100).optional(),
+  brand: Text().trim().max(100).optional(),
+  model: Text().trim().max(100).optional(),
 });
 export type ItemListQuery = z.output<typeof ItemListQuery>;
 
@@ -127,8 +128,12 @@ export const ImportResult = z.object({
   skipped: z.number().int(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
+/** An import's year: `fq_year` (the legacy name), or the request's year as every year-scoped call sends it. */
 export const ImportQuery = z.object({
   preview: QueryFlag,
   fq_year: Id.optional(),
+  yearId: Id.optional(),
+  year_id: Id.optional(),
   store_id: Id.optional(),
 });
+export type ImportQuery = z.infer<typeof ImportQuery>;

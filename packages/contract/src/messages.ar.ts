@@ -31,4 +31,18 @@ export const messagesAr: Record<ErrorCode, string> = {
   DOCUMENT_NOT_EDITABLE: 'لا يمكن تعديل هذا المستند بهذه الطريقة',
   PRICE_NOT_POSITIVE: 'التعديل يجعل سعر بعض الأصناف صفرا أو أقل، راجع القيمة',
   INTERNAL: 'حدث خطأ غير متوقع في الخادم، لم يتم حفظ البيانات، حاول مرة أخرى',
+  // The accounting year and idempotency keys (issue 8, section 3 and 1).
+  YEAR_REQUIRED: 'حدد السنة المالية: هذا الطلب يخص سنة مالية ولم تُرسل السنة',
+  DATE_OUTSIDE_YEAR: 'تاريخ المستند خارج السنة المالية المختارة',
+  DOCUMENT_IN_OTHER_YEAR: 'هذا المستند من سنة مالية أخرى: اختر سنته لتعديله، فالمستند لا ينتقل بين السنوات',
+  IDEMPOTENCY_KEY_REUSED: 'مفتاح الحفظ نفسه أُرسل سابقا مع فاتورة مختلفة، لم يتم الحفظ: افتح فاتورة جديدة واحفظها',
+  // Bad input (issue 8, "input").
+  AMOUNT_TOO_LARGE: 'المبلغ أو الكمية أكبر من الحد المسموح، راجع الحقول المظللة',
+  UPLOAD_UNREADABLE: 'تعذرت قراءة الملف المرفوع (انقطع الإرسال أو الطلب غير صحيح)، أعد رفع الملف',
+  REQUEST_TOO_LARGE: 'الطلب أطول من المسموح، قلل طول البحث أو عدد البيانات المرسلة',
+  // Issue 8, security and robustness (helper "sec").
+  DATABASE_UNAVAILABLE: 'قاعدة البيانات لا تستجيب الآن، أعد المحاولة بعد لحظات',
+  // Issue 8 (stock and accounts).
+  NOT_A_CUSTOMER: 'فاتورة المبيعات تسجل على حساب عميل فقط، اختر عميلا',
+  NOT_A_SUPPLIER: 'فاتورة المشتريات وأمر الشراء يسجلان على حساب مورد فقط، اختر موردا',
 };

@@ -4,6 +4,7 @@
  * Never a JavaScript float.
  */
 import { z } from 'zod';
+import { normalizeNumberInput } from './digits.ts';
 
 export type Money = bigint & { readonly __brand: 'Money' };
 
@@ -57,13 +58,34 @@ export function multiplyMoney(amount: Money, factor: string, divideByPowerOfTen 
 export const percentOf = (amount: Money, percent: string) => multiplyMoney(amount, percent, 2);
 
 /**
- * Zod schema of an amount on the wire. Accepts a decimal string, and a JSON number from legacy clients as long
- * as it has at most 2 decimals; answers the canonical string ("12.50").
+ * The largest amount the contract accepts anywhere: a price, a payment, an opening balance, and also any figure the
+ * server computes from them (a line's quantity × price, a document's total). Money columns are numeric(15,2)
+ * (under 10^13); this bound leaves them a factor of ten, and keeps the year's sums of an account (numeric(20,2))
+ * out of reach.
+ */
+export const MAX_AMOUNT = money(99_999_999_999_999n);
+export const MAX_AMOUNT_TEXT = toMoneyString(MAX_AMOUNT);
+export const AMOUNT_TOO_LARGE_MESSAGE = `المبلغ أكبر من الحد المسموح (${MAX_AMOUNT_TEXT})`;
+export const isWithinAmountBound = (amount: Money) => amount <= MAX_AMOUNT && amount >= -MAX_AMOUNT;
+
+/**
+ * Zod schema of an amount on the wire. Accepts a decimal string as typed (Arabic-Indic or Persian digits, ٫ and
+ * ٬ too), and a JSON number from legacy clients as long as it has at most 2 decimals; at most `MAX_AMOUNT` either
+ * way; answers the canonical string ("12.50").
  */
 export const MoneyString = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const parsed = parseMoney(String(value));
+  const typed = normalizeNumberInput(String(value));
+  const parsed = parseMoney(typed);
+  if (parsed === undefined && /^-?\d{14,}(\.\d{1,2})?$/.test(typed)) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
+    return z.NEVER;
+  }
   if (parsed === undefined) {
     ctx.addIssue({ code: 'custom', message: 'أدخل مبلغا صحيحا بحد أقصى خانتين عشريتين' });
+    return z.NEVER;
+  }
+  if (!isWithinAmountBound(parsed)) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
     return z.NEVER;
   }
   return toMoneyString(parsed);
@@ -76,11 +98,28 @@ export const NonNegativeMoneyString = MoneyString.refine((value) => (parseMoney(
   message: 'لا يمكن أن يكون المبلغ سالبا',
 });
 
-/** Quantities are exact decimals too (items may be sold by weight): up to 3 decimals. */
+/**
+ * The largest quantity of one line, one opening or one stock figure: quantity columns are numeric(15,3) (under
+ * 10^12), and this bound keeps the sum of up to 1000 such lines inside them.
+ */
+export const MAX_QUANTITY_DIGITS = 9;
+const QUANTITY_MESSAGE = 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية';
+const QUANTITY_TOO_LARGE_MESSAGE = `الكمية أكبر من الحد المسموح (${'9'.repeat(MAX_QUANTITY_DIGITS)})`;
+
+/** Quantities are exact decimals too (items may be sold by weight): up to 3 decimals, typed digits of any script. */
 export const QuantityString = z
-  .union([z.string(), z.number()], { error: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' })
-  .transform((value) => String(value).trim())
-  .refine((value) => /^-?\d{1,12}(\.\d{1,3})?$/.test(value), { message: 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية' });
+  .union([z.string(), z.number()], { error: QUANTITY_MESSAGE })
+  .transform((value) => normalizeNumberInput(String(value)))
+  .refine((value) => /^-?\d+(\.\d{1,3})?$/.test(value), { message: QUANTITY_MESSAGE, abort: true })
+  .refine((value) => new RegExp(`^-?0*\\d{1,${MAX_QUANTITY_DIGITS}}(\\.|$)`).test(value), {
+    message: QUANTITY_TOO_LARGE_MESSAGE,
+  });
+
+/**
+ * Whether a quantity fits a quantity column (numeric(15,3): at most 12 digits before the point). One typed quantity
+ * has at most 9; a sum of merged lines (legacy clients add lines to a document call after call) may have more.
+ */
+export const fitsQuantityColumn = (quantity: string) => /^-?0*\d{1,12}(\.\d*)?$/.test(quantity);
 
 /** Compares two decimal strings exactly (amounts or quantities, up to 6 decimals): -1, 0 or 1; undefined if not decimals. */
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 | undefined {

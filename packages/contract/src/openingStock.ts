@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { PageQuery } from './envelope.ts';
 import { PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
+import { Text } from './text.ts';
 
 const OpeningQuantityString = QuantityString.refine((value) => !value.startsWith('-'), {
   message: 'لا يمكن أن تكون الكمية الافتتاحية سالبة',
 });
 
-/** An opening quantity of one item in an accounting year (`fq_year` = year id; default the current year). */
+/** An opening quantity of one item in an accounting year (`fq_year` = year id; without one, the request's year: year 1 under `/api/`). */
 export const OpeningQuantityBody = z.object({
   item_id: Id,
   quantity: OpeningQuantityString,
@@ -36,7 +37,7 @@ export const OpeningQuantityListQuery = PageQuery.extend({
   store_id: Id.optional(),
   fq_year: Id.optional(),
   yearId: Id.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: Text().trim().max(100).optional(),
 });
 
 export const StoreYearDeleteQuery = z.object({ store_id: Id, fq_year: Id.optional() });

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { Id } from './scope.ts';
+import { optionalText, Text } from './text.ts';
 
 export const Store = z.object({
   id: z.number().int(),
   store_ref: z.string(),
   store_name: z.string(),
   location: z.string().nullable(),
+  /** Whether a sale (or any operation) may take an item below zero; off by default. */
+  allow_negative_stock: z.boolean(),
 });
 export type Store = z.infer<typeof Store>;
 
@@ -35,24 +39,16 @@ export const Year = z.object({
 });
 export type Year = z.infer<typeof Year>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 /** Company details an administrator edits. The VAT number has 15 digits in Saudi Arabia (ZATCA). */
 export const CompanyUpdateBody = z
   .object({
-    arName: z.string().trim().min(1, 'اسم الشركة بالعربية مطلوب').max(200),
-    engName: z.string().trim().min(1, 'اسم الشركة بالإنجليزية مطلوب').max(200),
-    phone: text(30),
-    phone2: text(30),
-    address: text(300),
-    tradNo: text(50),
-    vatNo: text(30),
+    arName: Text().trim().min(1, 'اسم الشركة بالعربية مطلوب').max(200),
+    engName: Text().trim().min(1, 'اسم الشركة بالإنجليزية مطلوب').max(200),
+    phone: optionalText(30),
+    phone2: optionalText(30),
+    address: optionalText(300),
+    tradNo: optionalText(50),
+    vatNo: optionalText(30),
     country_code: z
       .string()
       .trim()
@@ -61,7 +57,7 @@ export const CompanyUpdateBody = z
       .string()
       .trim()
       .regex(/^[A-Z]{3}$/, 'رمز العملة ثلاثة أحرف لاتينية كبيرة مثل SDG'),
-    currency_symbol: z.string().trim().min(1, 'رمز العملة مطلوب').max(10),
+    currency_symbol: Text().trim().min(1, 'رمز العملة مطلوب').max(10),
     currency_decimals: z.coerce.number().int().min(0).max(3),
   })
   .superRefine((company, ctx) => {
@@ -72,9 +68,11 @@ export const CompanyUpdateBody = z
 export type CompanyUpdateBody = z.output<typeof CompanyUpdateBody>;
 
 export const StoreUpdateBody = z.object({
-  id: z.coerce.number().int().positive(),
-  store_name: z.string().trim().min(1, 'اسم المخزن مطلوب').max(150),
-  location: text(200),
+  id: Id,
+  store_name: Text().trim().min(1, 'اسم المخزن مطلوب').max(150),
+  location: optionalText(200),
+  /** Absent (a legacy client): the setting stays as it is. */
+  allow_negative_stock: z.boolean().optional(),
 });
 
 export const StoreUser = z.object({
@@ -87,19 +85,19 @@ export const StoreUser = z.object({
 export type StoreUser = z.infer<typeof StoreUser>;
 
 export const MIN_PASSWORD_LENGTH = 8;
-const Password = z.string().min(MIN_PASSWORD_LENGTH, `كلمة المرور ${MIN_PASSWORD_LENGTH} أحرف على الأقل`).max(200);
+const Password = Text().min(MIN_PASSWORD_LENGTH, `كلمة المرور ${MIN_PASSWORD_LENGTH} أحرف على الأقل`).max(200);
 
 export const CreateUserBody = z.object({
   user_name: z
     .string()
     .trim()
     .regex(/^[\p{L}\p{N}._-]{2,64}$/u, 'اسم المستخدم من 2 إلى 64 حرفا بلا مسافات'),
-  full_name: z.string().trim().min(1, 'الاسم الكامل مطلوب').max(150),
+  full_name: Text().trim().min(1, 'الاسم الكامل مطلوب').max(150),
   password: Password,
   is_admin: z.boolean().default(false),
-  store_id: z.coerce.number().int().positive().optional(),
+  store_id: Id.optional(),
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
-export const ResetPasswordBody = z.object({ id: z.coerce.number().int().positive(), password: Password });
-export const SetUserActiveBody = z.object({ id: z.coerce.number().int().positive(), is_active: z.boolean() });
+export const ResetPasswordBody = z.object({ id: Id, password: Password });
+export const SetUserActiveBody = z.object({ id: Id, is_active: z.boolean() });

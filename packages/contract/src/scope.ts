@@ -1,6 +1,24 @@
 import { z } from 'zod';
+import { normalizeNumberInput } from './digits.ts';
 
-export const Id = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer` (serial) columns: a larger one cannot name a row, and the database would refuse it. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id, in a body (a number, or a string from legacy clients) or a query: positive, at most `MAX_ID`.
+ * Typed digits of any script are accepted ("١٢" is 12).
+ */
+export const Id = z.preprocess(
+  (value) => (typeof value === 'string' ? normalizeNumberInput(value) : value),
+  z.coerce
+    .number({ error: 'أدخل رقما صحيحا' })
+    .int('أدخل رقما صحيحا')
+    .positive('أدخل رقما صحيحا أكبر من صفر')
+    .max(MAX_ID, 'الرقم أكبر من المسموح'),
+);
+
+/** A page number (1, 2, ...): bounded like an id, so an offset never leaves the database's range. */
+export const PageNumber = Id;
 
 /** Every store-scoped call names its store; the server refuses any store but the session's. */
 export const StoreQuery = z.object({ store_id: Id });

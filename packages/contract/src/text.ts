@@ -1,9 +1,24 @@
 import { z } from 'zod';
 
+/**
+ * Characters no text column can keep: NUL (PostgreSQL text refuses it) and a lone UTF-16 surrogate (half of a
+ * character: JSON lets a client send one, but it is no character at all and cannot be stored as UTF-8).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+export const UNSTORABLE_TEXT_MESSAGE = 'النص يحتوي على رموز غير مسموح بها';
+
+/**
+ * The one string of the contract: every text a client sends (names, searches, references, passwords) is one of
+ * these, so no endpoint can hand the database a character it refuses.
+ */
+export const Text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+
 /** Optional free text: trimmed; empty becomes null, so "no brand" is stored one way only. */
 export const optionalText = (max = 200) =>
-  z
-    .string()
+  Text()
     .trim()
     .max(max)
     .nullish()

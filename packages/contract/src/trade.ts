@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
 import { PAGE_SIZE, pageOf, QueryFlag } from './envelope.ts';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './money.ts';
-import { Id } from './scope.ts';
-import { jsonArrayOf, optionalText } from './text.ts';
+import { Id, PageNumber } from './scope.ts';
+import { jsonArrayOf, optionalText, Text } from './text.ts';
 
-const IsoDate = z
-  .string({ error: 'التاريخ مطلوب' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'التاريخ بالصيغة YYYY-MM-DD');
-
-/** An optional date: empty and the legacy '0000-00-00' mean none. */
-const OptionalDate = z.preprocess(
-  (value) => (value === '' || value === '0000-00-00' || value === undefined ? null : value),
-  IsoDate.nullable(),
-);
+/** The client's key for one save (a retry with the same key answers the first document). */
+const IdempotencyKey = Text().trim().min(8).max(100);
 
 const PositiveQuantity = QuantityString.refine((value) => !value.startsWith('-') && /[1-9]/.test(value), {
   message: 'الكمية يجب أن تكون أكبر من صفر',
@@ -38,10 +31,7 @@ export type TradeLineInput = z.output<typeof TradeLineInput>;
 export const TradeHeaderInput = z.object({
   cust_id: Id,
   pay_date: IsoDate,
-  pay_time: z
-    .string()
-    .regex(/^\d{2}:\d{2}(:\d{2})?$/, 'الوقت بالصيغة HH:mm')
-    .optional(),
+  pay_time: ClockTime.optional(),
   discount: NonNegativeMoneyString.default('0'),
   pay: NonNegativeMoneyString.default('0'),
   tot_pr: NonNegativeMoneyString.optional(),
@@ -51,14 +41,14 @@ export const TradeHeaderInput = z.object({
   yearId: Id.optional(),
   store_id: Id.optional(),
   /** A key the client makes for one save; sending the same save again (a retry) returns the first document. */
-  idempotency_key: z.string().trim().min(8).max(100).optional(),
+  idempotency_key: IdempotencyKey.optional(),
 });
 export type TradeHeaderInput = z.output<typeof TradeHeaderInput>;
 
 export const CreateWithItemsBody = z.object({
   invoice: TradeHeaderInput,
   items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
-  idempotency_key: z.string().trim().min(8).max(100).optional(),
+  idempotency_key: IdempotencyKey.optional(),
 });
 export type CreateWithItemsBody = z.output<typeof CreateWithItemsBody>;
 
@@ -68,7 +58,7 @@ export const UpdateWithItemsBody = z.object({
 });
 export type UpdateWithItemsBody = z.output<typeof UpdateWithItemsBody>;
 
-const LegacyReference = z.string().trim().min(1).max(100);
+const LegacyReference = Text().trim().min(1).max(100);
 
 /**
  * A header by itself (`pay/create`, `payinit/create`, ... and their `update`): a value-only invoice (a typed total and
@@ -79,6 +69,11 @@ const LegacyReference = z.string().trim().min(1).max(100);
 export const HeaderOnlyBody = TradeHeaderInput.extend({
   tot_pr: PositiveMoneyString,
   pay_ref: LegacyReference.optional(),
+  /**
+   * A value-only invoice (the total is typed, no lines will follow): it posts at once. Without it, the header is the
+   * first of the two legacy calls and posts nothing until its lines are saved (true, 1, '1' or 'true').
+   */
+  value_only: z.preprocess((value) => value === 1 || value === '1' || value === 'true' || value === true, z.boolean()),
 });
 export type HeaderOnlyBody = z.output<typeof HeaderOnlyBody>;
 export const HeaderOnlyBatchBody = jsonArrayOf(HeaderOnlyBody);
@@ -92,7 +87,7 @@ export const LegacyReferenceQuery = z.object({
   year_id: Id.optional(),
 });
 
-export const DeleteDocumentBody = z.object({ pay_id: Id, pay_ref: z.string().optional() });
+export const DeleteDocumentBody = z.object({ pay_id: Id, pay_ref: Text().max(100).optional() });
 
 export const TradeDocument = z.object({
   pay_id: z.number().int(),
@@ -168,7 +163,7 @@ export const DocumentListQuery = z.object({
   /** Without `page` a read answers the legacy `{ data }` of at most `limit` documents. */
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** With `page` a read answers a `DocumentPage`: that page, the count and the column sums of the whole filter. */
-  page: z.coerce.number().int().min(1).optional(),
+  page: PageNumber.optional(),
   pageSize: z.coerce.number().int().min(1).max(500).default(PAGE_SIZE),
 });
 export type DocumentListQuery = z.output<typeof DocumentListQuery>;

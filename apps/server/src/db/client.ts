@@ -10,7 +10,16 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; kind: 'embedded' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'embedded' | 'postgres';
+  /** Whether the database answers now (for health): false when it is down or does not answer within seconds. */
+  check: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+/** How long health waits for the database to answer `select 1` before calling it down. */
+const CHECK_TIMEOUT_MS = 2_000;
 
 export type DatabaseOptions =
   /** A PostgreSQL server: the production path. */
@@ -39,10 +48,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded?.stop();
     throw error;
   }
+  let closed = false;
+  const answers = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
+    });
+    const query = pool.query('select 1').then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([query, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     db,
     kind: embedded ? 'embedded' : 'postgres',
+    check: async () => {
+      if (closed) return false;
+      if (!embedded) return answers();
+      if (!embedded.isRunning()) return false;
+      // PGlite has one connection. While a long report holds it, the process is alive and working: health must
+      // not queue behind the report (it answers within milliseconds, see embedded.test.ts).
+      if (pool.totalCount >= 1 && pool.idleCount === 0) return true;
+      return answers();
+    },
     close: async () => {
+      // Closing twice (a signal during shutdown, a test that closed early) is harmless.
+      if (closed) return;
+      closed = true;
       await pool.end();
       await embedded?.stop();
     },

@@ -107,7 +107,11 @@ export const session = pgTable(
   (t) => [index('session_expires_idx').on(t.expires_at)],
 );
 
-/** Failed sign-ins, counted per address over the last minute to slow down password guessing. */
+/**
+ * Sign-in attempts per address over the last minute, to slow down password guessing. An attempt is written before
+ * its password is checked (so parallel guesses count) and removed only if it succeeded: what stays are failures and
+ * attempts still being checked.
+ */
 export const loginFailure = pgTable(
   'login_failure',
   {
@@ -262,7 +266,7 @@ export const accountCategory = pgTable('account_category', {
 });
 
 /** The roles of the accounts that posting needs. Found by role, never by a hard-coded id. */
-export const accountRoles = ['cash_box', 'bank', 'sales', 'purchases'] as const;
+export const accountRoles = ['cash_box', 'bank', 'sales', 'purchases', 'opening_balance'] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
 /** The store's accounts: parties (customers, suppliers), expenses, cash and banks, and the system accounts. */
@@ -363,7 +367,15 @@ export const tradeDocument = pgTable(
     pay_id: serial('pay_id').primaryKey(),
     kind: text('kind', { enum: documentKinds }).notNull(),
     value_only: boolean('value_only').notNull().default(false),
-    /** Allocated by the server in the save transaction: store prefix, kind letter, sequence (`SH-S-000123`). */
+    /**
+     * A header saved by the legacy two-call path (`pay/create` without `value_only`) whose lines have not arrived
+     * (or were deleted before new ones): it posts nothing until they are saved.
+     */
+    awaiting_lines: boolean('awaiting_lines').notNull().default(false),
+    /**
+     * Allocated by the server in the save transaction: store prefix, kind letter, sequence (`SH-S-000123`). The
+     * sequence runs on across years, so a reference is unique in its store over all years.
+     */
     pay_ref: text('pay_ref').notNull(),
     store_id: integer('store_id')
       .notNull()
@@ -386,10 +398,12 @@ export const tradeDocument = pgTable(
     nextPay: date('nextPay', { mode: 'string' }),
     /** The client's key for this save: a retry with the same key answers the first document. */
     idempotency_key: text('idempotency_key'),
+    /** A hash of the content first saved with the key: the same key with other content is refused. */
+    idempotency_hash: text('idempotency_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('trade_document_ref_uq').on(t.store_id, t.yearId, t.pay_ref),
+    uniqueIndex('trade_document_ref_uq').on(t.store_id, t.pay_ref),
     uniqueIndex('trade_document_idem_uq')
       .on(t.store_id, t.idempotency_key)
       .where(sql`${t.idempotency_key} is not null`),
@@ -424,13 +438,13 @@ export const tradeLine = pgTable(
 );
 
 /** The last reference number used per store, year and document kind (row-locked while a document is saved). */
+/** The last reference number of each kind in a store. It does not restart with a new year (see `pay_ref`). */
 export const documentCounter = pgTable(
   'document_counter',
   {
     store_id: integer('store_id').notNull(),
-    yearId: integer('yearId').notNull(),
     kind: text('kind').notNull(),
     last: integer('last').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.store_id, t.yearId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.store_id, t.kind] })],
 );

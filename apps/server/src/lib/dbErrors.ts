@@ -1,4 +1,4 @@
-type PostgresErrorFields = { code?: string; constraint?: string };
+type PostgresErrorFields = { code?: string; constraint?: string; message?: string };
 
 /** An error and the errors it wraps (drizzle keeps the driver's PostgreSQL error in `cause`). */
 function causeChain(error: unknown): PostgresErrorFields[] {
@@ -16,9 +16,30 @@ export function violatedUniqueIndex(error: unknown): string | undefined {
 }
 
 /**
+ * The database refused a value itself (SQLSTATE class 22, data exception: a number past its column, a date that does
+ * not exist, a character it cannot store). The contract refuses such input first; this is the last line, so that a
+ * value the contract let through is still answered as bad input and not as a server fault.
+ */
+export function isDataException(error: unknown): boolean {
+  return causeChain(error).some((e) => typeof e.code === 'string' && e.code.startsWith('22'));
+}
+
+/**
  * The database gave up on a transaction because it waited in a circle with another one (deadlock), or could not
  * serialize it: running the whole transaction again is safe and usually succeeds.
  */
 export function isRetryableConflict(error: unknown): boolean {
   return causeChain(error).some((e) => e.code === '40P01' || e.code === '40001');
+}
+
+/** Codes of a database that cannot be reached or went away mid-query (the embedded process died, a restart). */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03']);
+
+/** The database could not be reached: the request failed through no fault of its own and may be tried again. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causeChain(error).some(
+    (e) =>
+      (typeof e.code === 'string' && unavailableCodes.has(e.code)) ||
+      (typeof e.message === 'string' && /^Connection terminated/.test(e.message)),
+  );
 }

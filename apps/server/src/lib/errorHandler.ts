@@ -1,10 +1,21 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isDataException } from './dbErrors.ts';
 import { errorBody, sendError } from './sendError.ts';
 
 /**
+ * A multipart body the parser could not read: cut short, or without its boundary. The parser (busboy) throws plain
+ * errors without a status; they are the client's, not a fault of the server.
+ */
+function isUnreadableUpload(error: FastifyError, req: FastifyRequest) {
+  const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+  return multipart && !error.statusCode && /multipart|boundary|part header|end of form/i.test(error.message);
+}
+
+/**
  * One place that turns anything thrown into the error shape. Bad input is a 400 with a message per field;
- * anything else thrown is a bug: logged with the request id, answered with a generic Arabic message.
+ * anything else thrown is a bug: logged with the request id (its kind, code and stack frames, never its message,
+ * which can quote a failed query's parameters; see logging.ts), answered with a generic Arabic message.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -18,7 +29,18 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     // Fastify's own refusals of a request (malformed JSON, wrong content type, body too large) are bad input.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(errorBody('VALIDATION_FAILED'));
+      const code = error.statusCode === 413 ? 'REQUEST_TOO_LARGE' : 'VALIDATION_FAILED';
+      return reply.code(error.statusCode).send(errorBody(code));
+    }
+    if (isUnreadableUpload(error, req)) return sendError(reply, 'UPLOAD_UNREADABLE');
+    if (isDataException(error)) {
+      // A hole in the contract: the input is refused, and the hole is logged so that it gets closed.
+      req.log.warn({ err: error }, 'the database refused a value the contract accepted');
+      return sendError(reply, 'VALIDATION_FAILED');
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, 'DATABASE_UNAVAILABLE');
     }
     req.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'INTERNAL');

@@ -30,4 +30,16 @@ export const httpStatus: Record<ErrorCode, number> = {
   ACCOUNT_CODE_TAKEN: 409,
   SYSTEM_ACCOUNT: 409,
   INTERNAL: 500,
+  YEAR_REQUIRED: 400,
+  DATE_OUTSIDE_YEAR: 400,
+  DOCUMENT_IN_OTHER_YEAR: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  // Bad input (issue 8, "input").
+  AMOUNT_TOO_LARGE: 400,
+  UPLOAD_UNREADABLE: 400,
+  REQUEST_TOO_LARGE: 431,
+  DATABASE_UNAVAILABLE: 503,
+  // Issue 8 (stock and accounts).
+  NOT_A_CUSTOMER: 400,
+  NOT_A_SUPPLIER: 400,
 };

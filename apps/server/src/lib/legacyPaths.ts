@@ -12,7 +12,23 @@ export function toCanonicalUrl(url: string): string {
   return path + query;
 }
 
-/** The URL as it may be written to a log: a password sent in the query (legacy GET sign-in) is masked. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]password=)[^&]*/gi, '$1***');
+const secondaryBaseCalls = new WeakSet<object>();
+
+/**
+ * Remembers that a request arrived under `/api23/` before `toCanonicalUrl` folds the base away: a year-scoped call
+ * without a year is refused there, while under `/api/` it means year 1 (see organisation/currentYear.ts).
+ */
+export function rememberApiBase(raw: { url?: string | undefined }) {
+  const path = (raw.url ?? '').split('?')[0] ?? '';
+  let decoded = path;
+  try {
+    // A percent-encoded base (`/%61pi23/`) is the same base once the router decodes it.
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router refuses it anyway.
+  }
+  if (decoded === '/api23' || decoded.startsWith('/api23/')) secondaryBaseCalls.add(raw);
 }
+
+/** Whether the request (its raw Node request) was sent to the secondary base `/api23/`. */
+export const calledSecondaryBase = (raw: object) => secondaryBaseCalls.has(raw);

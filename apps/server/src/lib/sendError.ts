@@ -6,8 +6,13 @@ export function errorBody(code: ErrorCode, fields?: Record<string, string>): Err
   return { error: { code, message: messagesAr[code], ...(fields ? { fields } : {}) } };
 }
 
-/** Answers an expected failure: the status that fits its code and `{ error: { code, message, fields } }`. */
+/**
+ * Answers an expected failure: the status that fits its code and `{ error: { code, message, fields } }`; a refusal
+ * for want of stock also lists the short items (`insufficient_items`), whichever operation was refused.
+ */
 export function sendError(reply: FastifyReply, failure: Extract<Result<unknown>, { ok: false }> | ErrorCode) {
   const { code, fields } = typeof failure === 'string' ? { code: failure, fields: undefined } : failure;
-  return reply.code(httpStatus[code]).send(errorBody(code, fields));
+  const shortages = typeof failure === 'object' && 'shortages' in failure ? failure.shortages : undefined;
+  const body = errorBody(code, fields);
+  return reply.code(httpStatus[code]).send(shortages ? { ...body, insufficient_items: shortages } : body);
 }

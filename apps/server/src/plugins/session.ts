@@ -2,7 +2,7 @@
  * Who is calling, and may they: the anti-forgery rule, the session and the store scope, for every API route.
  * A route opts out of the session with `config: { public: true }` (sign-in, the store list, health, docs).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SessionUser, XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,18 +29,44 @@ declare module 'fastify' {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
-const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
+/**
+ * The anti-forgery token of a session, derived from its secret: a token read or guessed for any other session
+ * (or for none) does not fit this one. Before sign-in the token is a random cookie the caller echoes.
+ */
+export const xsrfTokenFor = (sessionToken: string) =>
+  createHmac('sha256', sessionToken).update('mizan anti-forgery').digest('base64url');
+
+/** The token a change must carry: the session's own, or before any session the anti-forgery cookie. */
+function expectedXsrf(req: FastifyRequest): string | undefined {
+  const sessionToken = req.cookies[SESSION_COOKIE];
+  return sessionToken ? xsrfTokenFor(sessionToken) : req.cookies[XSRF_COOKIE];
+}
+
+function sameToken(given: unknown, expected: string | undefined): boolean {
+  if (typeof given !== 'string' || !expected) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
 const cookieOptions = (req: FastifyRequest) => ({
   path: '/',
   sameSite: 'lax' as const,
   secure: req.protocol === 'https',
 });
 
+function setXsrfCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  // Readable by the page on purpose: the web app echoes it in the header of every change.
+  reply.setCookie(XSRF_COOKIE, token, { ...cookieOptions(req), httpOnly: false });
+}
+
+/** Starts a session in the browser; the anti-forgery token is replaced by the new session's own. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), httpOnly: true, maxAge: SESSION_TTL_MS / 1000 });
+  setXsrfCookie(req, reply, xsrfTokenFor(token));
 }
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), httpOnly: true });
+  setXsrfCookie(req, reply, newToken());
 }
 
 async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | undefined> {
@@ -84,15 +110,19 @@ export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('user', undefined);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApi(req)) return;
-    // Double-submit anti-forgery token: a page on another site can make the browser send our cookies,
-    // but it cannot read the cookie to echo it in the header.
-    const xsrf = req.cookies[XSRF_COOKIE];
-    if (!xsrf) reply.setCookie(XSRF_COOKIE, newToken(), { ...cookieOptions(req), httpOnly: false });
-    if (!SAFE_METHODS.has(req.method) && (!xsrf || req.headers[XSRF_HEADER] !== xsrf)) {
+    // Decided on the route the router matched, never on the text of the URL: `/%61pi/...` or `/api23/x.php`
+    // reach the same route as `/api/x` and get the same checks. Routes outside /api/ serve the web app's files;
+    // a path that matched no route is answered 404 by the not-found handler.
+    const route = req.routeOptions.url;
+    if (!route?.startsWith('/api/')) return;
+    // Anti-forgery: a page on another site can make the browser send our cookies, but it cannot read the token
+    // to echo it in the header. Once signed in, the token is the session's own.
+    const expected = expectedXsrf(req);
+    if (!expected || req.cookies[XSRF_COOKIE] !== expected) setXsrfCookie(req, reply, expected ?? newToken());
+    if (!SAFE_METHODS.has(req.method) && !sameToken(req.headers[XSRF_HEADER], expected)) {
       return sendError(reply, 'XSRF_MISSING');
     }
-    if (req.routeOptions.config.public || !req.routeOptions.url) return;
+    if (req.routeOptions.config.public) return;
     const token = req.cookies[SESSION_COOKIE];
     req.user = token ? await findSessionUser(app.db, token) : undefined;
     if (!req.user) return sendError(reply, 'NOT_SIGNED_IN');

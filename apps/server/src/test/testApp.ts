@@ -7,7 +7,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type AppOptions, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedDemoIfEmpty } from '../features/demo/demo.seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -43,13 +43,18 @@ export type TestAppOptions = {
   /** Extra routes under /api, registered before the app is ready (to test plugins with a route of their own). */
   routes?: (app: App) => void;
   webDist?: string;
+  trustProxy?: AppOptions['trustProxy'];
+  log?: AppOptions['log'];
 };
 
-export async function startTestApp(kind: DatabaseKind, { demo = true, routes, webDist }: TestAppOptions = {}) {
+export async function startTestApp(
+  kind: DatabaseKind,
+  { demo = true, routes, webDist, trustProxy, log }: TestAppOptions = {},
+) {
   const server = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const database = await openDatabase(server ? { url: server.url } : { dataDir: undefined });
   if (demo) await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ db: database.db, webDist });
+  const app = await buildApp({ db: database.db, checkDatabase: database.check, webDist, trustProxy, log });
   routes?.(app);
   await app.ready();
   return {

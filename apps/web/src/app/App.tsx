@@ -1,9 +1,10 @@
-import { IonApp, IonRouterOutlet, IonSpinner, IonSplitPane } from '@ionic/react';
+import { IonApp, IonContent, IonPage, IonRouterOutlet, IonSpinner, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../features/auth/AuthProvider.tsx';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { ui } from './messages.ts';
 import { homePath } from './platform.ts';
 import { queryClient } from './queryClient.ts';
@@ -18,6 +19,22 @@ function Loading() {
     <div className="app-loading" role="status" aria-label={ui.loadingApp}>
       <IonSpinner name="bubbles" />
     </div>
+  );
+}
+
+/** A screen that failed to draw: the Arabic message in a page of its own, the menu and other screens still work. */
+function ScreenFailed({ retry }: { retry: () => void }) {
+  return (
+    <IonPage>
+      <IonContent className="ion-padding">
+        <div className="render-failed" role="alert">
+          <p>{ui.renderFailed}</p>
+          <button type="button" className="plain-button outline" onClick={retry}>
+            {ui.retry}
+          </button>
+        </div>
+      </IonContent>
+    </IonPage>
   );
 }
 
@@ -61,7 +78,9 @@ function Shell() {
                 path={`/${path}`}
                 element={
                   <Guarded>
-                    <Screen title={title} />
+                    <ErrorBoundary fallback={(retry) => <ScreenFailed retry={retry} />}>
+                      <Screen title={title} />
+                    </ErrorBoundary>
                   </Guarded>
                 }
               />

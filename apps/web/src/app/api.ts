@@ -2,7 +2,15 @@
  * The one way the app talks to the server. Reads answer `{ data: [...] }`; failures carry `{ error: { code,
  * message, fields } }` and become an ApiError with the Arabic message. Every change echoes the anti-forgery cookie.
  */
-import { apiBaseForYear, type ErrorCode, messagesAr, PRIMARY_YEAR_ID, XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
+import {
+  apiBaseForYear,
+  type ErrorCode,
+  messagesAr,
+  PRIMARY_YEAR_ID,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type Year,
+} from '@mizan/contract';
 import { ui } from './messages.ts';
 
 export class ApiError extends Error {
@@ -18,12 +26,23 @@ export class ApiError extends Error {
   }
 }
 
-let yearId = PRIMARY_YEAR_ID;
-/** Year 1 uses the primary base `/api/`, every other year the secondary `/api23/` (seed section 4). */
-export const setApiYear = (id: number) => {
-  yearId = id;
+type ChosenYear = Pick<Year, 'id' | 'yearStart' | 'yearEnd'>;
+let chosen: ChosenYear | undefined;
+/**
+ * The accounting year chosen in the menu. Year 1 uses the primary base `/api/`, every other year the secondary
+ * `/api23/` (seed section 4); either way every call names the year (`yearId`), since the server never guesses it
+ * under `/api23/`. The cache keys carry it too (see queryClient.ts).
+ */
+export const setApiYear = (year: ChosenYear | null) => {
+  chosen = year ?? undefined;
 };
-export const currentYearId = () => yearId;
+export const currentYearId = () => chosen?.id ?? PRIMARY_YEAR_ID;
+/** A date moved inside the chosen year: the year's first or last day when it lies before or after it. */
+export const dateInChosenYear = (date: string) => {
+  if (!chosen) return date;
+  if (date < chosen.yearStart) return chosen.yearStart;
+  return date > chosen.yearEnd ? chosen.yearEnd : date;
+};
 
 let onSessionEnded: () => void = () => {};
 /** Called when the server says the session is over (401), so the app can go back to the sign-in page. */
@@ -41,6 +60,9 @@ export type Params = Record<string, string | number | boolean | null | undefined
 
 function url(path: string, params?: Params) {
   const query = new URLSearchParams();
+  const yearId = currentYearId();
+  // A call that names its year itself (an opening-stock year) keeps it; every other call carries the chosen one.
+  if (params?.yearId === undefined && params?.year_id === undefined) query.set('yearId', String(yearId));
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
   }

@@ -1,5 +1,6 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { isSaveKey } from './enterMovesOn.ts';
 
 /**
  * A form in a modal over the screen: a titled header with a close button, the form mounted only while open.
@@ -44,7 +45,7 @@ export function FormModal({
         <div
           onSubmit={(event) => event.stopPropagation()}
           onKeyDown={(event) => {
-            if ((event.ctrlKey || event.metaKey) && event.key === 's') {
+            if (isSaveKey(event)) {
               event.preventDefault();
               event.stopPropagation();
             }

@@ -2,13 +2,19 @@ import { useIonToast } from '@ionic/react';
 import { useCallback } from 'react';
 import { errorMessage } from '../app/api.ts';
 
-/** Toasts as the seed shows them: top, iOS style, 2000 ms; green for done, red for refused. */
+/**
+ * Toasts as the seed shows them: top, iOS style, 2000 ms; green for done, red for refused. The latest message
+ * always shows: Ionic's hook drops a toast asked for while its previous one is still in the page (the second
+ * sale's "saved" never showed), so that one is dismissed first.
+ */
 export function useNotify() {
-  const [present] = useIonToast();
+  const [present, dismiss] = useIonToast();
   const show = useCallback(
-    (message: string, color: 'success' | 'danger') =>
-      present({ message, color, position: 'top', mode: 'ios', duration: 2000, cssClass: 'mizan-toast' }),
-    [present],
+    async (message: string, color: 'success' | 'danger') => {
+      await dismiss();
+      await present({ message, color, position: 'top', mode: 'ios', duration: 2000, cssClass: 'mizan-toast' });
+    },
+    [present, dismiss],
   );
   return {
     done: useCallback((message: string) => show(message, 'success'), [show]),

@@ -23,6 +23,10 @@ describe('the embedded database does not freeze the server', () => {
           const result = await app.db.execute(LONG_QUERY);
           return { data: [{ n: String(result.rows[0]?.n), ms: Date.now() - startedAt }] };
         });
+        app.get('/api/test/failing-query', { config: { public: true } }, async () => {
+          await app.db.execute(sql`select ${'a value'}::text from no_such_table`);
+          return { data: [] };
+        });
       },
     });
     await started.app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,6 +71,15 @@ describe('the embedded database does not freeze the server', () => {
   it('app routes get the page; a missing asset is a 404, not the page in its place', async () => {
     expect((await timed('/folder/items')).body).toContain('dir="rtl"');
     expect((await timed('/assets/index-old.js')).status).toBe(404);
+  });
+
+  it('a query that fails does not fail the next request (the pool replaces its connection meanwhile)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const failed = await fetch(`${base}/api/test/failing-query`);
+      expect(failed.status).toBe(500);
+      const next = await timed('/api/store/read');
+      expect(next.status, `round ${round}`).toBe(200);
+    }
   });
 
   it('many database requests at once all succeed, one after the other', async () => {

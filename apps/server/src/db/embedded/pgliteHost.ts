@@ -12,14 +12,20 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export type HostMessage = { type: 'ready'; host: string; port: number } | { type: 'failed'; message: string };
 
 const dataDir = process.env.MIZAN_PGLITE_DIR ?? 'memory://';
+/** 0 on the first start; after a crash the same port again, where the server's pool reconnects. */
+const port = Number(process.env.MIZAN_PGLITE_PORT ?? 0);
 
 async function main() {
   // PGlite does not create missing parent folders of its data directory.
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+  // The server's pool holds one connection, but it drops that connection after a failed query and opens a new
+  // one at once, before this side has seen the old one close: with room for only one, that new connection was
+  // refused and the next request failed too. The socket server queues every connection's queries on the one
+  // PGlite session and keeps a transaction to the connection that opened it.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 4 });
   await server.start();
-  const [host = '127.0.0.1', port = '0'] = server.getServerConn().split(':');
+  const [host = '127.0.0.1', listening = '0'] = server.getServerConn().split(':');
 
   let closing = false;
   const close = async () => {
@@ -39,7 +45,7 @@ async function main() {
   });
   // If the parent dies without a word, still close the database cleanly.
   process.on('disconnect', () => void close());
-  process.send?.({ type: 'ready', host, port: Number(port) } satisfies HostMessage);
+  process.send?.({ type: 'ready', host, port: Number(listening) } satisfies HostMessage);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { subAccounts } from '../../db/schema.ts';
+import { OPENING_BALANCE_ACCOUNT_NAME } from './openingBalance.ts';
 
 /**
  * The accounts every store starts with: the ones posting needs, found later by `role`, and a walk-in customer
@@ -38,6 +39,16 @@ export async function createStoreAccounts(tx: DbOrTx, storeId: number) {
         role: 'purchases',
       },
       { store_id: storeId, ac_id: 1, sub_name: 'عميل نقدي', sub_code: '101', sub_type: 'debit', cat_id: 1 },
+      // The other side of every opening balance (equity): see `openingBalance.ts`.
+      {
+        store_id: storeId,
+        ac_id: 7,
+        sub_name: OPENING_BALANCE_ACCOUNT_NAME,
+        sub_code: '701',
+        sub_type: 'credit',
+        cat_id: 5,
+        role: 'opening_balance',
+      },
     ])
     .onConflictDoNothing();
 }

@@ -1,7 +1,7 @@
 import type { SubAccountListQuery } from '@mizan/contract';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, accountCategory, accounts, ledgerLine, subAccounts } from '../../db/schema.ts';
+import { accountBalance, accountCategory, accounts, ledgerLine, subAccounts, tradeDocument } from '../../db/schema.ts';
 
 export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
@@ -34,7 +34,8 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
       ...getTableColumns(subAccounts),
       ac_name: accounts.ac_name,
       cat_name: accountCategory.cat_name,
-      current_balance: sql<string>`abs(${signed})::numeric(15,2)::text`,
+      // Rounded, never cast to a column's precision: a balance is a sum of many amounts and may pass any column.
+      current_balance: sql<string>`round(abs(${signed}), 2)::text`,
       balance_type: balanceType,
     })
     .from(subAccounts)
@@ -101,6 +102,12 @@ export function findSubAccount(db: DbOrTx, storeId: number, id: number, yearId?:
 
 export async function countLedgerLines(db: DbOrTx, accountId: number) {
   const [row] = await db.select({ n: count() }).from(ledgerLine).where(eq(ledgerLine.account_id, accountId));
+  return row?.n ?? 0;
+}
+
+/** Documents of any kind whose party is the account (preliminary invoices and orders post no ledger lines). */
+export async function countPartyDocuments(db: DbOrTx, accountId: number) {
+  const [row] = await db.select({ n: count() }).from(tradeDocument).where(eq(tradeDocument.cust_id, accountId));
   return row?.n ?? 0;
 }
 

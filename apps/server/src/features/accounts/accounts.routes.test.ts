@@ -29,7 +29,7 @@ describeEachDatabase('accounts', (ctx) => {
           .filter((a: { role: string | null }) => a.role)
           .map((a: { role: string }) => a.role)
           .sort(),
-      ).toEqual(['bank', 'cash_box', 'purchases', 'sales']);
+      ).toEqual(['bank', 'cash_box', 'opening_balance', 'purchases', 'sales']);
       expect(all.every((a: { store_id: number }) => a.store_id === store)).toBe(true);
     }
   });
@@ -104,8 +104,10 @@ describeEachDatabase('accounts', (ctx) => {
     expect(
       (await c.get(`/api/sub_accounts/readWithBalance?cat_name=${encodeURIComponent('الموردين')}`)).json().total,
     ).toBe(13);
-    expect((await c.get('/api/sub_accounts/readWithBalance?sub_type=credit&has_balance=true')).json().total).toBe(3);
-    expect((await c.get('/api/sub_accounts/readWithBalancePositive.php?balance_type=debit')).json().total).toBe(2);
+    // The three suppliers with balances, and the opening-balance account holding the other side of the openings
+    // (here on the debit side: the suppliers' openings outweigh the customers').
+    expect((await c.get('/api/sub_accounts/readWithBalance?sub_type=credit&has_balance=true')).json().total).toBe(4);
+    expect((await c.get('/api/sub_accounts/readWithBalancePositive.php?balance_type=debit')).json().total).toBe(3);
     expect((await c.get('/api/sub_accounts/readWithBalance?cat_id=all&balance_type=&has_balance=')).json().total).toBe(
       first.total,
     );
@@ -142,7 +144,7 @@ describeEachDatabase('accounts', (ctx) => {
     expect(year2).toMatchObject({ current_balance: '1100.00', balance_type: 'credit' });
 
     const usage = (await c.get(`/api/sub_accounts/checkUsage.php?account_id=${supplier.id}`)).json().data[0];
-    expect(usage).toEqual({ account_id: supplier.id, in_use: true, ledger_lines: 3, is_system: false });
+    expect(usage).toEqual({ account_id: supplier.id, in_use: true, ledger_lines: 3, documents: 0, is_system: false });
     const refused = await c.post('/api/sub_accounts/delete', { id: supplier.id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('ACCOUNT_IN_USE');

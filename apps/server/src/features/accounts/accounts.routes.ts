@@ -15,13 +15,13 @@ import {
   SubAccountInput,
   SubAccountListQuery,
   UpdateSubAccountBody,
-  yearOf,
 } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { requestYear } from '../organisation/currentYear.ts';
 import {
   findSubAccount,
   listAccountCategories,
@@ -58,33 +58,31 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(SubAccount) },
       },
     },
-    async (req) => ({
-      data: await listAccountsOfClasses(
-        app.db,
-        sessionUser(req).store_id,
-        req.query.ac_id ? [req.query.ac_id] : undefined,
-        yearOf(req.query),
-      ),
-    }),
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const classes = req.query.ac_id ? [req.query.ac_id] : undefined;
+      return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, classes, year.value.id) };
+    },
   );
   app.get(
     '/sub_accounts/readAllStore',
     { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(SubAccount) } } },
-    async (req) => ({
-      data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, undefined, yearOf(req.query)),
-    }),
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, undefined, year.value.id) };
+    },
   );
   app.get(
     '/sub_accounts/getAllCustomerSupplier',
     { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(SubAccount) } } },
-    async (req) => ({
-      data: await listAccountsOfClasses(
-        app.db,
-        sessionUser(req).store_id,
-        [CUSTOMERS_CLASS, SUPPLIERS_CLASS],
-        yearOf(req.query),
-      ),
-    }),
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const classes = [CUSTOMERS_CLASS, SUPPLIERS_CLASS];
+      return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, classes, year.value.id) };
+    },
   );
 
   for (const [url, positive] of [
@@ -103,8 +101,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: pageOf(SubAccount) },
         },
       },
-      async (req) => {
-        const query = positive ? { ...req.query, has_balance: true } : req.query;
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        const asked = { ...req.query, yearId: year.value.id, year_id: undefined };
+        const query = positive ? { ...asked, has_balance: true } : asked;
         const { rows, total } = await listSubAccounts(app.db, sessionUser(req).store_id, query);
         return { data: rows, total, page: query.page, pageSize: query.pageSize };
       },
@@ -115,7 +116,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sub_accounts/getAccountBalance',
     { schema: { tags, querystring: AccountQuery, response: { 200: dataOf(SubAccount) } } },
     async (req, reply) => {
-      const found = await findSubAccount(app.db, sessionUser(req).store_id, req.query.account_id, yearOf(req.query));
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const found = await findSubAccount(app.db, sessionUser(req).store_id, req.query.account_id, year.value.id);
       return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
     },
   );

@@ -9,13 +9,14 @@ import {
   type UpdateSubAccountBody,
 } from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { accountCategory, subAccounts } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { countLedgerLines, findMainAccount, findSubAccount } from './accounts.queries.ts';
+import { countLedgerLines, countPartyDocuments, findMainAccount, findSubAccount } from './accounts.queries.ts';
+import { balanceOpeningAccount } from './openingBalance.ts';
 
 async function refusingDuplicates<T>(work: () => Promise<Result<T>>, prefix = () => ''): Promise<Result<T>> {
   try {
@@ -70,7 +71,7 @@ export function createSubAccounts(
   return refusingDuplicates(
     () =>
       inTransaction(db, async (tx) => {
-        const created: SubAccount[] = [];
+        const createdIds: number[] = [];
         for (const [index, input] of inputs.entries()) {
           current = index;
           const row = await accountRow(tx, input);
@@ -84,13 +85,19 @@ export function createSubAccounts(
             store_id: user.store_id,
             user_id: user.id,
             typee: 'insert account',
-            logToken: { id: inserted.id, sub_name: input.sub_name },
+            logToken: { id: inserted.id, sub_name: input.sub_name, sub_balance: input.sub_balance },
           });
-          const account = await loadAccount(tx, user.store_id, inserted.id);
-          if (!account.ok) return account;
-          created.push(account.value);
+          createdIds.push(inserted.id);
         }
-        return ok(created);
+        // The openings' other side, once for the batch; then the accounts are read with it.
+        await balanceOpeningAccount(tx, user.store_id);
+        const saved: SubAccount[] = [];
+        for (const id of createdIds) {
+          const account = await loadAccount(tx, user.store_id, id);
+          if (!account.ok) return account;
+          saved.push(account.value);
+        }
+        return ok(saved);
       }),
     () => (many ? `${current}.` : ''),
   );
@@ -115,32 +122,61 @@ export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAcco
         typee: 'update account',
         logToken: { id: input.id, sub_name: input.sub_name },
       });
-      return loadAccount(tx, user.store_id, input.id);
+      await balanceOpeningAccount(tx, user.store_id);
+      const saved = await loadAccount(tx, user.store_id, input.id);
+      // A changed opening balance changes every year's figures: its own line in the log, with before and after.
+      if (
+        saved.ok &&
+        existing.value.role !== 'opening_balance' &&
+        saved.value.sub_balance !== existing.value.sub_balance
+      )
+        await writeLog(tx, {
+          store_id: user.store_id,
+          user_id: user.id,
+          typee: 'update opening balance',
+          logToken: {
+            id: input.id,
+            sub_name: input.sub_name,
+            from: existing.value.sub_balance,
+            to: saved.value.sub_balance,
+          },
+        });
+      return saved;
     }),
   );
 }
 
-export async function accountUsage(db: Db, storeId: number, id: number) {
+/** Whether an account is in use: the one answer that both `checkUsage` and delete go by. */
+export async function accountUsage(db: DbOrTx, storeId: number, id: number) {
   const [account] = await findSubAccount(db, storeId, id);
   if (!account) return undefined;
-  const ledger_lines = await countLedgerLines(db, id);
+  const [ledger_lines, documents] = [await countLedgerLines(db, id), await countPartyDocuments(db, id)];
   const is_system = account.role !== null;
-  return { account_id: id, ledger_lines, is_system, in_use: ledger_lines > 0 || is_system };
+  return {
+    account_id: id,
+    sub_name: account.sub_name,
+    sub_balance: account.sub_balance,
+    ledger_lines,
+    documents,
+    is_system,
+    in_use: ledger_lines > 0 || documents > 0 || is_system,
+  };
 }
 
-/** An account with ledger lines (invoices, vouchers, entries) or a system role is kept. */
+/** An account with ledger lines or documents (invoices, orders, vouchers, entries) or a system role is kept. */
 export function deleteSubAccount(db: Db, user: SessionUser, id: number): Promise<Result<{ id: number }>> {
   return inTransaction(db, async (tx) => {
-    const account = await loadAccount(tx, user.store_id, id);
-    if (!account.ok) return account;
-    if (account.value.role) return fail('SYSTEM_ACCOUNT');
-    if ((await countLedgerLines(tx, id)) > 0) return fail('ACCOUNT_IN_USE');
+    const usage = await accountUsage(tx, user.store_id, id);
+    if (!usage) return fail('NOT_FOUND');
+    if (usage.is_system) return fail('SYSTEM_ACCOUNT');
+    if (usage.in_use) return fail('ACCOUNT_IN_USE');
     await tx.delete(subAccounts).where(eq(subAccounts.id, id));
+    await balanceOpeningAccount(tx, user.store_id);
     await writeLog(tx, {
       store_id: user.store_id,
       user_id: user.id,
       typee: 'delete account',
-      logToken: { id, sub_name: account.value.sub_name },
+      logToken: { id, sub_name: usage.sub_name, sub_balance: usage.sub_balance },
     });
     return ok({ id });
   });

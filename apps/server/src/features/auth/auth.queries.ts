@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { loginFailure, session, userStore, users } from '../../db/schema.ts';
 
 export async function findActiveUserForStore(db: DbOrTx, userName: string, storeId: number) {
@@ -18,18 +18,29 @@ export async function findActiveUserForStore(db: DbOrTx, userName: string, store
   return row;
 }
 
-export async function countRecentFailures(db: DbOrTx, ip: string, windowMs: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailure)
-    .where(and(eq(loginFailure.ip, ip), gt(loginFailure.at, sql`now() - make_interval(secs => ${windowMs / 1000})`)));
-  return row?.n ?? 0;
+/**
+ * Counts a sign-in attempt before its password is checked, unless the address already has `max` attempts within
+ * the window. Attempts of one address take turns on a lock, so forty sent at once cannot all read "nine so far".
+ * Answers the attempt's id, or undefined when the address must wait.
+ */
+export function startAttempt(db: Db, ip: string, windowMs: number, max: number): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mizan sign-in ${ip}`}))`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(loginFailure)
+      .where(and(eq(loginFailure.ip, ip), gt(loginFailure.at, sql`now() - make_interval(secs => ${windowMs / 1000})`)));
+    if ((recent?.n ?? 0) >= max) return undefined;
+    const [attempt] = await tx.insert(loginFailure).values({ ip }).returning({ id: loginFailure.id });
+    // Keep the table small: attempts older than a day no longer matter.
+    await tx.delete(loginFailure).where(lt(loginFailure.at, sql`now() - interval '1 day'`));
+    return attempt?.id;
+  });
 }
 
-export async function recordFailure(db: DbOrTx, ip: string) {
-  await db.insert(loginFailure).values({ ip });
-  // Keep the table small: failures older than a day no longer matter.
-  await db.delete(loginFailure).where(lt(loginFailure.at, sql`now() - interval '1 day'`));
+/** A successful attempt is not a guess: it stops counting. The failures before it still count. */
+export async function forgetSuccessfulAttempt(db: DbOrTx, attemptId: number) {
+  await db.delete(loginFailure).where(eq(loginFailure.id, attemptId));
 }
 
 export async function insertSession(db: DbOrTx, row: typeof session.$inferInsert) {

@@ -101,6 +101,42 @@ describeEachDatabase('signing in and out', (ctx) => {
     expect((await client('192.0.2.11').signIn('admin', 'admin123')).statusCode).toBe(200);
   });
 
+  it('forty wrong passwords at once: at most ten are checked, the rest are refused with 429', async () => {
+    const attacker = client('192.0.2.20');
+    await attacker.get('/api/store/read');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attacker.signIn('admin', `parallel-guess-${i}`)),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // Locked for the rest of the minute, the right password included.
+    expect((await attacker.signIn('admin', 'admin123')).statusCode).toBe(429);
+  });
+
+  it('a right password within the limit signs in, even among wrong ones sent at the same time', async () => {
+    const shop = client('192.0.2.21');
+    await shop.get('/api/store/read');
+    const [right, ...wrong] = await Promise.all([
+      shop.signIn('keeper', 'keeper123', 2),
+      ...Array.from({ length: 5 }, (_, i) => shop.signIn('keeper', `typo-${i}`, 2)),
+    ]);
+    expect(right?.statusCode).toBe(200);
+    expect(wrong.map((r) => r.statusCode)).toEqual(Array(5).fill(401));
+  });
+
+  it('a successful sign-in does not wipe the failures before it: the limit still counts them', async () => {
+    const c = client('192.0.2.22');
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      expect((await c.signIn('admin', `guess-${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await c.signIn('admin', 'admin123')).statusCode).toBe(200);
+    const afterSuccess = await Promise.all(Array.from({ length: 10 }, (_, i) => c.signIn('admin', `more-${i}`)));
+    expect(afterSuccess.filter((r) => r.statusCode === 401).length).toBe(1);
+    expect(afterSuccess.filter((r) => r.statusCode === 429).length).toBe(9);
+  });
+
   it('sign-in and sign-out are written to logHistory, and after sign-out the session no longer works', async () => {
     const { db } = ctx().database;
     const c = client('10.2.2.2');

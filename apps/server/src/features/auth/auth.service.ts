@@ -4,11 +4,11 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken, SESSION_TTL_MS } from '../../plugins/session.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import {
-  countRecentFailures,
   deleteSession,
   findActiveUserForStore,
+  forgetSuccessfulAttempt,
   insertSession,
-  recordFailure,
+  startAttempt,
 } from './auth.queries.ts';
 
 /** Ten failed sign-ins from one address within a minute lock that address out for the rest of the minute. */
@@ -20,19 +20,22 @@ export async function signIn(
   input: LoginBody,
   ip: string,
 ): Promise<Result<{ user: SessionUser; token: string }>> {
-  if ((await countRecentFailures(db, ip, FAILURE_WINDOW_MS)) >= MAX_FAILURES) return fail('TOO_MANY_ATTEMPTS');
+  // Counted before the password is checked: parallel guesses cannot all slip in under the limit.
+  const attemptId = await startAttempt(db, ip, FAILURE_WINDOW_MS, MAX_FAILURES);
+  if (attemptId === undefined) return fail('TOO_MANY_ATTEMPTS');
 
   const found = await findActiveUserForStore(db, input.user_name, input.store_id);
   const passwordOk = await verifyPassword(input.password, found?.password_hash ?? (await dummyPasswordHash));
   if (!found || !passwordOk) {
-    await recordFailure(db, ip);
-    // One answer for an unknown user, a wrong password and a store the user may not use: no hint to a guesser.
+    // The attempt stays counted. One answer for an unknown user, a wrong password and a store the user may not
+    // use: no hint to a guesser.
     return fail('LOGIN_FAILED');
   }
 
   const { password_hash: _, ...user } = found;
   const token = newToken();
   await db.transaction(async (tx) => {
+    await forgetSuccessfulAttempt(tx, attemptId);
     await insertSession(tx, {
       id: hashToken(token),
       user_id: user.id,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { company, store, subAccounts, userStore, users, year } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
+import { balanceOpeningAccount } from '../accounts/openingBalance.ts';
 
 export const demoUsers = [
   { user_name: 'admin', password: 'admin123', full_name: 'مدير النظام', is_admin: true, stores: [1, 2] },
@@ -91,6 +92,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .returning({ id: store.id });
     for (const { id } of stores) await createStoreAccounts(tx, id);
     await tx.insert(subAccounts).values(demoParties);
+    for (const { id } of stores) await balanceOpeningAccount(tx, id);
     // Inserted in this order so that the current year gets id 1 (the primary API base) and the earlier one id 2.
     await tx
       .insert(year)

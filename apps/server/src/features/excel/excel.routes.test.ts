@@ -114,6 +114,64 @@ describeEachDatabase('Excel import and export', (ctx) => {
     ]);
   });
 
+  it('importing opening quantities again is refused when it would take sold items below zero', async () => {
+    const c = await signedIn(1);
+    const item = (
+      await c.post('/api/items/create', {
+        item_name: 'صنف مباع',
+        part_no: 'FQ-SOLD',
+        perch_price: '10',
+        pay_price: '15',
+        firstQuantity: '10',
+      })
+    ).json().data[0];
+    const customer = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
+      .json()
+      .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+    const sold = await c.post('/api/pay/createWithItems', {
+      invoice: { cust_id: customer.id, pay_date: '2026-11-22' },
+      items: [{ item_id: item.id, quantity: '8' }],
+    });
+    expect(sold.statusCode).toBe(200);
+    const file = await sheetFile(Object.values(openingColumns), [['FQ-SOLD', 'صنف مباع', 3, '', '']]);
+    const refused = await c.upload('/api/uploadXslFristq?fq_year=1', file);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('STOCK_INSUFFICIENT');
+    expect(refused.json().insufficient_items).toEqual([
+      expect.objectContaining({ item_id: item.id, available_quantity: '2.000', shortage: '5.000' }),
+    ]);
+    const rows = (await c.get('/api/firstq/readByStore?fq_year=1&search=FQ-SOLD')).json().data;
+    expect(rows).toEqual([expect.objectContaining({ quantity: '10.000' })]);
+  });
+
+  it('an item sheet that lowers the opening quantity of sold items is refused with the short items', async () => {
+    const c = await signedIn(1);
+    const item = (
+      await c.post('/api/items/create', {
+        item_name: 'صنف مباع ٢',
+        part_no: 'ITEM-SOLD',
+        perch_price: '10',
+        pay_price: '15',
+        firstQuantity: '6',
+      })
+    ).json().data[0];
+    const customer = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
+      .json()
+      .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+    await c.post('/api/pay/createWithItems', {
+      invoice: { cust_id: customer.id, pay_date: '2026-11-22' },
+      items: [{ item_id: item.id, quantity: '5' }],
+    });
+    const file = await sheetFile(header, [row('صنف مباع ٢', 'ITEM-SOLD', 10, 15, '', 2)], 'file');
+    const refused = await c.upload('/api/uploadXsl', file);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().insufficient_items).toEqual([
+      expect.objectContaining({ item_id: item.id, available_quantity: '1.000', shortage: '3.000' }),
+    ]);
+    const rows = (await c.get('/api/firstq/readByStore?fq_year=1&search=ITEM-SOLD')).json().data;
+    expect(rows).toEqual([expect.objectContaining({ quantity: '6.000' })]);
+  });
+
   it('templates download as sheets, and the export is a right-to-left sheet of the filtered items', async () => {
     const c = await signedIn();
     const template = await c.get('/api/items/importTemplate');

@@ -1,10 +1,20 @@
-import { dataOf, ImportPreviewResponse, ImportQuery, ImportResult, ItemListQuery, type Result } from '@mizan/contract';
+import {
+  dataOf,
+  fail,
+  ImportPreviewResponse,
+  ImportQuery,
+  ImportResult,
+  ItemListQuery,
+  ok,
+  type Result,
+} from '@mizan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { listItems } from '../items/items.queries.ts';
+import { requestYear } from '../organisation/currentYear.ts';
 import {
   applyItemSheet,
   applyOpeningSheet,
@@ -13,6 +23,8 @@ import {
   previewOpeningSheet,
 } from './itemImport.service.ts';
 import { itemColumns, openingColumns } from './itemSheet.rules.ts';
+import { MAX_SHEET_BYTES, refuseSheet, sheetRefusals } from './sheetLimits.ts';
+import { writeSheetOffThread } from './sheetThread.ts';
 import { writeSheet, XLSX_TYPE } from './sheetValues.ts';
 
 const tags = ['excel'];
@@ -20,10 +32,19 @@ const ImportAnswer = z.union([ImportPreviewResponse, dataOf(ImportResult)]);
 /** The longest list one export writes. */
 const MAX_EXPORT_ROWS = 50_000;
 
-/** The uploaded sheet, whatever its field name (legacy clients send "avatar", newer ones "file"). */
-async function uploadedSheet(req: FastifyRequest): Promise<Buffer | undefined> {
-  const file = await req.file();
-  return file ? file.toBuffer() : undefined;
+/**
+ * The uploaded sheet, whatever its field name (legacy clients send "avatar", newer ones "file"), refused in Arabic
+ * when it is missing or larger than `MAX_SHEET_BYTES`.
+ */
+async function uploadedSheet(req: FastifyRequest): Promise<Result<Buffer>> {
+  const file = await req.file({ limits: { fileSize: MAX_SHEET_BYTES, files: 1 } });
+  if (!file) return fail('VALIDATION_FAILED', { file: 'اختر ملف Excel' });
+  try {
+    return ok(await file.toBuffer());
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return refuseSheet(sheetRefusals.tooLarge);
+    throw error;
+  }
 }
 
 function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
@@ -45,21 +66,20 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Import items from .xlsx (multipart). With ?preview=1 only checks every row; otherwise saves the valid rows',
         description:
-          'Items are added, or updated when their code (part_no) exists in the store. All valid rows are saved in one transaction.',
+          'Items are added, or updated when their code (part_no) exists in the store (administrators only: for ' +
+          'others a sheet that would update an item is refused with 403). Opening quantities in the sheet go into ' +
+          'the request year (fq_year, yearId or year_id). At most 10 MB, 200 MB unpacked and 50,000 rows.',
         querystring: ImportQuery,
         response: { 200: ImportAnswer },
       },
     },
     async (req, reply) => {
-      const bytes = await uploadedSheet(req);
-      if (!bytes) return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { file: 'اختر ملف Excel' } });
+      const sheet = await uploadedSheet(req);
+      if (!sheet.ok) return sendError(reply, sheet);
       const user = sessionUser(req);
-      return answer(
-        reply,
-        req.query.preview
-          ? await previewItemSheet(app.db, user.store_id, bytes)
-          : await applyItemSheet(app.db, user, bytes),
-      );
+      if (req.query.preview) return answer(reply, await previewItemSheet(app.db, user, sheet.value));
+      const year = await requestYear(app.db, req);
+      return answer(reply, year.ok ? await applyItemSheet(app.db, user, sheet.value, year.value.id) : year);
     },
   );
 
@@ -68,21 +88,20 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Import opening quantities from .xlsx (multipart); replaces those of the store and year (fq_year)',
+        summary:
+          'Import opening quantities from .xlsx (multipart); replaces those of the store and year (fq_year, yearId ' +
+          'or year_id). At most 10 MB, 200 MB unpacked and 50,000 rows.',
         querystring: ImportQuery,
         response: { 200: ImportAnswer },
       },
     },
     async (req, reply) => {
-      const bytes = await uploadedSheet(req);
-      if (!bytes) return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { file: 'اختر ملف Excel' } });
+      const sheet = await uploadedSheet(req);
+      if (!sheet.ok) return sendError(reply, sheet);
       const user = sessionUser(req);
-      return answer(
-        reply,
-        req.query.preview
-          ? await previewOpeningSheet(app.db, user.store_id, bytes)
-          : await applyOpeningSheet(app.db, user, bytes, req.query.fq_year),
-      );
+      if (req.query.preview) return answer(reply, await previewOpeningSheet(app.db, user.store_id, sheet.value));
+      const year = await requestYear(app.db, req);
+      return answer(reply, year.ok ? await applyOpeningSheet(app.db, user, sheet.value, year.value.id) : year);
     },
   );
 
@@ -154,7 +173,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
         Number(item.tax),
         item.category_name,
       ]);
-      return sendXlsx(reply, 'items.xlsx', await writeSheet('الأصناف', header, cells));
+      return sendXlsx(reply, 'items.xlsx', await writeSheetOffThread('الأصناف', header, cells));
     },
   );
 };

@@ -1,43 +1,74 @@
 /**
  * Importing items and opening quantities from .xlsx: a preview shows every row with its Arabic errors; applying
- * saves all valid rows in one transaction. Items are added or updated by their code (never by wiping the table);
- * opening quantities of the store and year are replaced.
+ * saves the valid rows. Items are added or updated by their code (never by wiping the table; updating is for
+ * administrators); opening quantities of the store and year are replaced.
+ *
+ * The sheet is read and its rows checked in a worker thread (sheetThread.ts). Applying is set-based: a few statements
+ * per chunk of `APPLY_CHUNK_ROWS` rows, each chunk its own short transaction. The embedded database has one
+ * connection that every request shares, so one transaction over 50,000 rows (3 to 6 s there) would make every other
+ * user wait that long; chunks of 250 rows keep each wait to a fraction of a second. Every check runs before the first
+ * chunk is written, so a chunk refuses only when something changed in between (a concurrent edit), and the chunks
+ * written before it stay: importing the same sheet again finishes the work, as rows are matched by their code.
  */
 import { fail, ok, type Result, type SessionUser } from '@mizan/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { itemCategories, items } from '../../db/schema.ts';
+import { firstq, itemCategories, items } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { postOpeningQuantity } from '../openingStock/openingStock.posting.ts';
-import { deleteOpeningQuantities } from '../openingStock/openingStock.service.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
 import {
-  checkItemRow,
-  checkOpeningRow,
-  type ItemSheetValues,
-  itemColumns,
-  mapHeader,
-  type OpeningSheetValues,
-  openingColumns,
-  type RowCheck,
-} from './itemSheet.rules.ts';
-import { readSheet } from './sheetValues.ts';
+  type OpeningOfItem,
+  openingReplacementChanges,
+  replaceOpeningQuantities,
+} from '../openingStock/openingStock.posting.ts';
+import { findStockShortages, stockRefusal } from '../stock/stockCheck.ts';
+import type { ItemSheetValues, OpeningSheetValues, RowCheck } from './itemSheet.rules.ts';
+import { parseSheet } from './sheetThread.ts';
+
+/** Rows written per transaction (see the file's comment). */
+export const APPLY_CHUNK_ROWS = 250;
 
 export type ImportPreview<T> = { rows: RowCheck<Partial<T>>[]; valid: number; invalid: number };
-
-async function sheetRows(bytes: Buffer) {
-  try {
-    return ok(await readSheet(bytes));
-  } catch {
-    return fail<never>('VALIDATION_FAILED', { file: 'الملف ليس ملف Excel صالحا (.xlsx)' });
-  }
-}
+export type ImportResult = { created: number; updated: number; skipped: number };
 
 const summarise = <T>(rows: RowCheck<Partial<T>>[]): ImportPreview<T> => {
   const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
   return { rows, valid: rows.length - invalid, invalid };
 };
+
+const isValid = <T>(check: RowCheck<T>) => Object.keys(check.errors).length === 0;
+
+function chunks<T>(list: T[], size = APPLY_CHUNK_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < list.length; at += size) out.push(list.slice(at, at + size));
+  return out;
+}
+
+/**
+ * A pause between chunks. A request of another user makes several queries one after another (its session, then
+ * its reads); without a pause each of them would queue behind the next chunk, so it would wait for several chunks.
+ */
+const OTHERS_TURN_MS = 10;
+const letOthersTakeTheirTurn = () => new Promise((resolve) => setTimeout(resolve, OTHERS_TURN_MS));
+
+/** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
+const arrayOf = (values: unknown[]) => sql.param(values);
+
+/**
+ * The one stock check for opening quantities an import replaces: refused (409 with the short items) when goods sold
+ * since would go below zero. It locks the items, so it runs in the transaction that writes them.
+ */
+async function refuseShortOpenings(
+  tx: DbOrTx,
+  storeId: number,
+  yearId: number,
+  openings: { item_id: number; quantity: string }[],
+  scope: 'these items' | 'whole year',
+): Promise<Result<never> | undefined> {
+  const changes = await openingReplacementChanges(tx, storeId, yearId, openings, scope);
+  const short = await findStockShortages(tx, storeId, changes);
+  return short.length ? stockRefusal(short) : undefined;
+}
 
 async function categoryIds(db: DbOrTx, storeId: number) {
   const rows = await db
@@ -47,157 +78,173 @@ async function categoryIds(db: DbOrTx, storeId: number) {
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-/** Checks every row of an item sheet: its own fields, codes and barcodes repeated in the file, category names. */
+/** The store's items among these codes, by code (one array parameter, however many codes). */
+async function itemsByCode(db: DbOrTx, storeId: number, codes: string[]) {
+  if (codes.length === 0) return new Map<string, { id: number; pay_price: string; perch_price: string }>();
+  const rows = await db
+    .select({ id: items.id, part_no: items.part_no, pay_price: items.pay_price, perch_price: items.perch_price })
+    .from(items)
+    .where(and(eq(items.store_id, storeId), sql`${items.part_no} = any(${arrayOf(codes)}::text[])`));
+  return new Map(rows.map(({ part_no, ...item }) => [part_no ?? '', item]));
+}
+
+const updateIsForAdmins = 'صنف بهذا الكود موجود: تحديث الأصناف الموجودة لمدير النظام فقط';
+
+type CheckedItems = ImportPreview<ItemSheetValues> & {
+  /** Rows (sheet row numbers) whose code is an existing item of the store: applying them updates it. */
+  updatingRows: number[];
+  categories: Map<string, number>;
+};
+
+/**
+ * The item sheet's rows with every check: their own and the file's (in the worker), then the store's: category
+ * names, barcodes of other items, and, for a user who is not an administrator, codes of existing items.
+ */
+async function checkItems(db: DbOrTx, user: SessionUser, bytes: Buffer): Promise<Result<CheckedItems>> {
+  const parsed = await parseSheet('items', bytes);
+  if (!parsed.ok) return parsed;
+  const rows = parsed.value;
+  const categories = await categoryIds(db, user.store_id);
+  const codes = [...new Set(rows.map((row) => row.values.part_no).filter((code): code is string => Boolean(code)))];
+  const existing = await itemsByCode(db, user.store_id, codes);
+  const barcodes = [...new Set(rows.map((row) => row.values.item_parcode).filter((b): b is string => Boolean(b)))];
+  const barcodeOwners = barcodes.length
+    ? await db
+        .select({ barcode: items.item_parcode, part_no: items.part_no })
+        .from(items)
+        .where(and(eq(items.store_id, user.store_id), sql`${items.item_parcode} = any(${arrayOf(barcodes)}::text[])`))
+    : [];
+  const owner = new Map(barcodeOwners.map((row) => [row.barcode, row.part_no]));
+  const updatingRows: number[] = [];
+  for (const check of rows) {
+    const { part_no, item_parcode, category_name } = check.values;
+    if (category_name && !categories.has(category_name)) {
+      check.errors.category_name = `التصنيف "${category_name}" غير موجود`;
+    }
+    // A barcode already used by another item of the store (not the one this row updates by code) is refused.
+    if (item_parcode && owner.has(item_parcode) && owner.get(item_parcode) !== part_no) {
+      check.errors.item_parcode ??= 'الباركود مستخدم لصنف آخر في هذا المخزن';
+    }
+    if (part_no && existing.has(part_no)) {
+      updatingRows.push(check.row);
+      if (!user.is_admin) check.errors.part_no ??= updateIsForAdmins;
+    }
+  }
+  return ok({ ...summarise(rows), updatingRows, categories });
+}
+
+/** Checks every row of an item sheet; changes nothing. */
 export async function previewItemSheet(
   db: DbOrTx,
-  storeId: number,
+  user: SessionUser,
   bytes: Buffer,
 ): Promise<Result<ImportPreview<ItemSheetValues>>> {
-  const sheet = await sheetRows(bytes);
-  if (!sheet.ok) return sheet;
-  const [headerRow, ...dataRows] = sheet.value;
-  const header = mapHeader(itemColumns, headerRow?.cells ?? []);
-  if (!header.has('item_name') || !header.has('pay_price') || !header.has('perch_price')) {
-    return fail('VALIDATION_FAILED', {
-      file: 'الملف لا يحوي الأعمدة المطلوبة: اسم الصنف، سعر الشراء، سعر البيع (استخدم القالب)',
+  const checked = await checkItems(db, user, bytes);
+  if (!checked.ok) return checked;
+  const { rows, valid, invalid } = checked.value;
+  return ok({ rows, valid, invalid });
+}
+
+/**
+ * Adds or updates (by code) one chunk of checked item rows, set-based, and sets the opening quantities that the
+ * rows carry. New items get their ids from the items' sequence first, so every row knows its item.
+ */
+async function saveItemChunk(
+  tx: DbOrTx,
+  storeId: number,
+  yearId: number,
+  rows: ItemSheetValues[],
+  categories: Map<string, number>,
+): Promise<Result<{ created: number; updated: number }>> {
+  const ids = await tx.execute<{ id: number; existed: boolean }>(sql`
+    select coalesce(i.id, nextval(pg_get_serial_sequence('items', 'id')))::int as id, i.id is not null as existed
+    from unnest(${arrayOf(rows.map((row) => row.part_no ?? null))}::text[]) with ordinality as u(part_no, ord)
+    left join items i on i.store_id = ${storeId} and i.part_no = u.part_no
+    order by u.ord`);
+  const itemIds = ids.rows.map((row) => Number(row.id));
+  const column = <K extends keyof ItemSheetValues>(key: K) => arrayOf(rows.map((row) => row[key] ?? null));
+  await tx.execute(sql`
+    insert into items as it (id, store_id, item_name, item_desc, "aliasEn", part_no, item_parcode, brand, model,
+      item_unit, min_qty, perch_price, pay_price, tax, category_id)
+    select u.id, ${storeId}, u.item_name, u.item_desc, u.alias_en, u.part_no, u.item_parcode, u.brand, u.model,
+      u.item_unit, coalesce(u.min_qty, 0), u.perch_price, u.pay_price, coalesce(u.tax, 0), u.category_id
+    from unnest(${arrayOf(itemIds)}::int[], ${column('item_name')}::text[], ${column('item_desc')}::text[],
+      ${column('aliasEn')}::text[], ${column('part_no')}::text[], ${column('item_parcode')}::text[],
+      ${column('brand')}::text[], ${column('model')}::text[], ${column('item_unit')}::text[],
+      ${column('min_qty')}::numeric[], ${column('perch_price')}::numeric[], ${column('pay_price')}::numeric[],
+      ${column('tax')}::numeric[],
+      ${arrayOf(rows.map((row) => (row.category_name ? (categories.get(row.category_name) ?? null) : null)))}::int[])
+      as u(id, item_name, item_desc, alias_en, part_no, item_parcode, brand, model, item_unit, min_qty, perch_price,
+        pay_price, tax, category_id)
+    on conflict (id) do update set item_name = excluded.item_name, item_desc = excluded.item_desc,
+      "aliasEn" = excluded."aliasEn", item_parcode = excluded.item_parcode, brand = excluded.brand,
+      model = excluded.model, item_unit = excluded.item_unit, min_qty = excluded.min_qty,
+      perch_price = excluded.perch_price, pay_price = excluded.pay_price, tax = excluded.tax,
+      category_id = excluded.category_id
+    where it.store_id = excluded.store_id`);
+  const openings: OpeningOfItem[] = [];
+  rows.forEach((row, index) => {
+    const item_id = itemIds[index];
+    if (row.firstQuantity === undefined || item_id === undefined) return;
+    openings.push({ item_id, quantity: row.firstQuantity, pay_price: row.pay_price, perch_price: row.perch_price });
+  });
+  const refused = await refuseShortOpenings(tx, storeId, yearId, openings, 'these items');
+  if (refused) return refused;
+  await replaceOpeningQuantities(tx, storeId, yearId, openings);
+  const updated = ids.rows.filter((row) => row.existed).length;
+  return ok({ created: rows.length - updated, updated });
+}
+
+/**
+ * Saves the valid rows of an item sheet (rows with errors are skipped and counted). A user who is not an
+ * administrator may only add items: a sheet that would update an existing one is refused whole (403).
+ * Opening quantities in the sheet go into `yearId`, the request's year (decided by the route, see currentYear.ts).
+ */
+export async function applyItemSheet(
+  db: Db,
+  user: SessionUser,
+  bytes: Buffer,
+  yearId: number,
+): Promise<Result<ImportResult>> {
+  const checked = await checkItems(db, user, bytes);
+  if (!checked.ok) return checked;
+  const { rows, invalid, updatingRows, categories } = checked.value;
+  if (!user.is_admin && updatingRows.length > 0) {
+    const named = updatingRows.slice(0, 5).join('، ') + (updatingRows.length > 5 ? '، ...' : '');
+    return fail('ADMIN_ONLY', {
+      file: `الملف يحدّث أصنافا موجودة (الصف ${named}): تحديث الأصناف الموجودة لمدير النظام فقط`,
     });
   }
-  const categories = await categoryIds(db, storeId);
-  const seenCodes = new Map<string, number>();
-  const seenBarcodes = new Map<string, number>();
-  const rows = dataRows.map((dataRow) => {
-    const check = checkItemRow(dataRow, header);
-    const { part_no, item_parcode, category_name } = check.values;
-    if (part_no) {
-      const first = seenCodes.get(part_no);
-      if (first !== undefined) check.errors.part_no ??= `الكود مكرر في الملف (الصف ${first})`;
-      else seenCodes.set(part_no, check.row);
-    }
-    if (item_parcode) {
-      const first = seenBarcodes.get(item_parcode);
-      if (first !== undefined) check.errors.item_parcode ??= `الباركود مكرر في الملف (الصف ${first})`;
-      else seenBarcodes.set(item_parcode, check.row);
-    }
-    if (category_name && !categories.has(category_name))
-      check.errors.category_name = `التصنيف "${category_name}" غير موجود`;
-    return check;
-  });
-  // A barcode already used by another item of the store (not the one this row updates by code) is refused.
-  const barcodes = [...seenBarcodes.keys()];
-  if (barcodes.length) {
-    const taken = await db
-      .select({ barcode: items.item_parcode, part_no: items.part_no })
-      .from(items)
-      .where(and(eq(items.store_id, storeId), inArray(items.item_parcode, barcodes)));
-    const owner = new Map(taken.map((row) => [row.barcode, row.part_no]));
-    for (const row of rows) {
-      const barcode = row.values.item_parcode;
-      if (barcode && owner.has(barcode) && owner.get(barcode) !== row.values.part_no) {
-        row.errors.item_parcode ??= 'الباركود مستخدم لصنف آخر في هذا المخزن';
-      }
-    }
+  const valid = rows.filter(isValid).map((row) => row.values as ItemSheetValues);
+  const result: ImportResult = { created: 0, updated: 0, skipped: invalid };
+  for (const chunk of chunks(valid)) {
+    await letOthersTakeTheirTurn();
+    const saved = await inTransaction(db, (tx) => saveItemChunk(tx, user.store_id, yearId, chunk, categories));
+    if (!saved.ok) return saved;
+    result.created += saved.value.created;
+    result.updated += saved.value.updated;
   }
-  return ok(summarise(rows));
+  await writeLog(db, { store_id: user.store_id, user_id: user.id, typee: 'import items', yearId, logToken: result });
+  return ok(result);
 }
 
-export type ImportResult = { created: number; updated: number; skipped: number };
-
-/** Saves the valid rows of an item sheet in one transaction; rows with errors are skipped and counted. */
-export function applyItemSheet(db: Db, user: SessionUser, bytes: Buffer): Promise<Result<ImportResult>> {
-  return inTransaction(db, async (tx) => {
-    const preview = await previewItemSheet(tx, user.store_id, bytes);
-    if (!preview.ok) return preview;
-    const categories = await categoryIds(tx, user.store_id);
-    const yearId = await resolveYearId(tx, undefined);
-    let created = 0;
-    let updated = 0;
-    for (const { values, errors } of preview.value.rows) {
-      if (Object.keys(errors).length > 0) continue;
-      const v = values as ItemSheetValues;
-      const row = {
-        item_name: v.item_name,
-        item_desc: v.item_desc,
-        aliasEn: v.aliasEn,
-        part_no: v.part_no,
-        item_parcode: v.item_parcode,
-        brand: v.brand,
-        model: v.model,
-        item_unit: v.item_unit,
-        min_qty: v.min_qty,
-        perch_price: v.perch_price,
-        pay_price: v.pay_price,
-        tax: v.tax,
-        category_id: v.category_name ? (categories.get(v.category_name) ?? null) : null,
-      };
-      const [existing] = v.part_no
-        ? await tx
-            .select({ id: items.id })
-            .from(items)
-            .where(and(eq(items.store_id, user.store_id), eq(items.part_no, v.part_no)))
-        : [];
-      let itemId: number;
-      if (existing) {
-        await tx.update(items).set(row).where(eq(items.id, existing.id));
-        itemId = existing.id;
-        updated++;
-      } else {
-        const [inserted] = await tx
-          .insert(items)
-          .values({ ...row, store_id: user.store_id })
-          .returning({ id: items.id });
-        if (!inserted) throw new Error('item insert returned nothing');
-        itemId = inserted.id;
-        created++;
-      }
-      if (v.firstQuantity !== undefined && yearId !== undefined) {
-        await postOpeningQuantity(tx, {
-          item_id: itemId,
-          store_id: user.store_id,
-          fq_year: yearId,
-          quantity: v.firstQuantity,
-          pay_price: v.pay_price,
-          perch_price: v.perch_price,
-        });
-      }
-    }
-    const result = { created, updated, skipped: preview.value.invalid };
-    await writeLog(tx, { store_id: user.store_id, user_id: user.id, typee: 'import items', logToken: result });
-    return ok(result);
-  });
-}
+type CheckedOpening = OpeningSheetValues & { item_id: number };
 
 /** Checks every row of an opening-quantity sheet: fields, a known item code, a code repeated in the file. */
 export async function previewOpeningSheet(
   db: DbOrTx,
   storeId: number,
   bytes: Buffer,
-): Promise<Result<ImportPreview<OpeningSheetValues & { item_id: number }>>> {
-  const sheet = await sheetRows(bytes);
-  if (!sheet.ok) return sheet;
-  const [headerRow, ...dataRows] = sheet.value;
-  const header = mapHeader(openingColumns, headerRow?.cells ?? []);
-  if (!header.has('part_no') || !header.has('quantity')) {
-    return fail('VALIDATION_FAILED', { file: 'الملف لا يحوي الأعمدة المطلوبة: الكود، الكمية (استخدم القالب)' });
-  }
-  const checks = dataRows.map((row) => checkOpeningRow(row, header));
+): Promise<Result<ImportPreview<CheckedOpening>>> {
+  const parsed = await parseSheet('openings', bytes);
+  if (!parsed.ok) return parsed;
+  const checks = parsed.value;
   const codes = [...new Set(checks.map((c) => c.values.part_no).filter((code): code is string => Boolean(code)))];
-  const known = codes.length
-    ? await db
-        .select({ id: items.id, part_no: items.part_no, pay_price: items.pay_price, perch_price: items.perch_price })
-        .from(items)
-        .where(and(eq(items.store_id, storeId), inArray(items.part_no, codes)))
-    : [];
-  const byCode = new Map(known.map((item) => [item.part_no, item]));
-  const seen = new Map<string, number>();
+  const byCode = await itemsByCode(db, storeId, codes);
   const rows = checks.map((check) => {
     const code = check.values.part_no;
     const item = code ? byCode.get(code) : undefined;
     if (code && !item) check.errors.part_no ??= `لا يوجد صنف بالكود ${code}`;
-    if (code) {
-      const first = seen.get(code);
-      if (first !== undefined) check.errors.part_no ??= `الكود مكرر في الملف (الصف ${first})`;
-      else seen.set(code, check.row);
-    }
     return {
       ...check,
       values: {
@@ -211,47 +258,64 @@ export async function previewOpeningSheet(
   return ok(summarise(rows));
 }
 
-/** Replaces the store's opening quantities of the year with the valid rows of the sheet, in one transaction. */
-export function applyOpeningSheet(
+/**
+ * Replaces the store's opening quantities of the year `fq_year` (the request's, decided by the route) with the
+ * valid rows of the sheet: items in the sheet get
+ * theirs, items with an opening quantity that the sheet leaves out lose it. Written in chunks of items, each in
+ * one transaction with the stock check of its items.
+ */
+export async function applyOpeningSheet(
   db: Db,
   user: SessionUser,
   bytes: Buffer,
-  requestedYear: number | undefined,
+  fq_year: number,
 ): Promise<Result<ImportResult>> {
-  return inTransaction(db, async (tx) => {
-    const fq_year = await resolveYearId(tx, requestedYear);
-    if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
-    const preview = await previewOpeningSheet(tx, user.store_id, bytes);
-    if (!preview.ok) return preview;
-    await deleteOpeningQuantities(tx, user.store_id, fq_year);
-    let created = 0;
-    for (const { values, errors } of preview.value.rows) {
-      if (
-        Object.keys(errors).length > 0 ||
-        !values.item_id ||
-        !values.quantity ||
-        !values.pay_price ||
-        !values.perch_price
-      )
-        continue;
-      await postOpeningQuantity(tx, {
-        item_id: values.item_id,
-        store_id: user.store_id,
-        fq_year,
-        quantity: values.quantity,
-        pay_price: values.pay_price,
-        perch_price: values.perch_price,
-      });
-      created++;
-    }
-    const result = { created, updated: 0, skipped: preview.value.invalid };
-    await writeLog(tx, {
-      store_id: user.store_id,
-      user_id: user.id,
-      typee: 'import firstq',
-      yearId: fq_year,
-      logToken: result,
+  const preview = await previewOpeningSheet(db, user.store_id, bytes);
+  if (!preview.ok) return preview;
+  const openings: OpeningOfItem[] = [];
+  for (const { values, errors } of preview.value.rows) {
+    if (Object.keys(errors).length > 0 || !values.item_id || !values.quantity) continue;
+    if (!values.pay_price || !values.perch_price) continue;
+    const { item_id, quantity, pay_price, perch_price } = values;
+    openings.push({ item_id, quantity, pay_price, perch_price });
+  }
+  const inSheet = new Set(openings.map((opening) => opening.item_id));
+  const before = await db
+    .select({ item_id: firstq.item_id })
+    .from(firstq)
+    .where(and(eq(firstq.store_id, user.store_id), eq(firstq.fq_year, fq_year)));
+  const cleared = before.map((row) => row.item_id).filter((id) => !inSheet.has(id));
+  // The whole sheet is checked before the first chunk is written, so a sheet that would take sold goods below zero
+  // changes nothing; each chunk checks its own items again, in its transaction, against a sale made meanwhile.
+  const refusedWhole = await inTransaction(
+    db,
+    async (tx) => (await refuseShortOpenings(tx, user.store_id, fq_year, openings, 'whole year')) ?? ok(null),
+  );
+  if (!refusedWhole.ok) return refusedWhole;
+  const work: ({ set: OpeningOfItem } | { clear: number })[] = [
+    ...openings.map((set) => ({ set })),
+    ...cleared.map((clear) => ({ clear })),
+  ];
+  for (const chunk of chunks(work)) {
+    await letOthersTakeTheirTurn();
+    const set = chunk.flatMap((step) => ('set' in step ? [step.set] : []));
+    const clear = chunk.flatMap((step) => ('clear' in step ? [step.clear] : []));
+    const written = await inTransaction(db, async (tx) => {
+      const cleared = clear.map((item_id) => ({ item_id, quantity: '0' }));
+      const refused = await refuseShortOpenings(tx, user.store_id, fq_year, [...set, ...cleared], 'these items');
+      if (refused) return refused;
+      await replaceOpeningQuantities(tx, user.store_id, fq_year, set, clear);
+      return ok(null);
     });
-    return ok(result);
+    if (!written.ok) return written;
+  }
+  const result = { created: openings.length, updated: 0, skipped: preview.value.invalid };
+  await writeLog(db, {
+    store_id: user.store_id,
+    user_id: user.id,
+    typee: 'import firstq',
+    yearId: fq_year,
+    logToken: result,
   });
+  return ok(result);
 }

@@ -2,7 +2,15 @@
  * The item and opening-quantity sheets: their columns, and each row checked on its own (pure; the service adds
  * what needs the database: duplicate codes in the store, category names).
  */
-import { ItemInput, OpeningQuantityBody } from '@mizan/contract';
+import {
+  fail,
+  ItemInput,
+  normalizeNumberInput,
+  OpeningQuantityBody,
+  ok,
+  type Result,
+  toWesternDigits,
+} from '@mizan/contract';
 import type { SheetRow } from './sheetValues.ts';
 
 /** Columns by field; a sheet's header may use the Arabic title or the field name. */
@@ -50,10 +58,18 @@ export function mapHeader<K extends string>(columns: Record<K, string>, header: 
 
 export type RowCheck<T> = { row: number; values: T; errors: Record<string, string> };
 
+/**
+ * Columns that hold numbers: a text cell typed as "١٬٢٠٠٫٥٠" or "۱۵" reads as 1200.50 and 15, as in every form.
+ * A barcode is digits too, kept as text.
+ */
+const numberFields = new Set(['min_qty', 'perch_price', 'pay_price', 'tax', 'firstQuantity', 'quantity']);
+
 function pick<K extends string>(cells: string[], header: Map<K, number>, field: K): string | undefined {
   const index = header.get(field);
   const cell = index === undefined ? '' : (cells[index] ?? '');
-  return cell === '' ? undefined : cell;
+  if (cell === '') return undefined;
+  if (numberFields.has(field)) return normalizeNumberInput(cell) || undefined;
+  return field === 'item_parcode' ? toWesternDigits(cell) : cell;
 }
 
 function issues(error: { issues: { path: PropertyKey[]; message: string }[] }) {
@@ -110,4 +126,57 @@ export function checkOpeningRow(
       }
     : { part_no, item_name };
   return { row: row.row, values, errors };
+}
+
+const missingItemColumns = 'الملف لا يحوي الأعمدة المطلوبة: اسم الصنف، سعر الشراء، سعر البيع (استخدم القالب)';
+const missingOpeningColumns = 'الملف لا يحوي الأعمدة المطلوبة: الكود، الكمية (استخدم القالب)';
+
+/** Notes a value seen twice in the file on the later row, naming the first. */
+function firstSeen(seen: Map<string, number>, value: string | null | undefined, row: number): number | undefined {
+  if (!value) return undefined;
+  const first = seen.get(value);
+  if (first === undefined) seen.set(value, row);
+  return first;
+}
+
+/**
+ * Every row of an item sheet checked on its own and against the rest of the file (a code or barcode repeated);
+ * what needs the database (category names, codes and barcodes of the store) is the service's.
+ */
+export function checkItemSheet(sheet: SheetRow[]): Result<RowCheck<Partial<ItemSheetValues>>[]> {
+  const [headerRow, ...dataRows] = sheet;
+  const header = mapHeader(itemColumns, headerRow?.cells ?? []);
+  if (!header.has('item_name') || !header.has('pay_price') || !header.has('perch_price')) {
+    return fail('VALIDATION_FAILED', { file: missingItemColumns });
+  }
+  const seenCodes = new Map<string, number>();
+  const seenBarcodes = new Map<string, number>();
+  return ok(
+    dataRows.map((dataRow) => {
+      const check = checkItemRow(dataRow, header);
+      const firstCode = firstSeen(seenCodes, check.values.part_no, check.row);
+      if (firstCode !== undefined) check.errors.part_no ??= `الكود مكرر في الملف (الصف ${firstCode})`;
+      const firstBarcode = firstSeen(seenBarcodes, check.values.item_parcode, check.row);
+      if (firstBarcode !== undefined) check.errors.item_parcode ??= `الباركود مكرر في الملف (الصف ${firstBarcode})`;
+      return check;
+    }),
+  );
+}
+
+/** Every row of an opening-quantity sheet checked on its own and for a code repeated in the file. */
+export function checkOpeningSheet(sheet: SheetRow[]): Result<RowCheck<Partial<OpeningSheetValues>>[]> {
+  const [headerRow, ...dataRows] = sheet;
+  const header = mapHeader(openingColumns, headerRow?.cells ?? []);
+  if (!header.has('part_no') || !header.has('quantity')) {
+    return fail('VALIDATION_FAILED', { file: missingOpeningColumns });
+  }
+  const seen = new Map<string, number>();
+  return ok(
+    dataRows.map((dataRow) => {
+      const check = checkOpeningRow(dataRow, header);
+      const first = firstSeen(seen, check.values.part_no, check.row);
+      if (first !== undefined) check.errors.part_no ??= `الكود مكرر في الملف (الصف ${first})`;
+      return check;
+    }),
+  );
 }

@@ -1,7 +1,9 @@
 /**
- * Reading and writing .xlsx sheets with exceljs, as plain rows of text. What a cell holds (number, rich text,
+ * Reading and writing .xlsx sheets with exceljs, as plain rows of text (read as a stream, in a worker thread: see
+ * sheetWorker.ts). What a cell holds (number, rich text,
  * formula result, hyperlink, date) is reduced here to the text a user sees, once, for every import.
  */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 export type SheetRow = { row: number; cells: string[] };
@@ -27,24 +29,44 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** The first sheet's rows (header row first), without the empty ones. */
-export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    // Array.from visits the holes exceljs leaves for empty cells (map would skip them).
-    const cells = Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
-    if (cells.some((cell) => cell !== '')) rows.push({ row: rowNumber, cells });
+/** A sheet with more data rows than a reader accepts: reading stopped at the first row past the bound. */
+export class TooManyRows extends Error {
+  constructor(readonly maxRows: number) {
+    super(`more than ${maxRows} data rows`);
+  }
+}
+
+/**
+ * The first sheet's rows (header row first), without the empty ones, read as a stream: only the shared strings and
+ * the rows read so far are held, never the whole workbook. Past `maxDataRows` rows after the header it stops and
+ * throws `TooManyRows`, so an oversized sheet costs little.
+ */
+export async function readSheet(bytes: Buffer, maxDataRows = Number.POSITIVE_INFINITY): Promise<SheetRow[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
   });
+  const rows: SheetRow[] = [];
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      // Array.from visits the holes exceljs leaves for empty cells (map would skip them).
+      const cells = Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
+      if (!cells.some((cell) => cell !== '')) continue;
+      if (rows.length > maxDataRows) throw new TooManyRows(maxDataRows);
+      rows.push({ row: row.number, cells });
+    }
+    break; // the first sheet only
+  }
   return rows;
 }
 
 /** A right-to-left workbook with one sheet: a bold header row and the rows. */
-export async function writeSheet(name: string, header: string[], rows: (string | number | null)[][]): Promise<Buffer> {
+export type SheetCell = string | number | null;
+
+export async function writeSheet(name: string, header: string[], rows: SheetCell[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Mizan';
   const sheet = workbook.addWorksheet(name, { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });

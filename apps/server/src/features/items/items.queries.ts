@@ -1,7 +1,7 @@
 import type { ItemListQuery } from '@mizan/contract';
 import { and, asc, count, eq, getTableColumns, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { itemCategories, items, stockMovement } from '../../db/schema.ts';
+import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
 
 const itemColumns = {
   ...getTableColumns(items),
@@ -65,8 +65,12 @@ export async function categoryBelongsToStore(db: DbOrTx, storeId: number, catego
 }
 
 /** Whether any document other than an opening quantity moved this item (or, without an id, any item of the store). */
+/**
+ * Whether any document moved the item (or any item of the store), or names it on a line: preliminary invoices and
+ * purchase orders move no stock but keep their lines. The one usage rule of item deletes.
+ */
 export async function hasDocumentMovements(db: DbOrTx, storeId: number, itemId?: number) {
-  const [row] = await db
+  const [moved] = await db
     .select({ n: count() })
     .from(stockMovement)
     .where(
@@ -76,7 +80,12 @@ export async function hasDocumentMovements(db: DbOrTx, storeId: number, itemId?:
         itemId === undefined ? undefined : eq(stockMovement.item_id, itemId),
       ),
     );
-  return (row?.n ?? 0) > 0;
+  if ((moved?.n ?? 0) > 0) return true;
+  const [named] = await db
+    .select({ n: count() })
+    .from(tradeLine)
+    .where(and(eq(tradeLine.store_id, storeId), itemId === undefined ? undefined : eq(tradeLine.item_id, itemId)));
+  return (named?.n ?? 0) > 0;
 }
 
 export const distinctBrands = (db: DbOrTx, storeId: number) =>

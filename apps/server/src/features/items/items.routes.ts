@@ -8,19 +8,23 @@ import {
   ItemInput,
   ItemListQuery,
   ModelRow,
+  ok,
   PriceChangeBody,
   PriceChangePreview,
   pageOf,
+  type Result,
   StoreYearQuery,
+  Text,
   UpdateItemBody,
   UpdateItemPricesBody,
 } from '@mizan/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
+import { requestYear } from '../organisation/currentYear.ts';
 import { distinctBrands, distinctModels, findItem, listItems, searchItemsWithStock } from './items.queries.ts';
 import {
   applyPriceChange,
@@ -36,6 +40,16 @@ const tags = ['items'];
 const Deleted = dataOf(z.object({ id: z.number().int() }));
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** An opening quantity belongs to a year: the item's own `yearId`, else the request's (see currentYear.ts). */
+  const withOpeningYears = async <Row extends { firstQuantity?: unknown; yearId?: number | undefined }>(
+    req: FastifyRequest,
+    rows: Row[],
+  ): Promise<Result<Row[]>> => {
+    if (rows.every((row) => row.firstQuantity === undefined || row.yearId !== undefined)) return ok(rows);
+    const year = await requestYear(app.db, { query: req.query, raw: req.raw, body: undefined });
+    return year.ok ? ok(rows.map((row) => ({ ...row, yearId: row.yearId ?? year.value.id }))) : year;
+  };
+
   app.get(
     '/items/read',
     {
@@ -82,7 +96,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: StoreYearQuery.partial().extend({ brand: z.string().trim().optional() }),
+        querystring: StoreYearQuery.partial().extend({ brand: Text().trim().max(100).optional() }),
         response: { 200: dataOf(ModelRow) },
       },
     },
@@ -91,7 +105,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const ItemWithStock = Item.extend({ quantity: z.string() });
   const stockQuery = StoreYearQuery.partial().extend({
-    search: z.string().trim().max(100).optional(),
+    search: Text().trim().max(100).optional(),
     id: IdQuery.shape.id.optional(),
   });
   app.get(
@@ -105,10 +119,11 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const yearId = await resolveYearId(app.db, req.query.yearId ?? req.query.year_id);
-      if (yearId === undefined) return sendError(reply, 'YEAR_NOT_FOUND');
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const storeId = sessionUser(req).store_id;
       return {
-        data: await searchItemsWithStock(app.db, sessionUser(req).store_id, yearId, req.query.search || undefined, 20),
+        data: await searchItemsWithStock(app.db, storeId, year.value.id, req.query.search || undefined, 20),
       };
     },
   );
@@ -123,9 +138,11 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const yearId = await resolveYearId(app.db, req.query.yearId ?? req.query.year_id);
-      if (yearId === undefined || req.query.id === undefined) return sendError(reply, 'NOT_FOUND');
-      const found = await searchItemsWithStock(app.db, sessionUser(req).store_id, yearId, undefined, 1, req.query.id);
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      if (req.query.id === undefined) return sendError(reply, 'NOT_FOUND');
+      const storeId = sessionUser(req).store_id;
+      const found = await searchItemsWithStock(app.db, storeId, year.value.id, undefined, 1, req.query.id);
       return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
     },
   );
@@ -141,7 +158,9 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await createItems(app.db, sessionUser(req), [req.body]);
+      const items = await withOpeningYears(req, [req.body]);
+      if (!items.ok) return sendError(reply, items);
+      const result = await createItems(app.db, sessionUser(req), items.value);
       return result.ok ? { data: result.value } : sendError(reply, result);
     },
   );
@@ -157,7 +176,9 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await createItems(app.db, sessionUser(req), req.body);
+      const items = await withOpeningYears(req, req.body);
+      if (!items.ok) return sendError(reply, items);
+      const result = await createItems(app.db, sessionUser(req), items.value);
       return result.ok ? { data: result.value } : sendError(reply, result);
     },
   );
@@ -204,7 +225,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: `${name} selling (payval) and purchase (perchval) prices of all items, or of one category`,
+          summary: `${name} selling (payval) and purchase (perchval) prices of all items, or of one category (administrators only)`,
           description: '`mode` = `amount` (currency; the legacy meaning, default) or `percent`.',
           body: PriceChangeBody,
           response: { 200: dataOf(z.object({ updated: z.number().int() })) },

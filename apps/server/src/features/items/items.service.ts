@@ -1,7 +1,9 @@
 import {
+  AMOUNT_TOO_LARGE_MESSAGE,
   fail,
   type Item,
   type ItemValues,
+  MAX_AMOUNT_TEXT,
   ok,
   type PriceChangeBody,
   type Result,
@@ -227,13 +229,17 @@ export async function previewPriceChange(db: Db, storeId: number, change: PriceC
   return { rows, count: summary?.count ?? 0, notPositive: summary?.not_positive ?? 0 };
 }
 
-/** Applies a bulk change to every selected item at once; refused whole if any price would drop to 0 or below. */
+/**
+ * Applies a bulk change to every selected item at once; refused whole if any price would drop to 0 or below.
+ * It reprices the whole store (or a category) in one go: administrators only.
+ */
 export function applyPriceChange(
   db: Db,
   user: SessionUser,
   change: PriceChange,
   sign: 1 | -1,
 ): Promise<Result<{ updated: number }>> {
+  if (!user.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
   return inTransaction(db, async (tx) => {
     const { newPay, newPerch, where } = priceChangeSelection(user.store_id, change, sign);
     const [check] = await tx
@@ -241,6 +247,18 @@ export function applyPriceChange(
       .from(items)
       .where(where);
     if ((check?.n ?? 0) > 0) return fail('PRICE_NOT_POSITIVE');
+    // Every price stays within the contract's bound, so that an invoice of the item can still be saved.
+    const [tooLarge] = await tx
+      .select({
+        n: sql<number>`count(*) filter (where ${newPay} > ${MAX_AMOUNT_TEXT}::numeric or ${newPerch} > ${MAX_AMOUNT_TEXT}::numeric)::int`,
+      })
+      .from(items)
+      .where(where);
+    if ((tooLarge?.n ?? 0) > 0) {
+      return fail('AMOUNT_TOO_LARGE', {
+        [change.payval !== '0.00' ? 'payval' : 'perchval']: AMOUNT_TOO_LARGE_MESSAGE,
+      });
+    }
     const updated = await tx
       .update(items)
       .set({ pay_price: newPay, perch_price: newPerch })

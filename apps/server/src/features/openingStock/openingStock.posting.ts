@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstq, stockMovement } from '../../db/schema.ts';
+import { lockStockItems, replacementChanges, type StockChange } from '../stock/stockCheck.ts';
 
 export type OpeningQuantity = {
   item_id: number;
@@ -37,4 +38,91 @@ export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity):
     source_id: row.id,
   });
   return row.id;
+}
+
+export type OpeningOfItem = { item_id: number; quantity: string; pay_price: string; perch_price: string };
+
+/** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
+const arrayOf = (values: unknown[]) => sql.param(values);
+
+/**
+ * The opening quantities of many items of one store and year, set at once: what `postOpeningQuantity` posts for
+ * each (its `firstq` row, its stock movement replaced), in one statement whatever the number of items, and
+ * `clearItems`' opening quantities of the year removed with their movements. For the Excel import, after the stock
+ * check of `openingReplacementChanges` in the same transaction.
+ */
+export async function replaceOpeningQuantities(
+  tx: DbOrTx,
+  storeId: number,
+  yearId: number,
+  openings: OpeningOfItem[],
+  clearItems: number[] = [],
+): Promise<void> {
+  if (clearItems.length > 0) {
+    await tx.execute(sql`
+      with cleared as (
+        delete from firstq
+        where store_id = ${storeId} and fq_year = ${yearId} and item_id = any(${arrayOf(clearItems)}::int[])
+        returning id)
+      delete from stock_movement m using cleared where m.source_kind = 'firstq' and m.source_id = cleared.id`);
+  }
+  if (openings.length === 0) return;
+  await tx.execute(sql`
+    with input as (
+      select * from unnest(
+        ${arrayOf(openings.map((o) => o.item_id))}::int[],
+        ${arrayOf(openings.map((o) => o.quantity))}::numeric[],
+        ${arrayOf(openings.map((o) => o.pay_price))}::numeric[],
+        ${arrayOf(openings.map((o) => o.perch_price))}::numeric[]
+      ) as u(item_id, quantity, pay_price, perch_price)),
+    saved as (
+      insert into firstq (item_id, store_id, fq_year, quantity, pay_price, perch_price)
+      select item_id, ${storeId}, ${yearId}, quantity, pay_price, perch_price from input
+      on conflict (item_id, store_id, fq_year) do update
+        set quantity = excluded.quantity, pay_price = excluded.pay_price, perch_price = excluded.perch_price
+      returning id, item_id, quantity),
+    replaced as (
+      delete from stock_movement m using saved where m.source_kind = 'firstq' and m.source_id = saved.id)
+    insert into stock_movement (store_id, "yearId", item_id, quantity, source_kind, source_id)
+    select ${storeId}, ${yearId}, item_id, quantity, 'firstq', id from saved`);
+}
+
+/**
+ * The stock changes of replacing opening quantities of a store and year with `rows`: of the items in `rows` only
+ * (setting one item's quantity), or of the whole year (an imported sheet, or clearing with no rows). For the stock
+ * check, before anything is written.
+ */
+export async function openingReplacementChanges(
+  tx: DbOrTx,
+  storeId: number,
+  yearId: number,
+  rows: { item_id: number; quantity: string }[],
+  scope: 'these items' | 'whole year',
+): Promise<StockChange[]> {
+  const itemIds = rows.map((row) => row.item_id);
+  if (scope === 'these items' && itemIds.length === 0) return [];
+  // The items are locked before their current openings are read: a concurrent change of one waits, and what is
+  // replaced is what is really there.
+  const yearItems =
+    scope === 'whole year'
+      ? await tx
+          .select({ item_id: firstq.item_id })
+          .from(firstq)
+          .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId)))
+      : [];
+  await lockStockItems(tx, storeId, [...itemIds, ...yearItems.map((row) => row.item_id)]);
+  const before = await tx
+    .select({ yearId: firstq.fq_year, item_id: firstq.item_id, quantity: firstq.quantity })
+    .from(firstq)
+    .where(
+      and(
+        eq(firstq.store_id, storeId),
+        eq(firstq.fq_year, yearId),
+        scope === 'these items' ? inArray(firstq.item_id, itemIds) : undefined,
+      ),
+    );
+  return replacementChanges(
+    before,
+    rows.map((row) => ({ yearId, item_id: row.item_id, quantity: row.quantity })),
+  );
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
+import { requestYear } from '../organisation/currentYear.ts';
 import { clearOpeningQuantities, listOpeningQuantities, setOpeningQuantity } from './openingStock.service.ts';
 
 const tags = ['firstq'];
@@ -23,15 +23,16 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Opening quantities of the store in a year (fq_year or yearId; default the current year), paged',
+        summary:
+          'Opening quantities of the store in a year (fq_year or yearId; without one: year 1 under /api/, refused under /api23/), paged',
         querystring: OpeningQuantityListQuery,
         response: { 200: pageOf(OpeningQuantityRow) },
       },
     },
     async (req, reply) => {
-      const yearId = await resolveYearId(app.db, req.query.fq_year ?? req.query.yearId);
-      if (yearId === undefined) return sendError(reply, 'YEAR_NOT_FOUND');
-      const { rows, total } = await listOpeningQuantities(app.db, sessionUser(req).store_id, yearId, req.query);
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const { rows, total } = await listOpeningQuantities(app.db, sessionUser(req).store_id, year.value.id, req.query);
       return { data: rows, total, page: req.query.page, pageSize: req.query.pageSize };
     },
   );
@@ -49,7 +50,9 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const result = await setOpeningQuantity(app.db, sessionUser(req), req.body);
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        const result = await setOpeningQuantity(app.db, sessionUser(req), { ...req.body, fq_year: year.value.id });
         return result.ok ? { data: [result.value] } : sendError(reply, result);
       },
     );
@@ -60,12 +63,15 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/firstq/deleteByStore',
     schema: {
       tags,
-      summary: "Delete all the store's opening quantities of a year",
+      summary:
+        "Delete all the store's opening quantities of a year (administrators only; refused when sold goods would go below zero)",
       querystring: StoreYearDeleteQuery,
       response: { 200: Deleted },
     },
     handler: async (req, reply) => {
-      const result = await clearOpeningQuantities(app.db, sessionUser(req), req.query.fq_year);
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const result = await clearOpeningQuantities(app.db, sessionUser(req), year.value.id);
       return result.ok ? { data: [result.value] } : sendError(reply, result);
     },
   });

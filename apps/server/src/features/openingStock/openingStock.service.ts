@@ -12,7 +12,8 @@ import { firstq, items, stockMovement } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
-import { postOpeningQuantity } from './openingStock.posting.ts';
+import { findStockShortages, stockRefusal } from '../stock/stockCheck.ts';
+import { openingReplacementChanges, postOpeningQuantity } from './openingStock.posting.ts';
 
 const rowColumns = {
   id: firstq.id,
@@ -66,6 +67,9 @@ export function setOpeningQuantity(
     if (!item) return fail('NOT_FOUND', { item_id: 'NOT_FOUND' });
     const fq_year = await resolveYearId(tx, input.fq_year);
     if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
+    const changes = await openingReplacementChanges(tx, user.store_id, fq_year, [input], 'these items');
+    const short = await findStockShortages(tx, user.store_id, changes);
+    if (short.length) return stockRefusal(short);
     const id = await postOpeningQuantity(tx, {
       item_id: input.item_id,
       store_id: user.store_id,
@@ -90,15 +94,19 @@ export function setOpeningQuantity(
   });
 }
 
-/** Removes every opening quantity of the store in one year, and the stock they posted. */
+/** Removes every opening quantity of the store in one year, and the stock they posted: administrators only. */
 export function clearOpeningQuantities(
   db: Db,
   user: SessionUser,
   yearId: number | undefined,
 ): Promise<Result<{ deleted: number }>> {
+  if (!user.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
   return inTransaction(db, async (tx) => {
     const fq_year = await resolveYearId(tx, yearId);
     if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
+    const changes = await openingReplacementChanges(tx, user.store_id, fq_year, [], 'whole year');
+    const short = await findStockShortages(tx, user.store_id, changes);
+    if (short.length) return stockRefusal(short);
     const deleted = await deleteOpeningQuantities(tx, user.store_id, fq_year);
     await writeLog(tx, {
       store_id: user.store_id,

@@ -6,8 +6,8 @@ describeEachDatabase('company, stores and years', (ctx) => {
     const res = await new TestClient(ctx().app).get('/api/store/read');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: 1, store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم' },
-      { id: 2, store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان' },
+      { id: 1, store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم', allow_negative_stock: false },
+      { id: 2, store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان', allow_negative_stock: false },
     ]);
   });
 

@@ -58,15 +58,17 @@ export function saveLogo(
 export function updateStore(
   db: Db,
   admin: SessionUser,
-  input: { id: number; store_name: string; location: string | null },
+  input: { id: number; store_name: string; location: string | null; allow_negative_stock?: boolean | undefined },
 ) {
   if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
   // An administrator edits the store they are signed in to; other stores are edited from there.
   if (input.id !== admin.store_id) return Promise.resolve(fail('STORE_FORBIDDEN'));
   return inTransaction(db, async (tx) => {
+    const allowNegative =
+      input.allow_negative_stock === undefined ? {} : { allow_negative_stock: input.allow_negative_stock };
     const [saved] = await tx
       .update(store)
-      .set({ store_name: input.store_name, location: input.location })
+      .set({ store_name: input.store_name, location: input.location, ...allowNegative })
       .where(eq(store.id, input.id))
       .returning();
     if (!saved) return fail('NOT_FOUND');
@@ -74,7 +76,8 @@ export function updateStore(
       store_id: admin.store_id,
       user_id: admin.id,
       typee: 'update store',
-      logToken: { id: input.id },
+      // The stock rule in force from now on is part of the record: who allowed negative stock, and when.
+      logToken: { id: input.id, store_name: saved.store_name, allow_negative_stock: saved.allow_negative_stock },
     });
     return ok(saved);
   });

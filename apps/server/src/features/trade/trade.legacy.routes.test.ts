@@ -101,9 +101,10 @@ describeEachDatabase('legacy two-call saves', (ctx) => {
     expect(first?.json().data[0]).toMatchObject({ value_only: true, nextPay: '2026-12-30' });
   });
 
-  it('a legacy edit deletes the lines (stock back, balance kept) and sends new ones', async () => {
+  it('a legacy edit deletes the lines (stock and charge back until new lines arrive) and sends new ones', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);
+    const unsold = await balanceOf(c, customer.id);
     const doc = (
       await c.post('/api/pay/createWithItems', {
         invoice: { cust_id: customer.id, pay_date: '2026-11-22', pay: '0' },
@@ -117,7 +118,9 @@ describeEachDatabase('legacy two-call saves', (ctx) => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data[0]).toMatchObject({ value_only: true, tot_pr: '400.00', items: [] });
     expect(await stockOf(item.id)).toBe('10.000');
-    expect(await balanceOf(c, customer.id)).toBe(balance);
+    // The header awaits its new lines and charges nothing meanwhile (refused lines leave no charge behind).
+    expect(await balanceOf(c, customer.id)).toBe(unsold);
+    expect(Number(balance) - Number(unsold)).toBe(400);
     // Deleting lines that are already gone changes nothing.
     expect((await c.request('DELETE', `/api/pay_details/deleteMultiServices?pay_ref=${doc.pay_ref}`)).statusCode).toBe(
       200,
@@ -128,6 +131,7 @@ describeEachDatabase('legacy two-call saves', (ctx) => {
     ]);
     expect(again.json().data[0]).toMatchObject({ pay_id: doc.pay_id, tot_pr: '100.00', changee: '100.00' });
     expect(await stockOf(item.id)).toBe('9.000');
+    expect(Number(await balanceOf(c, customer.id)) - Number(unsold)).toBe(100);
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 

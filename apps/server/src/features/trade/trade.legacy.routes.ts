@@ -9,12 +9,15 @@ import {
   Id,
   LegacyLinesBody,
   LegacyReferenceQuery,
+  ok,
   TradeDocumentWithLines,
-  yearOf,
 } from '@mizan/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DocumentKind } from '../../db/schema.ts';
+import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { requestYear } from '../organisation/currentYear.ts';
 import { kinds } from './trade.kinds.ts';
 import { addLines, removeLines, saveHeader, saveHeaders } from './trade.legacy.ts';
 import { answerSaved } from './trade.reply.ts';
@@ -22,6 +25,16 @@ import { answerSaved } from './trade.reply.ts';
 const Saved = dataOf(TradeDocumentWithLines);
 
 export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Rows of a legacy array (lines, offline headers) each name their year; a row that names none takes the
+   * request's (year 1 under `/api/`, refused under `/api23/`).
+   */
+  const withYears = async <Row extends { yearId?: number | undefined }>(req: FastifyRequest, rows: Row[]) => {
+    if (rows.every((row) => row.yearId !== undefined)) return ok(rows as (Row & { yearId: number })[]);
+    const year = await requestYear(app.db, { query: req.query, raw: req.raw, body: undefined });
+    return year.ok ? ok(rows.map((row) => ({ ...row, yearId: row.yearId ?? year.value.id }))) : year;
+  };
+
   for (const kind of Object.keys(kinds) as DocumentKind[]) {
     const tags = [kind];
     const details = `${kind}_details`;
@@ -35,7 +48,14 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Saved },
         },
       },
-      async (req, reply) => answerSaved(reply, await saveHeader(app.db, sessionUser(req), kind, req.body)),
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        return answerSaved(
+          reply,
+          await saveHeader(app.db, sessionUser(req), kind, { ...req.body, yearId: year.value.id }),
+        );
+      },
     );
     app.post(
       `/${kind}/update`,
@@ -47,8 +67,12 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Saved },
         },
       },
-      async (req, reply) =>
-        answerSaved(reply, await saveHeader(app.db, sessionUser(req), kind, req.body, req.body.pay_id)),
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        const header = { ...req.body, yearId: year.value.id };
+        return answerSaved(reply, await saveHeader(app.db, sessionUser(req), kind, header, req.body.pay_id));
+      },
     );
     app.post(
       `/${details}/createMulti`,
@@ -60,7 +84,11 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Saved },
         },
       },
-      async (req, reply) => answerSaved(reply, await addLines(app.db, sessionUser(req), kind, req.body)),
+      async (req, reply) => {
+        const lines = await withYears(req, req.body);
+        if (!lines.ok) return sendError(reply, lines);
+        return answerSaved(reply, await addLines(app.db, sessionUser(req), kind, lines.value));
+      },
     );
     app.delete(
       `/${details}/deleteMultiServices`,
@@ -72,8 +100,11 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Saved },
         },
       },
-      async (req, reply) =>
-        answerSaved(reply, await removeLines(app.db, sessionUser(req), kind, req.query.pay_ref, yearOf(req.query))),
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        return answerSaved(reply, await removeLines(app.db, sessionUser(req), kind, req.query.pay_ref, year.value.id));
+      },
     );
   }
   // Offline sync of invoice headers made on a phone without a connection.
@@ -88,7 +119,11 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Saved },
         },
       },
-      async (req, reply) => answerSaved(reply, await saveHeaders(app.db, sessionUser(req), kind, req.body)),
+      async (req, reply) => {
+        const headers = await withYears(req, req.body);
+        if (!headers.ok) return sendError(reply, headers);
+        return answerSaved(reply, await saveHeaders(app.db, sessionUser(req), kind, headers.value));
+      },
     );
   }
 };

@@ -13,7 +13,6 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
 import { lockDocument } from './trade.queries.ts';
 import {
   headerOf,
@@ -29,9 +28,11 @@ type Saved = SaveResult<SavedDocument[]>;
 
 const clientKey = (kind: DocumentKind, yearId: number, ref: string) => `legacy-ref:${kind}:${yearId}:${ref}`;
 
-/** The document a legacy client means by `ref`: by the server's reference, else by the client's own. */
-async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, year?: number) {
-  const yearId = await resolveYearId(tx, year);
+/**
+ * The document a legacy client means by `ref` in the year it names: by the server's reference, else by the
+ * client's own. Never one of another year, even though a server reference is unique across years.
+ */
+async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, yearId: number) {
   const [row] = await tx
     .select({ pay_id: tradeDocument.pay_id })
     .from(tradeDocument)
@@ -39,10 +40,8 @@ async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind
       and(
         eq(tradeDocument.store_id, user.store_id),
         eq(tradeDocument.kind, kind),
-        or(
-          eq(tradeDocument.pay_ref, ref),
-          yearId === undefined ? undefined : eq(tradeDocument.idempotency_key, clientKey(kind, yearId, ref)),
-        ),
+        eq(tradeDocument.yearId, yearId),
+        or(eq(tradeDocument.pay_ref, ref), eq(tradeDocument.idempotency_key, clientKey(kind, yearId, ref))),
       ),
     )
     .limit(1);
@@ -51,7 +50,8 @@ async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind
 
 /**
  * Saves a header: a new document (value-only until lines arrive), or an edit of one. An edited header keeps the
- * document's lines, and its total is then computed from them, never taken from the client.
+ * document's lines, and its total is then computed from them, never taken from the client. The header's `yearId`
+ * is the one its route resolved.
  */
 export async function saveHeader(
   db: DbOrTx,
@@ -61,11 +61,16 @@ export async function saveHeader(
   payId?: number,
 ): Promise<Saved> {
   if (payId === undefined) {
-    const yearId = await resolveYearId(db, header.yearId);
     const key =
       header.idempotency_key ??
-      (header.pay_ref && yearId !== undefined ? clientKey(kind, yearId, header.pay_ref) : undefined);
-    const saved = await saveDocument(db, user, { kind, header, lines: undefined, idempotencyKey: key });
+      (header.pay_ref && header.yearId !== undefined ? clientKey(kind, header.yearId, header.pay_ref) : undefined);
+    const saved = await saveDocument(db, user, {
+      kind,
+      header,
+      lines: undefined,
+      idempotencyKey: key,
+      awaitingLines: !header.value_only,
+    });
     return saved.ok ? ok([saved.value]) : saved;
   }
   // The lines kept are read under the document's lock, in the transaction that saves it.
@@ -74,7 +79,9 @@ export async function saveHeader(
     const existing = await readDocument(tx, user.store_id, kind, payId);
     if (!existing) return fail('NOT_FOUND');
     const lines = existing.value_only ? undefined : linesOf(existing);
-    const edited = await saveDocument(tx, user, { kind, header, lines, payId, allowReshape: true });
+    // A header still awaiting its lines keeps waiting, unless the client now says it is a value-only invoice.
+    const awaitingLines = existing.awaiting_lines && !header.value_only;
+    const edited = await saveDocument(tx, user, { kind, header, lines, payId, allowReshape: true, awaitingLines });
     return edited.ok ? ok([edited.value]) : edited;
   });
 }
@@ -94,17 +101,28 @@ export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, h
 
 /**
  * Adds lines to their documents (`*_details/createMulti`), all or none. Each document is saved again with its
- * old and new lines: the total is recomputed, the stock checked and the postings replaced.
+ * old and new lines: the total is recomputed, the stock checked and the postings replaced. Every line names the
+ * year of its document (its route fills in the request's year where a line names none).
  */
-export function addLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, lines: LegacyLine[]) {
-  const byReference = new Map<string, LegacyLine[]>();
-  for (const line of lines) byReference.set(line.pay_ref, [...(byReference.get(line.pay_ref) ?? []), line]);
+export function addLines(
+  db: DbOrTx,
+  user: SessionUser,
+  kind: DocumentKind,
+  lines: (LegacyLine & { yearId: number })[],
+) {
+  // One document per reference and year.
+  const byDocument = new Map<string, typeof lines>();
+  for (const line of lines) {
+    const at = `${line.yearId} ${line.pay_ref}`;
+    byDocument.set(at, [...(byDocument.get(at) ?? []), line]);
+  }
   return inTransaction(db, async (tx): Promise<Saved> => {
     // Every item of the batch first (as a single save does), then document after document.
     await lockItems(tx, user.store_id, [...new Set(lines.map((line) => line.item_id))]);
     const all: SavedDocument[] = [];
-    for (const [ref, added] of byReference) {
-      const doc = await findByReference(tx, user, kind, ref, added[0]?.yearId);
+    for (const added of byDocument.values()) {
+      const [first] = added;
+      const doc = first && (await findByReference(tx, user, kind, first.pay_ref, first.yearId));
       if (!doc) return fail('NOT_FOUND', { pay_ref: 'NOT_FOUND' });
       const saved = await saveDocument(tx, user, {
         kind,
@@ -122,11 +140,12 @@ export function addLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, line
 
 /**
  * Deletes a document's lines (`*_details/deleteMultiServices`), before a legacy edit sends the new ones. The
- * document stays as a value-only header with its total, so the party's balance holds while stock goes back.
+ * document stays as a header awaiting its new lines: it posts nothing meanwhile (stock goes back, and so does the
+ * party's charge), so new lines that are refused leave no charge without goods behind.
  */
-export function removeLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, year?: number) {
+export function removeLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, yearId: number) {
   return inTransaction(db, async (tx): Promise<Saved> => {
-    const doc = await findByReference(tx, user, kind, ref, year);
+    const doc = await findByReference(tx, user, kind, ref, yearId);
     if (!doc) return fail('NOT_FOUND', { pay_ref: 'NOT_FOUND' });
     if (doc.value_only) return ok([doc]);
     const saved = await saveDocument(tx, user, {
@@ -135,6 +154,7 @@ export function removeLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, r
       lines: undefined,
       payId: doc.pay_id,
       allowReshape: true,
+      awaitingLines: true,
     });
     return saved.ok ? ok([saved.value]) : saved;
   });

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type AccountRole, type DocumentKind, stockMovement, subAccounts } from '../../db/schema.ts';
 import { eraseLedger, type LedgerEntry, writeLedger } from '../ledger/ledger.posting.ts';
+import type { StockChange } from '../stock/stockCheck.ts';
 
 export type PostedDocument = {
   pay_id: number;
@@ -18,6 +19,7 @@ export type PostedDocument = {
   tot_pr: string;
   discount: string;
   pay: string;
+  pay_method?: string | null;
 };
 export type PostedLine = { item_id: number; quantity: string };
 
@@ -32,52 +34,76 @@ async function accountByRole(tx: Tx, storeId: number, role: AccountRole): Promis
 
 const amount = (text: string) => parseMoney(text) ?? money(0n);
 
+/** The `pay_method` words (English and Arabic) for money that goes through the bank: transfers and cards. */
+const BANK_METHODS = new Set(['bank', 'card', 'transfer', 'بنك', 'بطاقة', 'شبكة', 'تحويل', 'تحويل بنكي']);
+
+/** Where the money paid on a document goes: the bank for a bank or card payment, else the cash box. */
+export const moneyAccountRole = (payMethod: string | null | undefined): 'bank' | 'cash_box' =>
+  BANK_METHODS.has((payMethod ?? '').trim().toLowerCase()) ? 'bank' : 'cash_box';
+
 /**
- * A final sale: the customer owes the net amount to sales, and the cash paid moves from the customer to the
- * cash box. The customer's balance therefore rises by `changee` (net − paid), as the seed's balance rule says.
+ * A final sale: the customer owes the net amount to sales, and the money paid moves from the customer to the
+ * cash box (or the bank, when paid by bank or card). The customer's balance therefore rises by `changee`
+ * (net − paid), as the seed's balance rule says.
  */
 async function saleEntries(tx: Tx, doc: PostedDocument): Promise<LedgerEntry[]> {
   const net = money(amount(doc.tot_pr) - amount(doc.discount));
   const paid = amount(doc.pay);
-  const [sales, cash] = await Promise.all([
+  const [sales, paidInto] = await Promise.all([
     accountByRole(tx, doc.store_id, 'sales'),
-    accountByRole(tx, doc.store_id, 'cash_box'),
+    accountByRole(tx, doc.store_id, moneyAccountRole(doc.pay_method)),
   ]);
   return [
     { account_id: doc.cust_id, debit: net, credit: money(0n) },
     { account_id: sales, debit: money(0n), credit: net },
-    { account_id: cash, debit: paid, credit: money(0n) },
+    { account_id: paidInto, debit: paid, credit: money(0n) },
     { account_id: doc.cust_id, debit: money(0n), credit: paid },
   ];
 }
 
-/** A purchase: the mirror of a sale: the supplier is owed the net amount, the cash paid reduces that. */
+/** A purchase: the mirror of a sale: the supplier is owed the net amount, the money paid reduces that. */
 async function purchaseEntries(tx: Tx, doc: PostedDocument): Promise<LedgerEntry[]> {
   const net = money(amount(doc.tot_pr) - amount(doc.discount));
   const paid = amount(doc.pay);
-  const [purchases, cash] = await Promise.all([
+  const [purchases, paidFrom] = await Promise.all([
     accountByRole(tx, doc.store_id, 'purchases'),
-    accountByRole(tx, doc.store_id, 'cash_box'),
+    accountByRole(tx, doc.store_id, moneyAccountRole(doc.pay_method)),
   ]);
   return [
     { account_id: purchases, debit: net, credit: money(0n) },
     { account_id: doc.cust_id, debit: money(0n), credit: net },
     { account_id: doc.cust_id, debit: paid, credit: money(0n) },
-    { account_id: cash, debit: money(0n), credit: paid },
+    { account_id: paidFrom, debit: money(0n), credit: paid },
   ];
+}
+
+/**
+ * The stock a document moves, signed: a sale takes its quantities out, a purchase brings them in; preliminary
+ * invoices and purchase orders move nothing (domain.md 5.3).
+ */
+export function stockMovementsOf(kind: DocumentKind, yearId: number, lines: PostedLine[]): StockChange[] {
+  if (kind !== 'pay' && kind !== 'perch') return [];
+  const sign = kind === 'pay' ? '-' : '';
+  return lines.map((line) => ({ yearId, item_id: line.item_id, quantity: `${sign}${line.quantity}` }));
+}
+
+/** The stock movements a document posted (what an edit or a delete takes away). */
+export async function postedMovements(tx: Tx, kind: DocumentKind, payId: number): Promise<StockChange[]> {
+  return tx
+    .select({ yearId: stockMovement.yearId, item_id: stockMovement.item_id, quantity: stockMovement.quantity })
+    .from(stockMovement)
+    .where(and(eq(stockMovement.source_kind, kind), eq(stockMovement.source_id, payId)));
 }
 
 export async function postDocument(tx: Tx, doc: PostedDocument, lines: PostedLine[]) {
   // Preliminary invoices and purchase orders change nothing (domain.md 5.3).
   if (doc.kind === 'payinit' || doc.kind === 'perchOrder') return;
-  const sign = doc.kind === 'pay' ? '-' : '';
-  if (lines.length) {
+  const movements = stockMovementsOf(doc.kind, doc.yearId, lines);
+  if (movements.length) {
     await tx.insert(stockMovement).values(
-      lines.map((line) => ({
+      movements.map((movement) => ({
+        ...movement,
         store_id: doc.store_id,
-        yearId: doc.yearId,
-        item_id: line.item_id,
-        quantity: `${sign}${line.quantity}`,
         source_kind: doc.kind,
         source_id: doc.pay_id,
       })),

@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountBalance,
   type DocumentKind,
   documentCounter,
-  stockMovement,
   store,
   subAccounts,
   tradeDocument,
@@ -16,6 +15,7 @@ export const documentColumns = {
   pay_id: tradeDocument.pay_id,
   kind: tradeDocument.kind,
   value_only: tradeDocument.value_only,
+  awaiting_lines: tradeDocument.awaiting_lines,
   pay_ref: tradeDocument.pay_ref,
   store_id: tradeDocument.store_id,
   yearId: tradeDocument.yearId,
@@ -181,15 +181,16 @@ export async function quantityOfItem(db: DbOrTx, filter: LineFilter) {
 }
 
 /**
- * The next reference of a kind in a store and year. The counter row is inserted or incremented in one statement,
- * which locks it until the transaction ends: two tills saving at once get consecutive, distinct numbers.
+ * The next reference number of a kind in a store; it runs on across years, so references never repeat in a store.
+ * The counter row is inserted or incremented in one statement, which locks it until the transaction ends: two
+ * tills saving at once get consecutive, distinct numbers.
  */
-export async function nextSequence(tx: DbOrTx, storeId: number, yearId: number, kind: DocumentKind): Promise<number> {
+export async function nextSequence(tx: DbOrTx, storeId: number, kind: DocumentKind): Promise<number> {
   const [row] = await tx
     .insert(documentCounter)
-    .values({ store_id: storeId, yearId, kind, last: 1 })
+    .values({ store_id: storeId, kind, last: 1 })
     .onConflictDoUpdate({
-      target: [documentCounter.store_id, documentCounter.yearId, documentCounter.kind],
+      target: [documentCounter.store_id, documentCounter.kind],
       set: { last: sql`${documentCounter.last} + 1` },
     })
     .returning({ last: documentCounter.last });
@@ -201,30 +202,4 @@ export async function storeOf(db: DbOrTx, storeId: number) {
   const [row] = await db.select().from(store).where(eq(store.id, storeId));
   if (!row) throw new Error(`store ${storeId} not found`);
   return row;
-}
-
-/** The stock of items in a store and year, leaving out what one document (being edited) moved. */
-export async function availableStock(
-  db: DbOrTx,
-  storeId: number,
-  yearId: number,
-  itemIds: number[],
-  exceptPayId?: number,
-) {
-  if (itemIds.length === 0) return new Map<number, string>();
-  const rows = await db
-    .select({ item_id: stockMovement.item_id, quantity: sql<string>`sum(${stockMovement.quantity})::text` })
-    .from(stockMovement)
-    .where(
-      and(
-        eq(stockMovement.store_id, storeId),
-        eq(stockMovement.yearId, yearId),
-        inArray(stockMovement.item_id, itemIds),
-        exceptPayId === undefined
-          ? undefined
-          : sql`not (${stockMovement.source_kind} = 'pay' and ${stockMovement.source_id} = ${exceptPayId})`,
-      ),
-    )
-    .groupBy(stockMovement.item_id);
-  return new Map(rows.map((row) => [row.item_id, row.quantity]));
 }

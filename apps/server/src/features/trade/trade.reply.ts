@@ -1,7 +1,6 @@
 import { ok } from '@mizan/contract';
 import type { FastifyReply } from 'fastify';
-import { httpStatus } from '../../lib/httpStatus.ts';
-import { errorBody } from '../../lib/sendError.ts';
+import { sendError } from '../../lib/sendError.ts';
 import type { SavedDocument, SaveResult } from './trade.service.ts';
 
 /**
@@ -9,11 +8,7 @@ import type { SavedDocument, SaveResult } from './trade.service.ts';
  * items (the screen lists them and offers to buy them).
  */
 export function answerSaved(reply: FastifyReply, result: SaveResult<SavedDocument[]>) {
-  if (result.ok) return { data: result.value };
-  const body = errorBody(result.code, result.fields);
-  return reply
-    .code(httpStatus[result.code])
-    .send(result.shortages ? { ...body, insufficient_items: result.shortages } : body);
+  return result.ok ? { data: result.value } : sendError(reply, result);
 }
 export const answerSave = (reply: FastifyReply, result: SaveResult<SavedDocument>) =>
   answerSaved(reply, result.ok ? ok([result.value]) : result);

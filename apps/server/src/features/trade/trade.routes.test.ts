@@ -248,8 +248,9 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     // A value-only invoice locks nothing else: its edits queue on the invoice itself.
     const owner = (await c.post('/api/sub_accounts/create', { sub_name: 'عميل التعديلات', ac_id: 1, cat_id: 1 })).json()
       .data[0];
-    const value = (await c.post('/api/pay/create', { cust_id: owner.id, pay_date: '2026-11-22', tot_pr: '10' })).json()
-      .data[0];
+    const value = (
+      await c.post('/api/pay/create', { cust_id: owner.id, pay_date: '2026-11-22', tot_pr: '10', value_only: true })
+    ).json().data[0];
     const valueEdits = await Promise.all(
       ['20', '30', '40', '50'].map((tot_pr) =>
         c.post('/api/pay/update', { pay_id: value.pay_id, cust_id: owner.id, pay_date: '2026-11-22', tot_pr }),
@@ -341,6 +342,7 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
       pay_date: '2026-11-22',
       tot_pr: '250',
       pay: '50',
+      value_only: 1,
     });
     expect(valueOnly.json().data[0]).toMatchObject({
       value_only: true,

@@ -5,7 +5,9 @@ import {
   DocumentPage,
   dataOf,
   Id,
+  ok,
   StockShortage,
+  Text,
   TradeDocument,
   TradeDocumentWithLines,
   TradeLine,
@@ -13,15 +15,23 @@ import {
   ValidateStockBody,
   yearOf,
 } from '@mizan/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentKind } from '../../db/schema.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
+import { requestYear } from '../organisation/currentYear.ts';
 import { kinds } from './trade.kinds.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
-import { type DocumentFilter, listDocuments, listLines, pageDocuments, quantityOfItem } from './trade.queries.ts';
+import {
+  type DocumentFilter,
+  type LineFilter,
+  listDocuments,
+  listLines,
+  pageDocuments,
+  quantityOfItem,
+} from './trade.queries.ts';
 import { answerSave } from './trade.reply.ts';
 import { checkStock, convertDocument, deleteDocument, readDocument, saveDocument } from './trade.service.ts';
 
@@ -29,7 +39,7 @@ const Saved = dataOf(TradeDocumentWithLines);
 const Deleted = dataOf(z.object({ pay_id: z.number().int() }));
 const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSize: true }).extend({
   item_id: Id.optional(),
-  pay_ref: z.string().optional(),
+  pay_ref: Text().max(100).optional(),
 });
 // The paged form first: the legacy form would also match a page and strip its count and sums.
 const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
@@ -38,9 +48,13 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
   const tags = [kind];
   const { yearScoped, label } = kinds[kind];
   return async (app) => {
-    // Which year a read covers: the one asked for, else the current one; preliminary invoices and orders span years.
-    const readYear = async (query: { yearId?: number; year_id?: number }) =>
-      yearScoped ? await resolveYearId(app.db, yearOf(query)) : yearOf(query);
+    // Which year a read covers: the request's (see currentYear.ts); preliminary invoices and orders span years
+    // unless a year is named.
+    const readYear = async (req: FastifyRequest & { query: { yearId?: number; year_id?: number } }) => {
+      if (!yearScoped) return ok<number | undefined>(yearOf(req.query));
+      const year = await requestYear(app.db, req);
+      return year.ok ? ok(year.value.id) : year;
+    };
 
     app.post(
       `/${kind}/createWithItems`,
@@ -52,16 +66,19 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
           response: { 200: Saved },
         },
       },
-      async (req, reply) =>
-        answerSave(
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        return answerSave(
           reply,
           await saveDocument(app.db, sessionUser(req), {
             kind,
-            header: req.body.invoice,
+            header: { ...req.body.invoice, yearId: year.value.id },
             lines: req.body.items,
             idempotencyKey: req.body.idempotency_key,
           }),
-        ),
+        );
+      },
     );
     app.post(
       `/${kind}/updateWithItems`,
@@ -73,16 +90,19 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
           response: { 200: Saved },
         },
       },
-      async (req, reply) =>
-        answerSave(
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        return answerSave(
           reply,
           await saveDocument(app.db, sessionUser(req), {
             kind,
-            header: req.body.invoice,
+            header: { ...req.body.invoice, yearId: year.value.id },
             lines: req.body.items,
             payId: req.body.invoice.pay_id,
           }),
-        ),
+        );
+      },
     );
     app.get(
       `/${kind}/readById`,
@@ -131,30 +151,30 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
       const { rows, total, sums } = await pageDocuments(app.db, filter, query.page, query.pageSize);
       return { data: rows, total, page: query.page, pageSize: query.pageSize, sums };
     };
-    const listFilter = async (query: DocumentListQuery, storeId: number): Promise<DocumentFilter> => ({
-      storeId,
+    const listFilter = (req: FastifyRequest & { query: DocumentListQuery }, yearId: number | undefined) => ({
+      storeId: sessionUser(req).store_id,
       kind,
-      yearId: await readYear(query),
-      custId: query.cust_id,
-      valueOnly: query.value_only,
+      yearId,
+      custId: req.query.cust_id,
+      valueOnly: req.query.value_only,
     });
-    app.get(`/${kind}/getTopSales`, list('The latest documents'), async (req) =>
-      answerList(req.query, await listFilter(req.query, sessionUser(req).store_id), req.query.limit),
-    );
-    app.get(`/${kind}/getSalesByDate`, list('Documents of one date (from)'), async (req) =>
-      answerList(
-        req.query,
-        { ...(await listFilter(req.query, sessionUser(req).store_id)), from: req.query.from, to: req.query.from },
-        500,
-      ),
-    );
-    app.get(`/${kind}/getSales2Date`, list('Documents between two dates (from, to)'), async (req) =>
-      answerList(
-        req.query,
-        { ...(await listFilter(req.query, sessionUser(req).store_id)), from: req.query.from, to: req.query.to },
-        500,
-      ),
-    );
+    const dates = {
+      getTopSales: () => ({}),
+      getSalesByDate: (query: DocumentListQuery) => ({ from: query.from, to: query.from }),
+      getSales2Date: (query: DocumentListQuery) => ({ from: query.from, to: query.to }),
+    };
+    for (const [read, summary] of [
+      ['getTopSales', 'The latest documents'],
+      ['getSalesByDate', 'Documents of one date (from)'],
+      ['getSales2Date', 'Documents between two dates (from, to)'],
+    ] as const) {
+      app.get(`/${kind}/${read}`, list(summary), async (req, reply) => {
+        const year = await readYear(req);
+        if (!year.ok) return sendError(reply, year);
+        const filter: DocumentFilter = { ...listFilter(req, year.value), ...dates[read](req.query) };
+        return answerList(req.query, filter, read === 'getTopSales' ? req.query.limit : 500);
+      });
+    }
     if (kind === 'pay' || kind === 'perch') {
       app.get(
         `/${kind}/paynotif`,
@@ -166,9 +186,12 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
             response: { 200: dataOf(TradeDocument) },
           },
         },
-        async (req) => ({
-          data: await listDocuments(app.db, { storeId: sessionUser(req).store_id, kind, dueOnly: true }, 500),
-        }),
+        async (req, reply) => {
+          const year = await readYear(req);
+          if (!year.ok) return sendError(reply, year);
+          const filter = { storeId: sessionUser(req).store_id, kind, yearId: year.value, dueOnly: true };
+          return { data: await listDocuments(app.db, filter, 500) };
+        },
       );
     }
 
@@ -177,46 +200,24 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
       ({
         schema: { tags: [`${kind}_details`], summary, querystring: LineQuery, response: { 200: dataOf(TradeLine) } },
       }) as const;
-    const lineFilter = async (q: z.output<typeof LineQuery>, storeId: number) => ({
-      storeId,
-      kind,
-      yearId: await readYear(q),
-      itemId: q.item_id,
-    });
-    app.get(`${details}/readByStoreByRef`, lines('Lines of one document (pay_ref)'), async (req) => ({
-      data: await listLines(app.db, {
-        ...(await lineFilter(req.query, sessionUser(req).store_id)),
-        yearId: undefined,
-        payRef: req.query.pay_ref ?? '',
-      }),
-    }));
-    app.get(`${details}/readAllByStore`, lines('All lines of the store and year'), async (req) => ({
-      data: await listLines(app.db, await lineFilter(req.query, sessionUser(req).store_id)),
-    }));
-    app.get(`${details}/readAllByDate`, lines('Lines of one date (from)'), async (req) => ({
-      data: await listLines(app.db, {
-        ...(await lineFilter(req.query, sessionUser(req).store_id)),
-        from: req.query.from,
-        to: req.query.from,
-      }),
-    }));
-    app.get(`${details}/readAllByItemId`, lines('Lines of one item'), async (req) => ({
-      data: await listLines(app.db, await lineFilter(req.query, sessionUser(req).store_id)),
-    }));
-    app.get(`${details}/readAllByItemIdDate`, lines('Lines of one item on one date'), async (req) => ({
-      data: await listLines(app.db, {
-        ...(await lineFilter(req.query, sessionUser(req).store_id)),
-        from: req.query.from,
-        to: req.query.from,
-      }),
-    }));
-    app.get(`${details}/readAllByItemId2Date`, lines('Lines of one item between two dates'), async (req) => ({
-      data: await listLines(app.db, {
-        ...(await lineFilter(req.query, sessionUser(req).store_id)),
-        from: req.query.from,
-        to: req.query.to,
-      }),
-    }));
+    type LineQuery = z.output<typeof LineQuery>;
+    const lineReads: [string, string, (q: LineQuery) => Partial<LineFilter>][] = [
+      // A reference is unique in its store; it is still looked up in the year asked for, never in another.
+      ['readByStoreByRef', 'Lines of one document (pay_ref)', (q) => ({ payRef: q.pay_ref ?? '' })],
+      ['readAllByStore', 'All lines of the store and year', () => ({})],
+      ['readAllByDate', 'Lines of one date (from)', (q) => ({ from: q.from, to: q.from })],
+      ['readAllByItemId', 'Lines of one item', () => ({})],
+      ['readAllByItemIdDate', 'Lines of one item on one date', (q) => ({ from: q.from, to: q.from })],
+      ['readAllByItemId2Date', 'Lines of one item between two dates', (q) => ({ from: q.from, to: q.to })],
+    ];
+    for (const [read, summary, narrow] of lineReads) {
+      app.get(`${details}/${read}`, lines(summary), async (req, reply) => {
+        const year = await readYear(req);
+        if (!year.ok) return sendError(reply, year);
+        const filter = { storeId: sessionUser(req).store_id, kind, yearId: year.value, itemId: req.query.item_id };
+        return { data: await listLines(app.db, { ...filter, ...narrow(req.query) }) };
+      });
+    }
     app.get(
       `${details}/readQtyByItemId`,
       {
@@ -227,9 +228,12 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
           response: { 200: dataOf(z.object({ quantity: z.string() })) },
         },
       },
-      async (req) => ({
-        data: [{ quantity: await quantityOfItem(app.db, await lineFilter(req.query, sessionUser(req).store_id)) }],
-      }),
+      async (req, reply) => {
+        const year = await readYear(req);
+        if (!year.ok) return sendError(reply, year);
+        const filter = { storeId: sessionUser(req).store_id, kind, yearId: year.value, itemId: req.query.item_id };
+        return { data: [{ quantity: await quantityOfItem(app.db, filter) }] };
+      },
     );
   };
 }
@@ -297,16 +301,35 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['items'],
-        summary: 'Whether the store has the quantities of a list of items (the final-sale stock rule)',
+        summary: 'Whether a sale of these quantities would be saved (the same stock check, in both modes)',
+        description:
+          'With negative stock allowed, every known item is valid; an item the store does not have never is (`unknown_items`).',
         body: ValidateStockBody,
         response: {
-          200: z.object({ success: z.boolean(), valid: z.boolean(), insufficient_items: z.array(StockShortage) }),
+          200: z.object({
+            success: z.boolean(),
+            valid: z.boolean(),
+            insufficient_items: z.array(StockShortage),
+            unknown_items: z.array(z.number().int()),
+          }),
         },
       },
     },
-    async (req) => {
-      const shortages = await checkStock(app.db, sessionUser(req).store_id, req.body.yearId, req.body.itemList);
-      return { success: true, valid: shortages.length === 0, insufficient_items: shortages };
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const { shortages, unknownItems } = await checkStock(
+        app.db,
+        sessionUser(req).store_id,
+        year.value.id,
+        req.body.itemList,
+      );
+      return {
+        success: true,
+        valid: shortages.length === 0 && unknownItems.length === 0,
+        insufficient_items: shortages,
+        unknown_items: unknownItems,
+      };
     },
   );
 };

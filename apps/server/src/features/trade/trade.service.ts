@@ -1,4 +1,5 @@
 import {
+  AMOUNT_TOO_LARGE_MESSAGE,
   fail,
   invoiceTotals,
   lineTotal,
@@ -19,11 +20,12 @@ import { type DocumentKind, items, subAccounts, tradeDocument, tradeLine } from 
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
-import { fromMilli, toMilli } from './quantity.ts';
+import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
+import { findStockShortages, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
+import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { formatReference, kinds } from './trade.kinds.ts';
-import { postDocument, unpostDocument } from './trade.posting.ts';
-import { availableStock, findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
+import { postDocument, postedMovements, stockMovementsOf, unpostDocument } from './trade.posting.ts';
+import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 
 export type SavedDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>> & {
   items: Awaited<ReturnType<typeof listLines>>;
@@ -82,36 +84,20 @@ async function priceLines(tx: Tx, storeId: number, kind: DocumentKind, input: Tr
   return ok(mergeLines(priced).map((line) => ({ ...line, tot: lineTotal(line) })));
 }
 
-async function findShortages(
-  tx: Tx,
-  storeId: number,
-  yearId: number,
-  lines: { item_id: number; item_name: string; quantity: string; pay_price: string; perch_price: string }[],
-  exceptPayId?: number,
-) {
-  const requested = new Map<number, bigint>();
-  for (const line of lines) requested.set(line.item_id, (requested.get(line.item_id) ?? 0n) + toMilli(line.quantity));
-  const available = await availableStock(tx, storeId, yearId, [...requested.keys()], exceptPayId);
-  const shortages: StockShortage[] = [];
-  for (const [itemId, wanted] of requested) {
-    const have = toMilli(available.get(itemId) ?? '0');
-    if (wanted <= have) continue;
-    const line = lines.find((l) => l.item_id === itemId);
-    shortages.push({
-      item_id: itemId,
-      item_name: line?.item_name ?? '',
-      requested_quantity: fromMilli(wanted),
-      available_quantity: fromMilli(have),
-      shortage: fromMilli(wanted - have),
-      perch_price: line?.perch_price ?? '0',
-      pay_price: line?.pay_price ?? '0',
-    });
-  }
-  return shortages;
+/**
+ * A line total or the document's total past the bound: the field to show is the line's quantity (the line found
+ * by its item, since equal lines were merged), or the list of lines for the total.
+ */
+function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: number }[], line: number | undefined) {
+  const itemId = line === undefined ? undefined : priced[line]?.item_id;
+  const index = itemId === undefined || !input ? -1 : input.findIndex((l) => l.item_id === itemId);
+  const field = index >= 0 ? `items.${index}.quantity` : input ? 'items' : 'tot_pr';
+  return fail<never>('AMOUNT_TOO_LARGE', { [field]: AMOUNT_TOO_LARGE_MESSAGE });
 }
 
 export type SaveInput = {
   kind: DocumentKind;
+  /** Its `yearId` is the year the route resolved for the request (see organisation/currentYear.ts). */
   header: TradeHeaderInput;
   /** undefined: a value-only invoice (the header's tot_pr is the total). */
   lines: TradeLineInput[] | undefined;
@@ -123,28 +109,40 @@ export type SaveInput = {
    * and back (its lines are deleted before new ones arrive). The screens never change a document's shape.
    */
   allowReshape?: boolean;
+  /**
+   * A header of the legacy two-call path that awaits its lines: saved, but posting nothing (no charge to the party)
+   * until they arrive. Only with `lines` undefined.
+   */
+  awaitingLines?: boolean;
 };
 
 /**
  * Saves a document in one transaction: checks the party and the items, computes the totals from the lines,
  * refuses a negative remainder, checks stock for a final sale, allocates the reference, writes header and lines,
  * posts stock and ledger, and logs. An edit first removes what the old version posted and replaces its lines.
+ * A document stays in the year it was saved in, and its date lies inside that year.
  */
 export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInput): Promise<SaveResult> {
-  const key = input.idempotencyKey ?? input.header.idempotency_key;
-  if (key && input.payId === undefined) {
-    const earlier = await readByKey(db, user.store_id, key, input.kind);
-    if (earlier) return ok(earlier);
+  const key = input.payId === undefined ? (input.idempotencyKey ?? input.header.idempotency_key) : undefined;
+  const hash = key ? contentHash(input.kind, input.header, input.lines) : undefined;
+  if (key && hash) {
+    const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash);
+    if (earlier) return earlier;
   }
   try {
     return await inTransaction(db, async (tx): Promise<SaveResult> => {
-      const yearId = await resolveYearId(tx, input.header.yearId);
-      if (yearId === undefined) return fail('YEAR_NOT_FOUND');
+      if (input.header.yearId === undefined) return fail('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
+      const accountingYear = await findYear(tx, input.header.yearId);
+      if (!accountingYear) return fail('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
+      const yearId = accountingYear.id;
       const [party] = await tx
-        .select({ id: subAccounts.id })
+        .select({ id: subAccounts.id, ac_id: subAccounts.ac_id })
         .from(subAccounts)
         .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
       if (!party) return fail('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
+      // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
+      const { partyClass, wrongParty } = kinds[input.kind];
+      if (party.ac_id !== partyClass) return fail(wrongParty, { cust_id: wrongParty });
 
       // Every save locks in one order: the document it changes, its items, the reference counter, then balances,
       // so two saves never wait for each other in a circle.
@@ -157,11 +155,26 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
       if (input.payId !== undefined) {
         existing = await findDocument(tx, { storeId: user.store_id, kind: input.kind, payId: input.payId });
         if (!existing) return fail('NOT_FOUND');
+        // An edit never moves a document to another year: its stock and postings belong to its own.
+        if (existing.yearId !== yearId) return fail('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
         if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
           return fail('DOCUMENT_NOT_EDITABLE');
+      }
+      // The one stock check, on what the save changes: the old version's movements go, the new ones come.
+      const before = existing ? await postedMovements(tx, input.kind, existing.pay_id) : [];
+      const short = await findStockShortages(
+        tx,
+        user.store_id,
+        replacementChanges(before, stockMovementsOf(input.kind, yearId, priced.value)),
+      );
+      if (short.length) return stockRefusal(short);
+      if (existing) {
         await unpostDocument(tx, input.kind, existing.pay_id);
         await tx.delete(tradeLine).where(eq(tradeLine.pay_id, existing.pay_id));
       }
+
+      if (!isInsideYear(input.header.pay_date, accountingYear))
+        return fail('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
 
       const gross = input.lines ? priced.value : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
       const totals = invoiceTotals(
@@ -170,23 +183,18 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
         parseMoney(input.header.pay) ?? MONEY_ZERO,
       );
       if (!totals.ok) {
+        if (totals.problem === 'AMOUNT_TOO_LARGE') return amountTooLarge(input.lines, priced.value, totals.line);
         if (totals.problem === 'DISCOUNT_EXCEEDS_TOTAL')
           return fail('DISCOUNT_EXCEEDS_TOTAL', { discount: 'DISCOUNT_EXCEEDS_TOTAL' });
         return fail('NEGATIVE_REMAINDER', { pay: 'NEGATIVE_REMAINDER' });
       }
 
       const storeRow = await storeOf(tx, user.store_id);
-      if (input.kind === 'pay' && input.lines && !storeRow.allow_negative_stock) {
-        const short = await findShortages(tx, user.store_id, yearId, priced.value, existing?.pay_id);
-        if (short.length) {
-          const fields = Object.fromEntries(short.map((s) => [`item.${s.item_id}`, 'STOCK_INSUFFICIENT']));
-          return { ...fail('STOCK_INSUFFICIENT', fields), shortages: short };
-        }
-      }
 
       const values = {
         kind: input.kind,
         value_only: input.lines === undefined,
+        awaiting_lines: input.lines === undefined && input.awaitingLines === true,
         store_id: user.store_id,
         yearId,
         user_id: user.id,
@@ -208,14 +216,10 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
         payId = existing.pay_id;
         payRef = existing.pay_ref;
       } else {
-        payRef = formatReference(
-          storeRow.store_ref,
-          input.kind,
-          await nextSequence(tx, user.store_id, yearId, input.kind),
-        );
+        payRef = formatReference(storeRow.store_ref, input.kind, await nextSequence(tx, user.store_id, input.kind));
         const [inserted] = await tx
           .insert(tradeDocument)
-          .values({ ...values, pay_ref: payRef, idempotency_key: key ?? null })
+          .values({ ...values, pay_ref: payRef, idempotency_key: key ?? null, idempotency_hash: hash ?? null })
           .returning({ pay_id: tradeDocument.pay_id });
         if (!inserted) throw new Error('document insert returned nothing');
         payId = inserted.pay_id;
@@ -235,7 +239,7 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
           })),
         );
       }
-      await postDocument(tx, { ...values, pay_id: payId }, priced.value);
+      if (!values.awaiting_lines) await postDocument(tx, { ...values, pay_id: payId }, priced.value);
       await writeLog(tx, {
         store_id: user.store_id,
         user_id: user.id,
@@ -264,13 +268,26 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
       return saved ? ok(saved) : fail('NOT_FOUND');
     });
   } catch (error) {
-    // Two retries of one save raced: the second hit the idempotency index; answer the first document.
-    if (key && violatedUniqueIndex(error) === 'trade_document_idem_uq') {
-      const earlier = await readByKey(db, user.store_id, key, input.kind);
-      if (earlier) return ok(earlier);
+    // Two saves with one key raced: the second hit the idempotency index; answer (or refuse) as if it came later.
+    if (key && hash && violatedUniqueIndex(error) === 'trade_document_idem_uq') {
+      const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash);
+      if (earlier) return earlier;
     }
     throw error;
   }
+}
+
+async function answerEarlierSave(
+  db: DbOrTx,
+  storeId: number,
+  key: string,
+  kind: DocumentKind,
+  hash: string,
+): Promise<SaveResult | undefined> {
+  const earlier = await earlierSaveWithKey(db, storeId, key, kind, hash);
+  if (!earlier?.ok) return earlier;
+  const doc = await readDocument(db, storeId, kind, earlier.value);
+  return doc ? ok(doc) : fail('NOT_FOUND');
 }
 
 export async function readDocument(
@@ -282,16 +299,6 @@ export async function readDocument(
   const doc = await findDocument(db, { storeId, kind, payId });
   if (!doc) return undefined;
   return { ...doc, items: await listLines(db, { storeId, kind, payId }) };
-}
-
-async function readByKey(db: DbOrTx, storeId: number, key: string, kind: DocumentKind) {
-  const [row] = await db
-    .select({ pay_id: tradeDocument.pay_id })
-    .from(tradeDocument)
-    .where(
-      and(eq(tradeDocument.store_id, storeId), eq(tradeDocument.idempotency_key, key), eq(tradeDocument.kind, kind)),
-    );
-  return row ? readDocument(db, storeId, kind, row.pay_id) : undefined;
 }
 
 /** A saved document's header as a save takes it: to save it again under another kind or with other lines. */
@@ -336,6 +343,12 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
+  const short = await findStockShortages(
+    tx,
+    user.store_id,
+    replacementChanges(await postedMovements(tx, kind, payId), []),
+  );
+  if (short.length) return stockRefusal(short);
   await unpostDocument(tx, kind, payId);
   await tx.delete(tradeDocument).where(eq(tradeDocument.pay_id, payId));
   await writeLog(tx, {
@@ -375,35 +388,45 @@ export async function convertDocument(
     if (!(await lockDocument(tx, user.store_id, from, payId))) return fail('NOT_FOUND');
     const source = await readDocument(tx, user.store_id, from, payId);
     if (!source) return fail('NOT_FOUND');
-    const newHeader = header ?? headerOf(source);
+    // A conversion keeps the source's year (as an edit does); its date must lie inside it.
+    const newHeader = { ...(header ?? headerOf(source)), yearId: source.yearId };
     const newLines = lines ?? (source.value_only ? undefined : linesOf(source));
     if (newLines) await lockItems(tx, user.store_id, [...new Set(newLines.map((line) => line.item_id))]);
     const removed = await removeDocument(tx, user, from, payId);
-    if (!removed.ok) return fail(removed.code, removed.fields);
+    // A refusal comes back whole (a removal refused for want of stock carries its short items).
+    if (!removed.ok) return removed;
     return saveDocument(tx, user, { kind: to, header: newHeader, lines: newLines });
   });
 }
 
-/** The final-sale stock rule for a list of items (`items/validateStockQuantity`), without saving anything. */
+/**
+ * The stock rule of a save for a list of items (`items/validateStockQuantity`), without saving anything: the same
+ * check as a sale, so it agrees with the save whether or not the store allows negative stock. An item the store
+ * does not have is never "valid" (the save refuses it too).
+ */
 export async function checkStock(
   db: DbOrTx,
   storeId: number,
   requestedYear: number | undefined,
   list: { item_id: number; quantity: string }[],
-) {
+): Promise<{ shortages: StockShortage[]; unknownItems: number[] }> {
   return db.transaction(async (tx) => {
     const yearId = await resolveYearId(tx, requestedYear);
-    if (yearId === undefined) return [];
     const ids = [...new Set(list.map((line) => line.item_id))];
     const found = await tx
-      .select({ id: items.id, item_name: items.item_name, pay_price: items.pay_price, perch_price: items.perch_price })
+      .select({ id: items.id })
       .from(items)
       .where(and(eq(items.store_id, storeId), inArray(items.id, ids)));
-    const byId = new Map(found.map((item) => [item.id, item]));
-    const lines = list.flatMap((line) => {
-      const item = byId.get(line.item_id);
-      return item ? [{ ...item, item_id: item.id, quantity: line.quantity }] : [];
-    });
-    return findShortages(tx, storeId, yearId, lines);
+    const known = new Set(found.map((item) => item.id));
+    const unknownItems = ids.filter((id) => !known.has(id));
+    if (yearId === undefined) return { shortages: [], unknownItems };
+    const shortages = await findStockShortages(
+      tx,
+      storeId,
+      list
+        .filter((line) => known.has(line.item_id))
+        .map((line) => ({ yearId, item_id: line.item_id, quantity: `-${line.quantity}` })),
+    );
+    return { shortages, unknownItems };
   });
 }

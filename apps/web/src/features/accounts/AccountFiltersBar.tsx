@@ -1,4 +1,5 @@
 import { IonButton, IonSearchbar, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
+import { searchTerm } from '../../ui/searchTerm.ts';
 import { accountsText } from './accountsText.ts';
 import { type AccountFilters, noFilters, useAccountCategories } from './useAccounts.ts';
 
@@ -21,7 +22,7 @@ export function AccountFiltersBar({
           placeholder={accountsText.search}
           value={filters.search}
           debounce={300}
-          onIonInput={(e) => set('search', e.detail.value ?? '')}
+          onIonInput={(e) => set('search', searchTerm(e.detail.value ?? ''))}
           data-testid="account-search"
         />
       </div>

@@ -105,8 +105,8 @@ export function AccountForm({
             ))}
           </IonSelect>
         </IonItem>
-        <FormField {...field('sub_code')} />
-        <FormField {...field('sub_balance', { inputmode: 'decimal' })} />
+        <FormField {...field('sub_code', { digits: 'code' })} />
+        <FormField {...field('sub_balance', { digits: 'number' })} />
         <IonItem>
           <IonSelect
             label={accountsText.fields.cat_id}
@@ -124,7 +124,7 @@ export function AccountForm({
             ))}
           </IonSelect>
         </IonItem>
-        {isParty && <FormField {...field('phone', { inputmode: 'tel' })} />}
+        {isParty && <FormField {...field('phone', { digits: 'code', inputmode: 'tel' })} />}
         {isParty && <FormField {...field('address')} />}
       </IonList>
       <IonButton type="submit" expand="block" disabled={save.isPending} data-testid="save-account">

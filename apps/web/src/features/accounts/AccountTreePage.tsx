@@ -31,7 +31,7 @@ export default function AccountTreePage({ title }: { title: string }) {
                 {children.map((a) => (
                   <IonItem key={a.id} lines="inset" className="tree-leaf">
                     <IonLabel>
-                      <bdi className="num">{a.sub_code}</bdi> {a.sub_name}
+                      <bdi className="num">{a.sub_code}</bdi> <bdi>{a.sub_name}</bdi>
                       {a.role && <small className="system-badge"> ({accountsText.system})</small>}
                     </IonLabel>
                     <IonNote slot="end">

@@ -70,7 +70,7 @@ export default function AccountsPage({ title }: { title: string }) {
                     <bdi>{a.sub_code}</bdi>
                   </td>
                   <td data-label={col.name}>
-                    {a.sub_name}
+                    <bdi>{a.sub_name}</bdi>
                     {a.role && <small className="system-badge"> ({accountsText.system})</small>}
                   </td>
                   <td data-label={col.main}>{a.ac_name}</td>

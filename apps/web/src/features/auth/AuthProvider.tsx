@@ -1,4 +1,4 @@
-import { PRIMARY_YEAR_ID, type SessionUser, type Store, type Year } from '@mizan/contract';
+import type { SessionUser, Store, Year } from '@mizan/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiGet, apiPost, setApiYear, whenSessionEnds } from '../../app/api.ts';
@@ -40,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const previous = useRef(state.status);
 
-  const applyYear = useCallback((year: Year | null) => setApiYear(year?.id ?? PRIMARY_YEAR_ID), []);
+  const applyYear = useCallback((year: Year | null) => setApiYear(year), []);
 
   const clear = useCallback(async () => {
     // The seed's order: USER_INFO, then STORE_INFO.
@@ -100,9 +100,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (year: Year) => {
       await writeStored(YEAR, year);
       applyYear(year);
+      // Every cache key carries the year (queryClient.ts): the screens now read the chosen year's own entries,
+      // and no entry of the other year is refetched under this year's base.
       setState((s) => ({ ...s, year }));
-      // Every figure belongs to a year: read them all again from the year's base.
-      await queryClient.invalidateQueries();
     },
     [applyYear],
   );

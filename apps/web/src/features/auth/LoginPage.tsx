@@ -37,10 +37,16 @@ export default function LoginPage() {
   const toast = (message: string) =>
     presentToast({ message, color: 'danger', position: 'top', mode: 'ios', duration: 2000, cssClass: 'mizan-toast' });
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const store = stores.data?.find((s) => s.id === storeId);
-    if (!userName.trim() || !password || !store) return toast(ui.login.incomplete);
+    // What the fields hold now: typed at a password manager's or a scanner's speed, React's state can lag them.
+    const fields = new FormData(event.currentTarget);
+    const typedName = String(fields.get('user_name') ?? userName);
+    const typedPassword = String(fields.get('password') ?? password);
+    // Credentials typed (or filled) before the store list arrived: wait for it rather than refuse them.
+    const list = stores.data ?? (await stores.refetch()).data ?? [];
+    const store = list.find((s) => s.id === storeId) ?? list[0];
+    if (!typedName.trim() || !typedPassword || !store) return toast(ui.login.incomplete);
     await presentLoading({
       message: ui.login.loading,
       spinner: 'bubbles',
@@ -50,8 +56,8 @@ export default function LoginPage() {
     });
     try {
       const [user] = await apiPost<SessionUser>('users/login', {
-        user_name: userName.trim(),
-        password,
+        user_name: typedName.trim(),
+        password: typedPassword,
         store_id: store.id,
         level: 'user',
       });

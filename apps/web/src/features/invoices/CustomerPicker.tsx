@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { AccountModal } from '../accounts/AccountModal.tsx';
 import { natureText } from '../accounts/accountsText.ts';
@@ -16,6 +16,7 @@ export function CustomerPicker({
   party,
   value,
   onChange,
+  onChosen,
 }: {
   storeId: number;
   label?: string;
@@ -23,6 +24,8 @@ export function CustomerPicker({
   party?: 'customer' | 'supplier' | undefined;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
+  /** A party was chosen from the list (its full label): the invoice moves the focus on to the item. */
+  onChosen?: () => void;
 }) {
   const parties = useParties(storeId);
   const queryClient = useQueryClient();
@@ -33,6 +36,19 @@ export function CustomerPicker({
   const chosen = parties.data?.find((p) => p.id === value);
   const label = (p: { sub_name: string; sub_code: string | null }) =>
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
+  // What is typed stays in the field while it names no party (Backspace in a chosen one keeps the text and the
+  // focus); a party chosen from outside (a new invoice, an opened one) shows its label.
+  const [typed, setTyped] = useState<{ value: number | undefined; text: string }>();
+  const shown = typed && typed.value === value ? typed.text : chosen ? label(chosen) : '';
+  const matchOf = (text: string) => parties.data?.find((p) => label(p) === text || p.sub_name === text);
+  // A name typed before the list arrived (a fast cashier, a year just switched) is chosen when it arrives.
+  const pending = typed && typed.value === undefined && value === undefined ? typed.text : undefined;
+  const arrived = pending ? matchOf(pending)?.id : undefined;
+  useEffect(() => {
+    if (pending === undefined || arrived === undefined) return;
+    setTyped({ value: arrived, text: pending });
+    onChange(arrived);
+  }, [pending, arrived, onChange]);
   return (
     <div className="field">
       <label htmlFor={inputId}>{fieldLabel}</label>
@@ -43,11 +59,13 @@ export function CustomerPicker({
           list={listId}
           name="customer"
           placeholder={salesText.customerPlaceholder}
-          defaultValue={chosen ? label(chosen) : ''}
-          key={chosen?.id ?? 'none'}
+          value={shown}
           onChange={(e) => {
-            const match = parties.data?.find((p) => label(p) === e.target.value || p.sub_name === e.target.value);
+            const text = e.target.value;
+            const match = matchOf(text);
+            setTyped({ value: match?.id, text });
             onChange(match?.id);
+            if (match && label(match) === text && text !== shown) onChosen?.();
           }}
         />
         {party && (

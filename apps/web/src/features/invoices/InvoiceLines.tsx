@@ -1,8 +1,23 @@
+import { normalizeNumberInput } from '@mizan/contract';
+import type { KeyboardEvent } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { type DraftLine, lineAmount } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
-/** The lines, editable in place (quantity and price); both must stay above zero. */
+/** Enter in a line's quantity goes to its price, in its price back to the item field; it never saves. */
+function enterInLine(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  const input = event.currentTarget;
+  const inRow = [...(input.closest('tr')?.querySelectorAll('input') ?? [])];
+  const next = inRow[inRow.indexOf(input) + 1] ?? input.form?.elements.namedItem('item_search');
+  if (next instanceof HTMLInputElement) {
+    next.focus();
+    next.select();
+  }
+}
+
+/** The lines, editable in place (quantity and price); both must stay above zero. Digits of any script count. */
 export function InvoiceLines({
   lines,
   onChange,
@@ -33,14 +48,17 @@ export function InvoiceLines({
                 <td data-label={salesText.no}>
                   <bdi className="num">{index + 1}</bdi>
                 </td>
-                <td data-label={salesText.item}>{line.item_name}</td>
+                <td data-label={salesText.item}>
+                  <bdi>{line.item_name}</bdi>
+                </td>
                 <td data-label={salesText.quantity} className="amount">
                   <input
                     className="plain-input cell-input"
                     aria-label={salesText.quantity}
                     inputMode="decimal"
                     value={line.quantity}
-                    onChange={(e) => onChange(index, { quantity: e.target.value })}
+                    onChange={(e) => onChange(index, { quantity: normalizeNumberInput(e.target.value) })}
+                    onKeyDown={enterInLine}
                   />
                 </td>
                 <td data-label={salesText.price} className="amount">
@@ -49,7 +67,8 @@ export function InvoiceLines({
                     aria-label={salesText.price}
                     inputMode="decimal"
                     value={line.price}
-                    onChange={(e) => onChange(index, { price: e.target.value })}
+                    onChange={(e) => onChange(index, { price: normalizeNumberInput(e.target.value) })}
+                    onKeyDown={enterInLine}
                   />
                 </td>
                 <td data-label={salesText.lineTotal} className={total ? 'amount' : 'amount field-error'}>

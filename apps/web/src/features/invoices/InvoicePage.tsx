@@ -1,14 +1,19 @@
 import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '@ionic/react';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { normalizeNumberInput } from '@mizan/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
+import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
+import { useScreenFocus } from '../../ui/useScreenFocus.ts';
+import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { type DocumentScreen, salesScreen } from './documentScreens.ts';
+import { type DocumentScreen, salesScreen, walkInCustomerName } from './documentScreens.ts';
 import { InvoiceLines } from './InvoiceLines.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemEntry } from './ItemEntry.tsx';
@@ -31,6 +36,7 @@ import {
   type SavedInvoice,
   shortagesOf,
   useInvoice,
+  useParties,
   useSaveInvoice,
 } from './useSales.ts';
 
@@ -69,16 +75,25 @@ export function InvoicePage({
   const [section, setSection] = useState<'setup' | 'items' | 'totals'>('setup');
   const hiddenOnPhone = (name: typeof section) => mobile && section !== name;
   const { storeId } = useSession();
-  const [params] = useSearchParams();
+  const params = useScreenParams();
   const navigate = useNavigate();
   const openedKind: DocKind = params.get('kind') === 'payinit' && screen.draftKind ? 'payinit' : screen.kind;
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, openedKind, openedId);
   const [invoice, setInvoice] = useState<DraftInvoice>(emptyInvoice);
   const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new sale starts with the walk-in customer chosen (screens.md: the counter sells to him most of the day).
+  const parties = useParties(storeId);
+  const walkIn =
+    screen.kind === 'pay'
+      ? parties.data?.find((p) => p.ac_id === 1 && p.sub_name === walkInCustomerName)?.id
+      : undefined;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
-  const [alert] = useIonAlert();
+  const [presentAlert, dismissAlert] = useIonAlert();
+  // Ionic's hook drops an alert asked for while its previous one is still in the page: that one goes first.
+  const alert = (options: Parameters<typeof presentAlert>[0]) => void dismissAlert().then(() => presentAlert(options));
 
   // "Copy as a new invoice" from a record (?copy=kind:id): the lines and party of that document, saved as new.
   const [copyKind, copyId] = (params.get('copy') ?? '').split(':');
@@ -90,22 +105,63 @@ export function InvoicePage({
   useEffect(() => {
     if (opened.data) setInvoice(fromSaved(opened.data, screen.price));
   }, [opened.data, screen.price]);
+  const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
 
+  /**
+   * The focus goes to the first field to type: the item when the party is already chosen, else the party. When
+   * the screen opens or its data arrives, a user who has started typing keeps the focus where it is.
+   */
+  const focusField = (name: 'item_search' | 'customer', force = false) => {
+    const focus = () => {
+      const field = formRef.current?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement && field.offsetParent !== null) field.focus();
+    };
+    // Asked by the user (a party chosen, a save answered): at once. Else only if the user has not started.
+    if (force) focus();
+    else if (!userActed.current) setTimeout(() => !userActed.current && focus(), 0);
+  };
+  const startField = (custId: number | undefined) => (custId && !openedId ? 'item_search' : 'customer');
+  const userActed = useScreenFocus(formRef, () =>
+    focusField(startField(invoice.cust_id ?? (isNew ? walkIn : undefined))),
+  );
+  // The walk-in customer arrives after the screen opened: the item field takes the focus.
+  const focusWalkIn = useRef(() => {});
+  focusWalkIn.current = () => focusField(startField(walkIn));
+  // The walk-in customer is chosen when the list arrives, not over a party the user has started typing; the
+  // focus moves to the item only if the user has not started elsewhere.
+  useEffect(() => {
+    if (!walkIn || !isNew) return;
+    const party = formRef.current?.elements.namedItem('customer');
+    if (party instanceof HTMLInputElement && party.value !== '') return;
+    setInvoice((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
+    focusWalkIn.current();
+  }, [walkIn, isNew]);
+
+  // Whatever the answer to "print?", the screen starts the next invoice at once with a new key: a saved invoice
+  // is never shown as a new one (a sale typed over it after printing was answered with the printed one).
   const afterSave = (saved: SavedInvoice) => {
     notify.done(salesText.saved(saved.pay_ref));
+    // The print shows what was handed over and the change given back; the invoice keeps only the net as paid.
+    const received = figures(invoice).changeDue ? `&received=${normalizeNumberInput(invoice.pay)}` : '';
+    startNew();
     alert({
       message: salesText.askPrint,
       buttons: [
-        { text: salesText.no_, role: 'cancel', handler: () => startNew() },
-        { text: salesText.yes, handler: () => navigate(`/print-modal?kind=${savedKind(saved)}&id=${saved.pay_id}`) },
+        { text: salesText.no_, role: 'cancel', handler: () => focusField(startField(walkIn), true) },
+        {
+          text: salesText.yes,
+          handler: () => navigate(`/print-modal?kind=${savedKind(saved)}&id=${saved.pay_id}${received}`),
+        },
       ],
     });
   };
   function startNew() {
-    setInvoice(emptyInvoice());
+    userActed.current = false;
+    setInvoice(emptyInvoice(walkIn));
     setSaveKey(crypto.randomUUID());
-    if (openedId) navigate(screen.newPath, { replace: true });
+    setSection('setup');
+    if (openedId || copyId) navigate(screen.newPath, { replace: true });
   }
 
   async function submit() {
@@ -203,16 +259,21 @@ export function InvoicePage({
         </IonSegment>
       )}
       <form
+        ref={formRef}
         className={mobile ? 'invoice mobile' : 'invoice'}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
+        onPointerDown={() => {
+          userActed.current = true;
+        }}
         onKeyDown={(e) => {
-          if ((e.ctrlKey || e.metaKey) && e.key === 's') {
+          userActed.current = true;
+          if (isSaveKey(e)) {
             e.preventDefault();
             void submit();
-          }
+          } else enterMovesOn(e);
         }}
       >
         <div className="invoice-header" hidden={hiddenOnPhone('setup')}>
@@ -222,6 +283,7 @@ export function InvoicePage({
             party={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}
+            onChosen={() => focusField('item_search', true)}
           />
           {screen.draftKind && (
             <div className="field">
@@ -263,26 +325,31 @@ export function InvoicePage({
             onPriceChange={offerToKeepPrice}
           />
           <h3>{salesText.lines}</h3>
-          <InvoiceLines
-            lines={invoice.lines}
-            onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
-            onRemove={(i) => setInvoice((current) => removeLine(current, i))}
-          />
+          {/* A part that fails to draw shows a message; the invoice and what was typed stay. */}
+          <ErrorBoundary resetKey={invoice}>
+            <InvoiceLines
+              lines={invoice.lines}
+              onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
+              onRemove={(i) => setInvoice((current) => removeLine(current, i))}
+            />
+          </ErrorBoundary>
         </div>
-        <div hidden={hiddenOnPhone('totals')}>
-          {screen.noPayment ? (
-            <div className="invoice-totals">
-              <div className="total-figure">
-                <span>{salesText.total}</span>
-                <bdi className="num" data-testid="tot_pr">
-                  {formatDecimal(figures(invoice).tot_pr)}
-                </bdi>
+        <ErrorBoundary resetKey={invoice}>
+          <div hidden={hiddenOnPhone('totals')}>
+            {screen.noPayment ? (
+              <div className="invoice-totals">
+                <div className="total-figure">
+                  <span>{salesText.total}</span>
+                  <bdi className="num" data-testid="tot_pr">
+                    {formatDecimal(figures(invoice).tot_pr)}
+                  </bdi>
+                </div>
               </div>
-            </div>
-          ) : (
-            <InvoiceTotals invoice={invoice} onChange={change} />
-          )}
-        </div>
+            ) : (
+              <InvoiceTotals invoice={invoice} onChange={change} />
+            )}
+          </div>
+        </ErrorBoundary>
         <div className="toolbar-row" hidden={hiddenOnPhone('totals')}>
           <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
             {salesText.save}

@@ -1,6 +1,7 @@
+import { normalizeNumberInput } from '@mizan/contract';
 import { formatDecimal } from '../../app/format.ts';
 import { PlainField } from '../../ui/PlainField.tsx';
-import { type DraftInvoice, discountForPercent, figures } from './invoiceForm.ts';
+import { type DraftInvoice, figures, withDiscountPercent } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
 /** Gross total, discount as % or amount, paid, remaining and next payment date. */
@@ -26,20 +27,27 @@ export function InvoiceTotals({
           className="plain-input"
           name="discount_percent"
           inputMode="decimal"
+          dir="ltr"
           key={invoice.discount}
-          defaultValue={f.discountPercent}
-          onBlur={(e) => onChange({ discount: discountForPercent(invoice, e.target.value) })}
-          onKeyDown={(e) => e.key === 'Enter' && (e.currentTarget as HTMLInputElement).blur()}
+          defaultValue={invoice.discountPercent ?? f.discountPercent}
+          onBlur={(e) => {
+            // Only a typed percentage: tabbing through keeps a discount typed as an amount.
+            if (e.target.value === e.target.defaultValue) return;
+            const next = withDiscountPercent(invoice, e.target.value);
+            if (next !== invoice) onChange({ discount: next.discount, discountPercent: next.discountPercent });
+          }}
         />
       </label>
       <label className="field">
         <span>{salesText.discount}</span>
         <input
-          className="plain-input"
+          className={f.problem === 'DISCOUNT_EXCEEDS_TOTAL' ? 'plain-input field-error' : 'plain-input'}
+          aria-invalid={f.problem === 'DISCOUNT_EXCEEDS_TOTAL' || undefined}
           name="discount"
           inputMode="decimal"
+          dir="ltr"
           value={invoice.discount}
-          onChange={(e) => onChange({ discount: e.target.value })}
+          onChange={(e) => onChange({ discount: normalizeNumberInput(e.target.value), discountPercent: undefined })}
         />
       </label>
       <div className="total-figure">
@@ -54,10 +62,19 @@ export function InvoiceTotals({
           className="plain-input"
           name="pay"
           inputMode="decimal"
+          dir="ltr"
           value={invoice.pay}
-          onChange={(e) => onChange({ pay: e.target.value })}
+          onChange={(e) => onChange({ pay: normalizeNumberInput(e.target.value) })}
         />
       </label>
+      {f.changeDue && (
+        <div className="total-figure change-due">
+          <span>{salesText.changeDue}</span>
+          <bdi className="num" data-testid="change-due">
+            {formatDecimal(f.changeDue)}
+          </bdi>
+        </div>
+      )}
       <div className={f.problem ? 'total-figure field-error' : 'total-figure'}>
         <span>{salesText.remaining}</span>
         <bdi className="num" data-testid="changee">

@@ -1,8 +1,9 @@
-import { compareDecimals } from '@mizan/contract';
+import { compareDecimals, normalizeNumberInput } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { apiGet } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { ItemModal } from '../items/ItemModal.tsx';
 import type { DraftLine } from './invoiceForm.ts';
@@ -113,7 +114,8 @@ export function ItemEntry({
           autoComplete="off"
           value={term}
           onChange={(e) => {
-            setTerm(e.target.value);
+            // Codes and barcodes are Western digits: one typed in Arabic-Indic digits finds them too.
+            setTerm(searchTerm(e.target.value));
             setPicked(undefined);
             setActive(0);
           }}
@@ -127,9 +129,13 @@ export function ItemEntry({
                 tabIndex={-1}
                 key={item.id}
                 className={index === active ? 'active' : undefined}
-                onMouseDown={() => pick(item)}
+                // The press must not take the focus from the quantity that pick() gives it (a phone's tap did).
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  pick(item);
+                }}
               >
-                <span>{item.item_name}</span>
+                <bdi>{item.item_name}</bdi>
                 <bdi className="num">{item.part_no}</bdi>
                 <span>
                   {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
@@ -154,7 +160,8 @@ export function ItemEntry({
           name="quantity"
           inputMode="decimal"
           value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
+          dir="ltr"
+          onChange={(e) => setQuantity(normalizeNumberInput(e.target.value))}
           onKeyDown={enterTo(() => priceRef.current?.select())}
         />
         {overStock && <small className="field-error">{salesText.lowStock}</small>}
@@ -167,7 +174,8 @@ export function ItemEntry({
           name="price"
           inputMode="decimal"
           value={price}
-          onChange={(e) => setPrice(e.target.value)}
+          dir="ltr"
+          onChange={(e) => setPrice(normalizeNumberInput(e.target.value))}
           onKeyDown={enterTo(() => add())}
         />
         {costAbovePrice && <small className="field-error">{salesText.costAbovePrice}</small>}

@@ -131,7 +131,9 @@ export function RecordPage({
                   <td data-label={text.ref}>
                     <bdi className="num">{d.pay_ref}</bdi>
                   </td>
-                  <td data-label={text.customer}>{d.sub_name}</td>
+                  <td data-label={text.customer}>
+                    <bdi>{d.sub_name}</bdi>
+                  </td>
                   <td data-label={text.date}>
                     <bdi className="num">{d.pay_date}</bdi>
                   </td>

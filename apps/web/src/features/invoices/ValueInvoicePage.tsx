@@ -1,11 +1,21 @@
 import { IonButton } from '@ionic/react';
-import { compareDecimals, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  compareDecimals,
+  money,
+  normalizeNumberInput,
+  parseMoney,
+  subtractMoney,
+  toMoneyString,
+} from '@mizan/contract';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
+import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
+import { useScreenFocus } from '../../ui/useScreenFocus.ts';
+import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
@@ -35,7 +45,7 @@ const emptyValues = () => ({
  */
 function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentScreen }) {
   const { storeId } = useSession();
-  const [params] = useSearchParams();
+  const params = useScreenParams();
   const navigate = useNavigate();
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, screen.kind, openedId);
@@ -61,13 +71,21 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   const paid = parseMoney(values.pay || '0');
   const remaining = total !== undefined && paid !== undefined ? toMoneyString(subtractMoney(total, paid)) : '';
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirst = () => {
+    setTimeout(() => formRef.current?.querySelector('input')?.focus(), 0);
+  };
+  const userActed = useScreenFocus(formRef, focusFirst);
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
     if (!values.cust_id) return notify.refused(salesText.noCustomer);
     if (total === undefined || total <= money(0n)) return notify.refused(text.badTotal);
     if (compareDecimals(remaining, '0') === -1) return notify.refused(salesText.badRemainder);
     const body = {
       ...values,
+      // A value-only invoice posts at once; a header without this waits for lines (the legacy two-call save).
+      value_only: true,
       payComment: values.payComment || null,
       nextPay: values.nextPay || null,
       ...(opened.data ? { pay_id: opened.data.pay_id } : { idempotency_key: saveKey }),
@@ -80,6 +98,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
           setValues(emptyValues());
           setSaveKey(crypto.randomUUID());
           if (opened.data) navigate(recordPath);
+          else focusFirst();
         },
         onError: notify.failed,
       },
@@ -89,9 +108,26 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   const askDelete = () => opened.data && confirmDelete(screen.kind, opened.data.pay_id);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
+  const setAmount = (key: 'tot_pr' | 'pay') => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: normalizeNumberInput(e.target.value) }));
   return (
     <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
-      <form className="invoice" onSubmit={submit}>
+      {/* Enter moves on; Ctrl+S or the button saves (Enter saved half-typed invoices). */}
+      <form
+        ref={formRef}
+        className="invoice"
+        onSubmit={submit}
+        onPointerDown={() => {
+          userActed.current = true;
+        }}
+        onKeyDown={(e) => {
+          userActed.current = true;
+          if (isSaveKey(e)) {
+            e.preventDefault();
+            submit();
+          } else enterMovesOn(e);
+        }}
+      >
         <div className="invoice-header">
           <CustomerPicker
             storeId={storeId}
@@ -120,10 +156,18 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
             label={text.total}
             name="tot_pr"
             inputMode="decimal"
+            dir="ltr"
             value={values.tot_pr}
-            onChange={set('tot_pr')}
+            onChange={setAmount('tot_pr')}
           />
-          <PlainField label={salesText.paid} name="pay" inputMode="decimal" value={values.pay} onChange={set('pay')} />
+          <PlainField
+            label={salesText.paid}
+            name="pay"
+            inputMode="decimal"
+            dir="ltr"
+            value={values.pay}
+            onChange={setAmount('pay')}
+          />
           <div className="total-figure">
             <span>{salesText.remaining}</span>
             <bdi className="num" data-testid="changee">

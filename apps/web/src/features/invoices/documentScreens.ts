@@ -24,6 +24,9 @@ export type DocumentScreen = {
   noPayment?: boolean;
 };
 
+/** The walk-in customer every store has (accounts.defaults): a new sale starts with him chosen. */
+export const walkInCustomerName = 'عميل نقدي';
+
 export const salesScreen: DocumentScreen = {
   kind: 'pay',
   draftKind: 'payinit',

@@ -9,6 +9,7 @@ import {
   lineAmount,
   removeLine,
   toRequest,
+  withDiscountPercent,
 } from './invoiceForm.ts';
 
 const line = (item_id: number, quantity: string, price: string) => ({
@@ -35,13 +36,13 @@ describe('the invoice being typed', () => {
     expect(lineAmount(invoice.lines[2] ?? { ...line(0, '0', '0'), uid: '' })).toBe('99.99');
   });
 
-  it('the same item at the same price merges; any change of lines resets the discount', () => {
+  it('the same item at the same price merges; a discount typed as an amount stays when the lines change', () => {
     let invoice = addLine(emptyInvoice(), line(1, '1', '10'));
     invoice = { ...invoice, discount: '2' };
     invoice = addLine(invoice, line(1, '0.5', '10.00'));
     expect(invoice.lines).toHaveLength(1);
     expect(invoice.lines[0]?.quantity).toBe('1.5');
-    expect(invoice.discount).toBe('0');
+    expect(invoice.discount).toBe('2');
     invoice = addLine(invoice, line(1, '1', '11'));
     expect(invoice.lines).toHaveLength(2);
     const edited = removeLine(changeLine(invoice, 0, { quantity: '4' }), 1).lines;
@@ -49,16 +50,40 @@ describe('the invoice being typed', () => {
     expect(edited[0]).toMatchObject({ item_id: 1, quantity: '4', price: '10' });
   });
 
-  it('a payment above the net amount is a problem the screen shows before saving', () => {
-    const invoice = { ...addLine(emptyInvoice(), line(1, '1', '100')), pay: '100.01' };
-    expect(figures(invoice).problem).toBe('NEGATIVE_REMAINDER');
+  it('cash received above the net is change due: the net is recorded as paid', () => {
+    const invoice = { ...addLine(emptyInvoice(), line(1, '1', '100')), cust_id: 1, discount: '20', pay: '100' };
+    expect(figures(invoice)).toMatchObject({ net: '80.00', paid: '80.00', changee: '0.00', changeDue: '20.00' });
+    expect(figures(invoice).problem).toBeUndefined();
+    expect(toRequest(invoice, 'key-123456').invoice.pay).toBe('80.00');
+    expect(figures({ ...invoice, pay: '30' })).toMatchObject({ paid: '30.00', changee: '50.00', changeDue: '' });
     expect(figures({ ...invoice, pay: '0', discount: '101' }).problem).toBe('DISCOUNT_EXCEEDS_TOTAL');
+  });
+
+  it('a discount typed in % follows the total when a line changes; an amount stays and is refused above it', () => {
+    let invoice = withDiscountPercent(addLine(emptyInvoice(), line(1, '2', '100')), '10');
+    expect(invoice.discount).toBe('20.00');
+    invoice = changeLine(invoice, 0, { quantity: '3' });
+    expect(invoice.discount).toBe('30.00');
+    invoice = removeLine(addLine(invoice, line(2, '1', '50')), 0);
+    expect(invoice.discount).toBe('5.00');
+    const byAmount = changeLine({ ...invoice, discount: '40', discountPercent: undefined }, 0, { quantity: '2' });
+    expect(byAmount.discount).toBe('40');
+    expect(figures(changeLine(byAmount, 0, { quantity: '0.5' })).problem).toBe('DISCOUNT_EXCEEDS_TOTAL');
+  });
+
+  it('Arabic-Indic and Persian digits, ٫ and ٬ count as the numbers they are', () => {
+    let invoice = addLine(emptyInvoice(1), line(1, '٣', '١٬٠٠٠٫٥'));
+    invoice = addLine(invoice, line(1, '۲', '1000.50'));
+    expect(invoice.lines).toHaveLength(1);
+    expect(figures({ ...invoice, pay: '٥٠٠' })).toMatchObject({ tot_pr: '5002.50', changee: '4502.50' });
+    expect(lineAmount(invoice.lines[0] ?? { ...line(0, '0', '0'), uid: '' })).toBe('5002.50');
+    expect(toRequest(invoice, 'key-123456').items).toEqual([{ item_id: 1, quantity: '5', pay_price: '1000.5' }]);
   });
 
   it('the request carries the lines with the typed prices and the idempotency key', () => {
     const invoice = { ...addLine(emptyInvoice(), line(7, ' 2 ', '5.5')), cust_id: 3 };
     expect(toRequest(invoice, 'key-123456')).toMatchObject({
-      invoice: { cust_id: 3, discount: '0', pay: '0', nextPay: null },
+      invoice: { cust_id: 3, discount: '0', pay: '0.00', nextPay: null },
       items: [{ item_id: 7, quantity: '2', pay_price: '5.5' }],
       idempotency_key: 'key-123456',
     });

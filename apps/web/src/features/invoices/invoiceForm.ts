@@ -9,10 +9,12 @@ import {
   lineTotal,
   type Money,
   money,
+  normalizeNumberInput,
   parseMoney,
   percentFromDiscount,
   toMoneyString,
 } from '@mizan/contract';
+import { dateInChosenYear } from '../../app/api.ts';
 
 export type DraftLine = {
   /** Identifies the row on screen while its quantity and price are edited. */
@@ -31,14 +33,18 @@ export type DraftInvoice = {
   payComment: string;
   nextPay: string;
   discount: string;
+  /** The discount as typed in %, while it was typed so: it then follows the total when the lines change. */
+  discountPercent?: string | undefined;
+  /** What the customer handed over; more than the net is change due, and only the net is recorded as paid. */
   pay: string;
   lines: DraftLine[];
 };
 
-export const today = () => new Date().toLocaleDateString('en-CA');
+/** Today, or the nearest day of the chosen accounting year when today lies outside it (an earlier year). */
+export const today = () => dateInChosenYear(new Date().toLocaleDateString('en-CA'));
 
-export const emptyInvoice = (): DraftInvoice => ({
-  cust_id: undefined,
+export const emptyInvoice = (cust_id?: number): DraftInvoice => ({
+  cust_id,
   final: true,
   pay_date: today(),
   payComment: '',
@@ -48,61 +54,93 @@ export const emptyInvoice = (): DraftInvoice => ({
   lines: [],
 });
 
-const amount = (text: string): Money => parseMoney(text || '0') ?? money(-1n);
+/** A quantity as typed, in Western digits ("٣" → "3"). */
+const quantityOf = (line: DraftLine) => normalizeNumberInput(line.quantity);
+const amount = (text: string): Money => parseMoney(normalizeNumberInput(text) || '0') ?? money(-1n);
 
-/** Adds a line; the same item at the same price is merged, quantities added. Any change of lines resets the discount. */
+/**
+ * The invoice with other lines. A discount typed in % stays that % of the new total; one typed as an amount
+ * stays as it is (the totals show it refused if it now exceeds the total).
+ */
+function withLines(invoice: DraftInvoice, lines: DraftLine[]): DraftInvoice {
+  const changed = { ...invoice, lines };
+  return invoice.discountPercent === undefined
+    ? changed
+    : { ...changed, discount: discountForPercent(changed, invoice.discountPercent) };
+}
+
+/** Adds a line; the same item at the same price is merged, quantities added. */
 export function addLine(invoice: DraftInvoice, line: Omit<DraftLine, 'uid'>): DraftInvoice {
   const same = invoice.lines.findIndex((l) => l.item_id === line.item_id && amount(l.price) === amount(line.price));
   const lines =
     same === -1
       ? [...invoice.lines, { ...line, uid: crypto.randomUUID() }]
-      : invoice.lines.map((l, i) => (i === same ? { ...l, quantity: addQuantities(l.quantity, line.quantity) } : l));
-  return { ...invoice, lines, discount: '0' };
+      : invoice.lines.map((l, i) =>
+          i === same ? { ...l, quantity: addQuantities(quantityOf(l), normalizeNumberInput(line.quantity)) } : l,
+        );
+  return withLines(invoice, lines);
 }
 
-export function changeLine(invoice: DraftInvoice, index: number, change: Partial<DraftLine>): DraftInvoice {
-  return { ...invoice, lines: invoice.lines.map((l, i) => (i === index ? { ...l, ...change } : l)), discount: '0' };
-}
+export const changeLine = (invoice: DraftInvoice, index: number, change: Partial<DraftLine>): DraftInvoice =>
+  withLines(
+    invoice,
+    invoice.lines.map((l, i) => (i === index ? { ...l, ...change } : l)),
+  );
 
-export const removeLine = (invoice: DraftInvoice, index: number): DraftInvoice => ({
-  ...invoice,
-  lines: invoice.lines.filter((_, i) => i !== index),
-  discount: '0',
-});
+export const removeLine = (invoice: DraftInvoice, index: number): DraftInvoice =>
+  withLines(
+    invoice,
+    invoice.lines.filter((_, i) => i !== index),
+  );
 
-const isQuantity = (q: string) => /^\d{1,12}(\.\d{1,3})?$/.test(q.trim()) && /[1-9]/.test(q);
+const isQuantity = (q: string) => /^\d{1,12}(\.\d{1,3})?$/.test(q) && /[1-9]/.test(q);
 
 export function lineAmount(line: DraftLine): string {
-  const price = parseMoney(line.price);
-  return price !== undefined && isQuantity(line.quantity)
-    ? toMoneyString(lineTotal({ quantity: line.quantity.trim(), price }))
+  const price = parseMoney(normalizeNumberInput(line.price));
+  return price !== undefined && isQuantity(quantityOf(line))
+    ? toMoneyString(lineTotal({ quantity: quantityOf(line), price }))
     : '';
 }
 
 /** What the totals panel shows, or why the invoice cannot be saved yet. */
 export function figures(invoice: DraftInvoice) {
-  const valid = invoice.lines.every((l) => isQuantity(l.quantity) && (parseMoney(l.price) ?? 0n) > 0n);
-  const gross = valid
-    ? invoice.lines.map((l) => lineTotal({ quantity: l.quantity.trim(), price: amount(l.price) }))
-    : [];
+  const valid = invoice.lines.every((l) => isQuantity(quantityOf(l)) && amount(l.price) > 0n);
+  const gross = valid ? invoice.lines.map((l) => lineTotal({ quantity: quantityOf(l), price: amount(l.price) })) : [];
   const tot = gross.reduce((a, b) => money(a + b), money(0n));
-  const result = invoiceTotals(tot, amount(invoice.discount), amount(invoice.pay));
+  const discount = amount(invoice.discount);
+  const received = amount(invoice.pay);
+  // Cash handed over above the net is change given back: the net is what is paid.
+  const net = money(tot - discount);
+  const paid = discount >= 0n && discount <= tot && received > net ? net : received;
+  const result = invoiceTotals(tot, discount, paid);
   return {
     linesValid: valid,
     tot_pr: toMoneyString(tot),
-    discountPercent: percentFromDiscount(tot, amount(invoice.discount) < 0n ? money(0n) : amount(invoice.discount)),
+    discountPercent: percentFromDiscount(tot, discount < 0n ? money(0n) : discount),
     net: result.ok ? toMoneyString(result.totals.net) : '',
+    paid: result.ok ? toMoneyString(result.totals.pay) : '',
     changee: result.ok ? toMoneyString(result.totals.changee) : '',
+    /** Change to hand back to the customer (received − net), '' when nothing is due back. */
+    changeDue: result.ok && received > paid ? toMoneyString(money(received - paid)) : '',
     problem: result.ok ? undefined : result.problem,
   };
 }
 
 export const discountForPercent = (invoice: DraftInvoice, percent: string) => {
   const tot = figures(invoice).tot_pr;
-  return /^\d{1,3}(\.\d{1,2})?$/.test(percent.trim())
-    ? toMoneyString(discountFromPercent(amount(tot), percent.trim()))
+  const typed = normalizeNumberInput(percent);
+  return /^\d{1,3}(\.\d{1,2})?$/.test(typed)
+    ? toMoneyString(discountFromPercent(amount(tot), typed))
     : invoice.discount;
 };
+
+/** A discount typed in %: the amount follows, and keeps following the total while the lines change. */
+export function withDiscountPercent(invoice: DraftInvoice, percent: string): DraftInvoice {
+  const typed = normalizeNumberInput(percent);
+  return /^\d{1,3}(\.\d{1,2})?$/.test(typed)
+    ? { ...invoice, discount: discountForPercent(invoice, typed), discountPercent: typed }
+    : invoice;
+}
 
 /** The request of `pay/createWithItems` (or `payinit/...`) for this invoice. */
 export function toRequest(
@@ -114,12 +152,17 @@ export function toRequest(
     invoice: {
       cust_id: invoice.cust_id,
       pay_date: invoice.pay_date,
-      discount: invoice.discount || '0',
-      pay: invoice.pay || '0',
+      discount: normalizeNumberInput(invoice.discount) || '0',
+      // Only the net is paid when more cash was handed over (the rest is change given back).
+      pay: figures(invoice).paid || normalizeNumberInput(invoice.pay) || '0',
       payComment: invoice.payComment || null,
       nextPay: invoice.nextPay || null,
     },
-    items: invoice.lines.map((l) => ({ item_id: l.item_id, quantity: l.quantity.trim(), [price]: l.price.trim() })),
+    items: invoice.lines.map((l) => ({
+      item_id: l.item_id,
+      quantity: normalizeNumberInput(l.quantity),
+      [price]: normalizeNumberInput(l.price),
+    })),
     idempotency_key: idempotencyKey,
   };
 }

@@ -29,6 +29,7 @@ export const salesText = {
   net: 'صافي المبلغ',
   paid: 'المدفوع نقدا',
   remaining: 'المتبقي',
+  changeDue: 'الباقي للعميل',
   nextPay: 'تاريخ السداد',
   save: 'حفــظ',
   delete: 'حــذف',

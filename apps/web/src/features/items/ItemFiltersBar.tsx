@@ -1,4 +1,5 @@
 import { IonSearchbar, IonSelect, IonSelectOption } from '@ionic/react';
+import { searchTerm } from '../../ui/searchTerm.ts';
 import { itemsText } from './itemsText.ts';
 import { type ItemFilters, useBrands, useCategories, useModels } from './useItems.ts';
 
@@ -23,7 +24,7 @@ export function ItemFiltersBar({
         placeholder={itemsText.search}
         value={filters.search}
         debounce={300}
-        onIonInput={(e) => set('search')(e.detail.value)}
+        onIonInput={(e) => set('search')(searchTerm(e.detail.value ?? ''))}
         data-testid="item-search"
       />
       <IonSelect

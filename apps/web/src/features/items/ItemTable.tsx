@@ -35,7 +35,8 @@ export function ItemTable({
             <tr key={item.id} data-item-id={item.id}>
               {columns.map((column) => (
                 <td key={column.key} data-label={column.label} className={column.amount ? 'amount' : undefined}>
-                  {column.amount ? <bdi className="num">{column.value(item)}</bdi> : column.value(item)}
+                  {/* Isolated: an English name, a code or a negative percentage keeps its own order in Arabic text. */}
+                  {column.amount ? <bdi className="num">{column.value(item)}</bdi> : <bdi>{column.value(item)}</bdi>}
                 </td>
               ))}
               <td className="row-actions">

@@ -135,7 +135,7 @@ export function PriceChangeModal({
             name="payval"
             label={text.payval}
             value={payval}
-            inputmode="decimal"
+            digits="number"
             onChange={(v) => {
               setPayval(v);
               setPreview(undefined);
@@ -145,7 +145,7 @@ export function PriceChangeModal({
             name="perchval"
             label={text.perchval}
             value={perchval}
-            inputmode="decimal"
+            digits="number"
             onChange={(v) => {
               setPerchval(v);
               setPreview(undefined);
@@ -171,16 +171,22 @@ export function PriceChangeModal({
                 <tbody>
                   {preview.data.map((row) => (
                     <tr key={row.item_id}>
-                      <td data-label={itemsText.fields.item_name}>{row.item_name}</td>
+                      <td data-label={itemsText.fields.item_name}>
+                        <bdi>{row.item_name}</bdi>
+                      </td>
                       <td data-label={itemsText.fields.pay_price} className="amount">
-                        <bdi className="num">
-                          {formatDecimal(row.pay_price)} ← {formatDecimal(row.new_pay_price)}
-                        </bdi>
+                        {/* Old then new, read right to left: the arrow points the way an Arabic reader reads. */}
+                        <span className="price-change">
+                          <bdi className="num">{formatDecimal(row.pay_price)}</bdi> ←{' '}
+                          <bdi className="num">{formatDecimal(row.new_pay_price)}</bdi>
+                        </span>
                       </td>
                       <td data-label={itemsText.fields.perch_price} className="amount">
-                        <bdi className="num">
-                          {formatDecimal(row.perch_price)} ← {formatDecimal(row.new_perch_price)}
-                        </bdi>
+                        {/* Old then new, read right to left: the arrow points the way an Arabic reader reads. */}
+                        <span className="price-change">
+                          <bdi className="num">{formatDecimal(row.perch_price)}</bdi> ←{' '}
+                          <bdi className="num">{formatDecimal(row.new_perch_price)}</bdi>
+                        </span>
                       </td>
                     </tr>
                   ))}

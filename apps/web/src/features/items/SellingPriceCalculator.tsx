@@ -1,4 +1,5 @@
 import { IonButton, IonInput } from '@ionic/react';
+import { normalizeNumberInput } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { priceWithMargin } from './itemFormValues.ts';
@@ -40,8 +41,9 @@ export function SellingPriceCalculator({
           aria-label={itemsText.customMargin}
           placeholder={itemsText.customMargin}
           inputmode="decimal"
+          dir="auto"
           value={custom}
-          onIonInput={(e) => setCustom(String(e.detail.value ?? ''))}
+          onIonInput={(e) => setCustom(normalizeNumberInput(String(e.detail.value ?? '')))}
         />
         <IonButton size="small" disabled={!preview} onClick={() => preview && onPrice(preview)}>
           {preview ? <bdi className="num">{formatDecimal(preview)}</bdi> : '—'}

@@ -5,6 +5,7 @@ import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';
+import { searchTerm } from '../../ui/searchTerm.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 
@@ -52,7 +53,7 @@ export default function OpeningStockPage({ title }: { title: string }) {
         placeholder={text.search}
         debounce={300}
         value={search}
-        onIonInput={(e) => setSearch(e.detail.value ?? '')}
+        onIonInput={(e) => setSearch(searchTerm(e.detail.value ?? ''))}
       />
       {rows.length === 0 && !query.isLoading && <p className="empty">{text.empty}</p>}
       {rows.length > 0 && (
@@ -73,7 +74,9 @@ export default function OpeningStockPage({ title }: { title: string }) {
                   <td data-label={text.code}>
                     <bdi>{row.part_no}</bdi>
                   </td>
-                  <td data-label={text.name}>{row.item_name}</td>
+                  <td data-label={text.name}>
+                    <bdi>{row.item_name}</bdi>
+                  </td>
                   <td data-label={text.quantity} className="amount">
                     <bdi className="num">{formatQuantity(row.quantity)}</bdi>
                   </td>

@@ -28,6 +28,8 @@ const text = {
   net: 'الإجمالي بعد الخصم',
   paid: 'المبلغ المدفوع',
   remaining: 'المتبقي',
+  received: 'المبلغ المستلم',
+  change: 'الباقي للعميل',
   balance: 'الرصيد الحالي',
   user: 'المستخدم:',
   note: 'ملاحظة:',
@@ -98,6 +100,16 @@ export default function PrintPage({ title }: { title: string }) {
           ? text.preliminary
           : text.sales;
   const isPurchaseSide = kind === 'perch' || kind === 'perchOrder';
+  // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
+  const received = parseMoney(params.get('received') ?? '');
+  const change = d && received !== undefined ? subtractMoney(received, parseMoney(d.pay) ?? money(0n)) : undefined;
+  const cash =
+    change !== undefined && change > 0n && received !== undefined
+      ? [
+          [text.received, toMoneyString(received)],
+          [text.change, toMoneyString(change)],
+        ]
+      : [];
   return (
     <Page title={title}>
       <div className="print-actions no-print">
@@ -140,7 +152,9 @@ export default function PrintPage({ title }: { title: string }) {
           <h2 className="print-title">{heading}</h2>
           <dl className="print-meta">
             <dt>{isPurchaseSide ? t.supplier : t.customer}</dt>
-            <dd>{d.sub_name}</dd>
+            <dd>
+              <bdi>{d.sub_name}</bdi>
+            </dd>
             <dt>{t.ref}</dt>
             <dd>
               <bdi className="num">{d.pay_ref}</bdi>
@@ -162,7 +176,9 @@ export default function PrintPage({ title }: { title: string }) {
             <tbody>
               {d.items.map((l) => (
                 <tr key={l.id}>
-                  <td>{l.item_name}</td>
+                  <td>
+                    <bdi>{l.item_name}</bdi>
+                  </td>
                   <td className="num">{formatQuantity(l.quantity)}</td>
                   <td className="num">{formatDecimal(isPurchaseSide ? l.perch_price : l.pay_price)}</td>
                   <td className="num">{formatDecimal(l.tot)}</td>
@@ -182,6 +198,7 @@ export default function PrintPage({ title }: { title: string }) {
                       [text.net, netOf(d)],
                       [text.paid, d.pay],
                       [text.remaining, d.changee],
+                      ...cash,
                     ]),
               ].map(([label, value]) => (
                 <tr key={label}>

@@ -1,7 +1,7 @@
 import '../../app/zodArabic.ts';
 import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
 import { type Company, CompanyUpdateBody } from '@mizan/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ComponentProps, type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
@@ -11,6 +11,16 @@ import { settingsText } from './settingsText.ts';
 import { settingsKeys, useCompany, useSettingsChange, useUploadLogo } from './useSettings.ts';
 
 type Field = keyof typeof settingsText.companyFields;
+/** Phones and registration numbers are typed left to right with Western digits; the English name reads left to right. */
+const fieldLook: Partial<Record<Field, Pick<ComponentProps<typeof FormField>, 'digits' | 'dir' | 'inputmode'>>> = {
+  engName: { dir: 'ltr' },
+  phone: { digits: 'code', inputmode: 'tel' },
+  phone2: { digits: 'code', inputmode: 'tel' },
+  tradNo: { digits: 'code' },
+  vatNo: { digits: 'code' },
+  currency_code: { dir: 'ltr' },
+  currency_decimals: { digits: 'number' },
+};
 const textFields: Field[] = [
   'arName',
   'engName',
@@ -95,6 +105,7 @@ export function CompanySection({ isAdmin }: { isAdmin: boolean }) {
             onChange={set(name)}
             error={errors[name]}
             readonly={!isAdmin}
+            {...fieldLook[name]}
           />
         ))}
         <IonItem>

@@ -34,7 +34,11 @@ export default function SettingsPage({ title }: { title: string }) {
         <YearSection storeId={storeId} />
       </Section>
       <Section title={settingsText.store}>
-        <StoreSection key={`${current.store_name}|${current.location}`} store={current} isAdmin={user.is_admin} />
+        <StoreSection
+          key={`${current.store_name}|${current.location}|${current.allow_negative_stock}`}
+          store={current}
+          isAdmin={user.is_admin}
+        />
       </Section>
       <Section title={settingsText.users}>
         <UsersSection storeId={storeId} isAdmin={user.is_admin} selfId={user.id} />

@@ -1,5 +1,5 @@
 import '../../app/zodArabic.ts';
-import { IonButton, IonList } from '@ionic/react';
+import { IonButton, IonCheckbox, IonItem, IonList, IonNote } from '@ionic/react';
 import { type Store, StoreUpdateBody } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
@@ -13,12 +13,19 @@ import { settingsKeys, useSettingsChange } from './useSettings.ts';
 export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolean }) {
   const [name, setName] = useState(store.store_name);
   const [location, setLocation] = useState(store.location ?? '');
+  const [allowNegativeStock, setAllowNegativeStock] = useState(store.allow_negative_stock);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSettingsChange<object>('store/update', settingsKeys.stores);
   const notify = useNotify();
   function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { id: store.id, store_name: name, location, store_id: store.id };
+    const body = {
+      id: store.id,
+      store_name: name,
+      location,
+      allow_negative_stock: allowNegativeStock,
+      store_id: store.id,
+    };
     const checked = StoreUpdateBody.safeParse(body);
     if (!checked.success) return setErrors(issuesByField(checked.error));
     save.mutate(body, {
@@ -49,8 +56,23 @@ export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolea
           error={errors.location}
           readonly={!isAdmin}
         />
+        <IonItem>
+          <IonCheckbox
+            data-testid="allow-negative-stock"
+            checked={allowNegativeStock}
+            disabled={!isAdmin}
+            onIonChange={(e) => setAllowNegativeStock(e.detail.checked)}
+          >
+            {settingsText.storeFields.allow_negative_stock}
+          </IonCheckbox>
+        </IonItem>
+        <IonNote className="ion-padding-horizontal">{settingsText.allowNegativeStockHint}</IonNote>
       </IonList>
-      {isAdmin && <IonButton type="submit">{settingsText.save}</IonButton>}
+      {isAdmin && (
+        <IonButton type="submit" data-testid="save-store">
+          {settingsText.save}
+        </IonButton>
+      )}
     </form>
   );
 }

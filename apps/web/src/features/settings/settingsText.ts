@@ -35,7 +35,13 @@ export const settingsText = {
     JO: 'الأردن',
     LY: 'ليبيا',
   },
-  storeFields: { store_name: 'اسم المخزن', location: 'الموقع' },
+  storeFields: {
+    store_name: 'اسم المخزن',
+    location: 'الموقع',
+    allow_negative_stock: 'السماح بالمخزون السالب',
+  },
+  allowNegativeStockHint:
+    'عند التفعيل يمكن البيع أو حذف المشتريات أو تقليل الكميات الافتتاحية حتى لو أصبح رصيد الصنف أقل من صفر. الافتراضي: غير مسموح.',
   userFields: {
     full_name: 'الاسم الكامل',
     user_name: 'اسم المستخدم',

@@ -1,0 +1,61 @@
+/**
+ * Idempotency keys: a client makes one key per save, so a retry (a lost answer, a double tap) answers the first
+ * document instead of saving a second one. The key is kept with a hash of what was saved; the same key with other
+ * content (a client that reused a key for another invoice) or for another kind of document is refused, never
+ * answered with a document the client did not send.
+ */
+import { createHash } from 'node:crypto';
+import { fail, ok, parseMoney, type TradeHeaderInput, type TradeLineInput, toMoneyString } from '@mizan/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
+import { fromMilli, toMilli } from './quantity.ts';
+
+const amount = (value: string | undefined) => {
+  const parsed = value === undefined ? undefined : parseMoney(value);
+  return parsed === undefined ? null : toMoneyString(parsed);
+};
+
+/**
+ * A hash of a save's content: its kind, party, date, lines and amounts, each written one way ("1" and "1.000",
+ * "0" and "0.00" are the same), lines in any order. Time, comments and the payment method are left out: a retry
+ * may carry a later time.
+ */
+export function contentHash(kind: DocumentKind, header: TradeHeaderInput, lines: TradeLineInput[] | undefined) {
+  const canonical = JSON.stringify({
+    kind,
+    cust_id: header.cust_id,
+    pay_date: header.pay_date,
+    value_only: lines === undefined,
+    tot_pr: lines === undefined ? amount(header.tot_pr) : null,
+    discount: amount(header.discount),
+    pay: amount(header.pay),
+    lines: (lines ?? [])
+      .map((line) =>
+        JSON.stringify([
+          line.item_id,
+          fromMilli(toMilli(line.quantity)),
+          amount(line.pay_price),
+          amount(line.perch_price),
+        ]),
+      )
+      .sort(),
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * The document an earlier save with this key made, if any: answered when it is the same save, refused with
+ * IDEMPOTENCY_KEY_REUSED when the key came with another kind or other content. A document saved before hashes
+ * were kept (no hash) is taken as the same save.
+ */
+export async function earlierSaveWithKey(db: DbOrTx, storeId: number, key: string, kind: DocumentKind, hash: string) {
+  const [row] = await db
+    .select({ pay_id: tradeDocument.pay_id, kind: tradeDocument.kind, hash: tradeDocument.idempotency_hash })
+    .from(tradeDocument)
+    .where(and(eq(tradeDocument.store_id, storeId), eq(tradeDocument.idempotency_key, key)));
+  if (!row) return undefined;
+  if (row.kind !== kind || (row.hash !== null && row.hash !== hash))
+    return fail<number>('IDEMPOTENCY_KEY_REUSED', { idempotency_key: 'IDEMPOTENCY_KEY_REUSED' });
+  return ok(row.pay_id);
+}

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import {
+  expectNoServerError,
+  FUZZ_TIMEOUT,
+  fuzzRoutes,
+  mutate,
+  randomRequests,
+  send,
+  sendKnownBadInput,
+  signedInAdmin,
+} from '../fuzz.ts';
+import { describeEachDatabase } from '../testApp.ts';
+
+const kinds = ['pay', 'perch', 'payinit', 'perchOrder'];
+
+describeEachDatabase('fuzz: trading documents and their legacy *_details routes', (ctx) => {
+  it(
+    'bad and random input never gets a 5xx, and every refusal is the Arabic error envelope',
+    async () => {
+      const client = await signedInAdmin(ctx().app);
+      const item = (
+        await client.post('/api/items/create', {
+          item_name: 'صنف الفحص',
+          perch_price: '80',
+          pay_price: '100',
+          firstQuantity: '1000',
+        })
+      ).json().data[0];
+      const customer = (await client.get('/api/sub_accounts/readByStore?ac_id=1')).json().data[0];
+      const sale = await client.post('/api/pay/createWithItems', {
+        invoice: { cust_id: customer.id, pay_date: '2026-03-01' },
+        items: [{ item_id: item.id, quantity: '1' }],
+      });
+      expect(sale.statusCode).toBe(200);
+      const known: Record<string, unknown> = {
+        item_id: item.id,
+        cust_id: customer.id,
+        pay_id: sale.json().data[0].pay_id,
+        pay_ref: sale.json().data[0].pay_ref,
+        idempotency_key: undefined,
+      };
+      const routes = await fuzzRoutes(
+        ctx().app,
+        [
+          ...kinds.map((kind) => `/${kind}/`),
+          ...kinds.map((kind) => `/${kind}_details/`),
+          '/items/validateStockQuantity',
+        ],
+        known,
+      );
+      expect(routes.length).toBeGreaterThan(60);
+      expect(await sendKnownBadInput(client, routes)).toEqual([]);
+      await fc.assert(
+        fc.asyncProperty(randomRequests(routes), async ({ route, mutation, wholeBody }) => {
+          expectNoServerError(await send(client, route, mutate(route, mutation, wholeBody)));
+        }),
+        { numRuns: 250 },
+      );
+    },
+    FUZZ_TIMEOUT,
+  );
+});

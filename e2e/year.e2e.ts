@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { desktop, postFromPage, signIn, toastShown, typeInto } from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
+
+const running = serverAndBrowser();
+
+/** Picks a year in the menu's year switch (demo: 2026 is year 1, 2025 is year 2). */
+async function chooseYear(page: import('playwright-core').Page, yearDesc: string) {
+  await page.locator('ion-menu ion-select').click();
+  await page.locator('ion-popover ion-radio, ion-popover ion-item').filter({ hasText: yearDesc }).first().click();
+  // Ionic hands focus back to the select when the popover has finished closing; a field focused
+  // before that would lose what is typed into it next.
+  await page.locator('ion-popover').waitFor({ state: 'detached' });
+  await expect
+    .poll(() => page.locator('ion-menu ion-select').evaluate((el) => (el as HTMLElement & { value?: unknown }).value))
+    .toBe(yearDesc === '2025' ? 2 : 1);
+}
+
+describe('the accounting year chosen in the menu', () => {
+  it('a sale saved after switching to 2025 is in the 2025 sales record and not in 2026’s', async () => {
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    // An item with stock in 2025 only (its opening quantity belongs to year 2).
+    const created = await postFromPage(page, 'items/create', {
+      item_name: 'بطارية ٢٠٢٥',
+      part_no: 'Y2025-1',
+      perch_price: '300',
+      pay_price: '450',
+      firstQuantity: '4',
+      yearId: 2,
+    });
+    expect(created.status).toBe(200);
+
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api')) calls.push(request.url());
+    });
+    await chooseYear(page, '2025');
+
+    await typeInto(page, 'customer', 'عميل نقدي — 101');
+    await page.getByTestId('party-balance').waitFor();
+    await typeInto(page, 'item_search', 'بطارية ٢٠٢٥');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    // The picker shows the 2025 stock (4), not 2026's (none).
+    await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('4');
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.locator('input[name="pay_date"]').fill('2025-06-15');
+    await page.getByTestId('save-invoice').click();
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
+    const ref = ((await toastShown(page))?.message ?? '').split(' ').pop() ?? '';
+    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+
+    // Every call made in 2025 went to /api23/ and named the year.
+    const after = calls.filter((url) => url.includes('/api23/'));
+    expect(after.length).toBeGreaterThan(0);
+    expect(calls.filter((url) => !new URL(url).searchParams.has('yearId'))).toEqual([]);
+    expect(after.every((url) => new URL(url).searchParams.get('yearId') === '2')).toBe(true);
+
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
+    const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
+    await row.waitFor();
+
+    // The same record in 2026 does not list it.
+    await chooseYear(page, '2026');
+    await expect.poll(() => row.count()).toBe(0);
+    const in2026 = await page.evaluate(async () => (await fetch('/api/pay/getTopSales?yearId=1')).json());
+    expect(in2026.data.map((d: { pay_ref: string }) => d.pay_ref)).not.toContain(ref);
+    const in2025 = await page.evaluate(async () => (await fetch('/api23/pay/getTopSales?yearId=2')).json());
+    expect(in2025.data.find((d: { pay_ref: string }) => d.pay_ref === ref)).toMatchObject({
+      yearId: 2,
+      pay_date: '2025-06-15',
+    });
+    // And back in 2025 it is there again (the 2025 entries of the cache were never overwritten with 2026's).
+    await chooseYear(page, '2025');
+    await row.waitFor();
+    await page.context().close();
+  });
+});
