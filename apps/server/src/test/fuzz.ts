@@ -415,3 +415,17 @@ export async function signedInAdmin(app: App) {
   if (signedIn.statusCode !== 200) throw new Error(`admin sign-in failed: ${signedIn.body}`);
   return client;
 }
+
+/**
+ * The check every fuzz suite makes: each known bad value, then `numRuns` random mutations, never
+ * answer a 5xx and every refusal is the Arabic error envelope.
+ */
+export async function expectNoServerErrorOnBadInput(client: TestClient, routes: FuzzRoute[], numRuns: number) {
+  expect(await sendKnownBadInput(client, routes)).toEqual([]);
+  await fc.assert(
+    fc.asyncProperty(randomRequests(routes), async ({ route, mutation, wholeBody }) => {
+      expectNoServerError(await send(client, route, mutate(route, mutation, wholeBody)));
+    }),
+    { numRuns },
+  );
+}
