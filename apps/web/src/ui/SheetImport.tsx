@@ -1,8 +1,8 @@
 import { IonButton } from '@ionic/react';
 import type { ImportPreviewResponse, ImportResult } from '@mizan/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiDownload, apiUpload, type Params } from '../app/api.ts';
+import { refreshStore } from '../app/queryKeys.ts';
 import { useNotify } from './useNotify.ts';
 
 export const importText = {
@@ -27,7 +27,7 @@ export function SheetImport({
   templatePath,
   templateName,
   params,
-  invalidate,
+  storeId,
   describe,
   onDone,
 }: {
@@ -35,14 +35,14 @@ export function SheetImport({
   templatePath: string;
   templateName: string;
   params?: Params;
-  invalidate: readonly unknown[];
+  /** The store whose figures the import changes: its cache branch is read again afterwards. */
+  storeId: number;
   describe: (values: Record<string, unknown>) => string;
   onDone?: () => void;
 }) {
   const [file, setFile] = useState<File | undefined>();
   const [preview, setPreview] = useState<ImportPreviewResponse | undefined>();
   const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
   const notify = useNotify();
 
   async function run<T>(work: () => Promise<T>) {
@@ -64,7 +64,7 @@ export function SheetImport({
       const { data } = await apiUpload<{ data: ImportResult[] }>(path, 'file', file, params);
       if (data[0]) notify.done(importText.done(data[0]));
       setPreview(undefined);
-      await queryClient.invalidateQueries({ queryKey: invalidate });
+      await refreshStore(storeId);
       onDone?.();
     });
 

@@ -1,14 +1,19 @@
 import type { AccountCategory, MainAccount, SubAccount, SubAccountInput } from '@mizan/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, type Params } from '../../app/api.ts';
+import { refreshStore, storeKey, yearKey } from '../../app/queryKeys.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export const accountKeys = {
-  all: (storeId: number) => ['accounts', storeId] as const,
+  // Balances are the year's.
+  all: (storeId: number) => [...yearKey(storeId), 'accounts'] as const,
   list: (storeId: number) => [...accountKeys.all(storeId), 'list'] as const,
   everything: (storeId: number) => [...accountKeys.all(storeId), 'everything'] as const,
 };
-export const chartKeys = { main: ['chart', 'main'] as const, categories: ['chart', 'categories'] as const };
+export const chartKeys = {
+  main: ['chart', 'main'] as const,
+  categories: (storeId: number) => [...storeKey(storeId), 'accountCategories'] as const,
+};
 
 export type AccountFilters = {
   search: string;
@@ -46,6 +51,15 @@ export const useAllAccounts = (storeId: number) =>
     queryFn: () => apiGet<SubAccount>('sub_accounts/readAllStore', { store_id: storeId }),
   });
 
+/** One account's balance now (the print shows the party's). */
+export const useAccountBalance = (storeId: number, accountId: number | undefined) =>
+  useQuery({
+    queryKey: [...accountKeys.all(storeId), 'balance', accountId],
+    queryFn: async () =>
+      (await apiGet<SubAccount>('sub_accounts/getAccountBalance', { account_id: accountId, store_id: storeId }))[0],
+    enabled: accountId !== undefined,
+  });
+
 export const useMainAccounts = () =>
   useQuery({
     queryKey: chartKeys.main,
@@ -54,24 +68,20 @@ export const useMainAccounts = () =>
   });
 export const useAccountCategories = (storeId: number) =>
   useQuery({
-    queryKey: chartKeys.categories,
+    queryKey: chartKeys.categories(storeId),
     queryFn: () => apiGet<AccountCategory>('account_category/readByStore', { store_id: storeId }),
     staleTime: Infinity,
   });
 
-export function useSaveAccount(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveAccount = (storeId: number) =>
+  useMutation({
     mutationFn: (body: SubAccountInput & { id?: number }) =>
       apiPost<SubAccount>(body.id ? 'sub_accounts/update' : 'sub_accounts/create', { ...body, store_id: storeId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all(storeId) }),
+    onSuccess: () => refreshStore(storeId),
   });
-}
 
-export function useDeleteAccount(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteAccount = (storeId: number) =>
+  useMutation({
     mutationFn: (id: number) => apiPost('sub_accounts/delete', { id, store_id: storeId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all(storeId) }),
+    onSuccess: () => refreshStore(storeId),
   });
-}

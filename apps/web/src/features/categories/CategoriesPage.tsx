@@ -1,17 +1,18 @@
 import '../../app/zodArabic.ts';
 import { IonButton, IonIcon, IonList, useIonAlert } from '@ionic/react';
 import { CategoryInput, type ItemCategory } from '@mizan/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { apiPost, fieldErrors } from '../../app/api.ts';
+import { refreshStore } from '../../app/queryKeys.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-import { categoryKeys, useCategories } from '../items/useItems.ts';
+import { useCategories } from '../items/useItems.ts';
 
 const text = {
   name: 'اسم التصنيف',
@@ -32,21 +33,19 @@ const text = {
 export default function CategoriesPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const categories = useCategories(storeId);
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const [confirm] = useIonAlert();
   const [editing, setEditing] = useState<ItemCategory | undefined>();
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: categoryKeys.all(storeId) });
 
   const save = useMutation({
     mutationFn: (body: object) => apiPost(editing ? 'item_categories/update' : 'item_categories/create', body),
     onSuccess: () => {
       notify.done(text.saved);
       reset();
-      void invalidate();
+      void refreshStore(storeId);
     },
     onError: (error) => {
       setErrors(fieldErrors(error));
@@ -57,7 +56,7 @@ export default function CategoriesPage({ title }: { title: string }) {
     mutationFn: (id: number) => apiPost('item_categories/delete', { id, store_id: storeId }),
     onSuccess: () => {
       notify.done(text.deleted);
-      void invalidate();
+      void refreshStore(storeId);
     },
     onError: notify.failed,
   });

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
+import { refreshStore } from '../../app/queryKeys.ts';
 import { AccountModal } from '../accounts/AccountModal.tsx';
 import { natureText } from '../accounts/accountsText.ts';
 import { salesText } from './salesText.ts';
-import { salesKeys, useParties } from './useSales.ts';
+import { useParties } from './useSales.ts';
 
 /**
  * The customer (or supplier) by name or code, typed with the keyboard; its balance shows once chosen. A party
@@ -28,7 +28,6 @@ export function CustomerPicker({
   onChosen?: () => void;
 }) {
   const parties = useParties(storeId);
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   // Ionic keeps earlier screens in the page: ids of its own, so a label or a list never points into another one.
   const inputId = useId();
@@ -98,7 +97,7 @@ export function CustomerPicker({
           party={party}
           onClose={() => setAdding(false)}
           onSaved={async (account) => {
-            await queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
+            await refreshStore(storeId);
             onChange(account.id);
           }}
         />

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { refreshStore } from '../../app/queryKeys.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -215,7 +216,10 @@ export function InvoicePage({
                 ? { pay_price: price }
                 : { pay_price: item.pay_price, perch_price: price }),
             })
-              .then(() => notify.done(salesText.priceKept))
+              .then(() => {
+                notify.done(salesText.priceKept);
+                void refreshStore(storeId);
+              })
               .catch(notify.failed),
         },
       ],

@@ -1,6 +1,7 @@
 import type { DocumentPage, Item, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, type Params } from '../../app/api.ts';
+import { refreshStore, yearKey } from '../../app/queryKeys.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export type ItemWithStock = Item & { quantity: string };
@@ -8,10 +9,10 @@ export type SavedInvoice = TradeDocument & { items: TradeLine[] };
 export type DocKind = 'pay' | 'payinit' | 'perch' | 'perchOrder';
 
 export const salesKeys = {
-  all: (storeId: number) => ['sales', storeId] as const,
-  parties: (storeId: number) => ['parties', storeId] as const,
-  itemSearch: (storeId: number, term: string) => ['items', storeId, 'withStock', term] as const,
-  doc: (storeId: number, kind: DocKind, id: number) => ['sales', storeId, kind, id] as const,
+  all: (storeId: number) => [...yearKey(storeId), 'documents'] as const,
+  parties: (storeId: number) => [...yearKey(storeId), 'parties'] as const,
+  itemSearch: (storeId: number, term: string) => [...yearKey(storeId), 'itemsWithStock', term] as const,
+  doc: (storeId: number, kind: DocKind, id: number) => [...salesKeys.all(storeId), kind, id] as const,
 };
 
 export const useParties = (storeId: number) =>
@@ -52,23 +53,16 @@ export const shortagesOf = (error: unknown): StockShortage[] =>
     ? ((error.body?.insufficient_items as StockShortage[]) ?? [])
     : [];
 
-export function useSaveInvoice(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveInvoice = (storeId: number) =>
+  useMutation({
     mutationFn: ({ path, body }: { path: string; body: object }) =>
       apiPost<SavedInvoice>(path, { ...body, store_id: storeId }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: salesKeys.all(storeId) });
-      void queryClient.invalidateQueries({ queryKey: ['items', storeId] });
-      void queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
-    },
+    // Not awaited: the counter starts the next sale at once while the lists behind it are read again.
+    onSuccess: () => void refreshStore(storeId),
   });
-}
 
-export function useDeleteInvoice(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteInvoice = (storeId: number) =>
+  useMutation({
     mutationFn: ({ kind, pay_id }: { kind: DocKind; pay_id: number }) => apiPost(`${kind}/deleteWithItems`, { pay_id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesKeys.all(storeId) }),
+    onSuccess: () => refreshStore(storeId),
   });
-}

@@ -18,7 +18,7 @@ export function ItemImportModal({ storeId, open, onClose }: { storeId: number; o
           path="uploadXsl"
           templatePath="items/importTemplate"
           templateName="قالب-الأصناف.xlsx"
-          invalidate={['items', storeId]}
+          storeId={storeId}
           describe={(values) => String(values.item_name ?? values.part_no ?? '')}
           onDone={onClose}
         />

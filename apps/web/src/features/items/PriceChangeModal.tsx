@@ -11,14 +11,14 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiPost, apiPostBody } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { refreshStore } from '../../app/queryKeys.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
-import { itemKeys } from './useItems.ts';
 
 type Preview = {
   data: {
@@ -65,7 +65,6 @@ export function PriceChangeModal({
   const [payval, setPayval] = useState('0');
   const [perchval, setPerchval] = useState('0');
   const [preview, setPreview] = useState<Preview | undefined>();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const body = {
     payval,
@@ -83,7 +82,7 @@ export function PriceChangeModal({
     mutationFn: () => apiPost<{ updated: number }>(`items/${direction}Price`, body),
     onSuccess: ([result]) => {
       notify.done(text.done(result?.updated ?? 0));
-      void queryClient.invalidateQueries({ queryKey: itemKeys.all(storeId) });
+      void refreshStore(storeId);
       setPreview(undefined);
       onClose();
     },

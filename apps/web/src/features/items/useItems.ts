@@ -1,15 +1,16 @@
 import type { Item, ItemCategory, ItemInput } from '@mizan/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, type Params } from '../../app/api.ts';
+import { refreshStore, storeKey } from '../../app/queryKeys.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export const itemKeys = {
-  all: (storeId: number) => ['items', storeId] as const,
+  all: (storeId: number) => [...storeKey(storeId), 'items'] as const,
   list: (storeId: number) => [...itemKeys.all(storeId), 'list'] as const,
   brands: (storeId: number) => [...itemKeys.all(storeId), 'brands'] as const,
   models: (storeId: number, brand: string) => [...itemKeys.all(storeId), 'models', brand] as const,
 };
-export const categoryKeys = { all: (storeId: number) => ['categories', storeId] as const };
+export const categoryKeys = { all: (storeId: number) => [...storeKey(storeId), 'categories'] as const };
 
 export type ItemFilters = { search: string; category_id: string; brand: string; model: string };
 
@@ -45,28 +46,22 @@ export const useModels = (storeId: number, brand: string) =>
       apiGet<{ model: string }>('items/readUniqueModels', { store_id: storeId, brand: brand || undefined }),
   });
 
-export function useSaveItem(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveItem = (storeId: number) =>
+  useMutation({
     mutationFn: (body: ItemInput & { id?: number }) =>
       apiPost<Item>(body.id ? 'items/update' : 'items/create', { ...body, store_id: storeId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all(storeId) }),
+    onSuccess: () => refreshStore(storeId),
   });
-}
 
-export function useDeleteItem(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteItem = (storeId: number) =>
+  useMutation({
     mutationFn: (id: number) => apiPost('items/delete', { id, store_id: storeId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.all(storeId) }),
+    onSuccess: () => refreshStore(storeId),
   });
-}
 
-export function useCreateCategory(storeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateCategory = (storeId: number) =>
+  useMutation({
     mutationFn: (category_name: string) =>
       apiPost<ItemCategory>('item_categories/create', { category_name, store_id: storeId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all(storeId) }),
+    onSuccess: () => refreshStore(storeId),
   });
-}

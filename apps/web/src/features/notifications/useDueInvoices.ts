@@ -1,12 +1,13 @@
 import type { TradeDocument } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../app/api.ts';
+import { yearKey } from '../../app/queryKeys.ts';
 
 /** Polling interval of the payment-due reads (seed section 9). */
 export const DUE_POLL_MS = 10_000;
 
 const dueQuery = (storeId: number, kind: 'pay' | 'perch') => ({
-  queryKey: ['due', storeId, kind],
+  queryKey: [...yearKey(storeId), 'due', kind],
   queryFn: () => apiGet<TradeDocument>(`${kind}/paynotif`, { store_id: storeId }),
   refetchInterval: DUE_POLL_MS,
   // A failed read is ignored (seed section 8): no retry, no message; the last list stays.

@@ -2,6 +2,7 @@ import { IonSearchbar } from '@ionic/react';
 import type { OpeningQuantityRow } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { yearKey } from '../../app/queryKeys.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';
@@ -28,7 +29,7 @@ export default function OpeningStockPage({ title }: { title: string }) {
   const [search, setSearch] = useState('');
   const yearId = year?.id;
   const { query, rows, total } = usePagedList<OpeningQuantityRow>(
-    ['openingStock', storeId, yearId],
+    [...yearKey(storeId), 'openingStock'],
     'firstq/readByStore',
     {
       store_id: storeId,
@@ -46,7 +47,7 @@ export default function OpeningStockPage({ title }: { title: string }) {
         templatePath="firstq/importTemplate"
         templateName="قالب-الكميات-الافتتاحية.xlsx"
         params={{ fq_year: yearId }}
-        invalidate={['openingStock', storeId]}
+        storeId={storeId}
         describe={(values) => [values.part_no, values.item_name].filter(Boolean).join(' — ')}
       />
       <IonSearchbar

@@ -1,14 +1,14 @@
 import { IonButton } from '@ionic/react';
-import { type Company, money, parseMoney, type SubAccount, subtractMoney, toMoneyString } from '@mizan/contract';
-import { useQuery } from '@tanstack/react-query';
+import { money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { apiGet } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { Page } from '../../ui/Page.tsx';
 import { natureText } from '../accounts/accountsText.ts';
+import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-import type { SavedInvoice } from '../invoices/useSales.ts';
+import { type DocKind, useInvoice } from '../invoices/useSales.ts';
+import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
 
 const text = {
@@ -70,19 +70,10 @@ export default function PrintPage({ title }: { title: string }) {
   const layout = params.get('layout') === 'receipt' ? 'receipt' : 'a4';
   const en = kind === 'perchOrder' && params.get('lang') === 'en';
   const t = en ? english : text;
-  const doc = useQuery({
-    queryKey: ['print', kind, id],
-    queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
-  });
-  const company = useQuery({ queryKey: ['company'], queryFn: () => apiGet<Company>('company/read') });
-  const party = useQuery({
-    queryKey: ['print-party', doc.data?.cust_id],
-    queryFn: async () =>
-      (
-        await apiGet<SubAccount>('sub_accounts/getAccountBalance', { account_id: doc.data?.cust_id, store_id: storeId })
-      )[0],
-    enabled: Boolean(doc.data),
-  });
+  const doc = useInvoice(storeId, kind as DocKind, id);
+  const company = useCompany();
+  // The party's balance now, read again after every save in the store (see queryKeys.ts).
+  const party = useAccountBalance(storeId, doc.data?.cust_id);
   const ready = doc.data && company.data && party.isFetched;
   useEffect(() => {
     if (ready && params.get('auto') === '1') setTimeout(() => window.print(), 300);

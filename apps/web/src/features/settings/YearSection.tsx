@@ -1,17 +1,12 @@
 import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '@ionic/react';
-import type { Year } from '@mizan/contract';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../app/api.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { settingsText } from './settingsText.ts';
+import { useYears } from './useSettings.ts';
 
 /** The accounting year: "yearDesc (start - end)"; choosing one switches every screen to it. */
 export function YearSection({ storeId }: { storeId: number }) {
   const { year, chooseYear } = useAuth();
-  const years = useQuery({
-    queryKey: ['years', storeId],
-    queryFn: () => apiGet<Year>('year/readByStoreByRef', { store_id: storeId }),
-  });
+  const years = useYears(storeId);
   return (
     <IonRadioGroup
       value={year?.id}

@@ -1,21 +1,13 @@
 import { IonItem, IonSelect, IonSelectOption } from '@ionic/react';
-import type { Year } from '@mizan/contract';
-import { hashKey, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiGet } from '../../app/api.ts';
 import { ui } from '../../app/messages.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { useYears } from '../settings/useSettings.ts';
 
 /** The accounting year: year 1 is read from `/api/`, any other from `/api23/` (the api module decides). */
 export function YearSwitch({ storeId }: { storeId: number }) {
   const { year, chooseYear } = useAuth();
-  const years = useQuery({
-    queryKey: ['years', storeId],
-    queryFn: () => apiGet<Year>('year/readByStoreByRef', { store_id: storeId }),
-    // The list of years is the store's, not the chosen year's: its entry stays when the year changes, so the
-    // switch keeps its options (a year-keyed entry would empty them and detach an open popover's choices).
-    queryKeyHashFn: hashKey,
-  });
+  const years = useYears(storeId);
 
   // Legacy rule: with no year chosen yet, the first one listed (the current year) is kept.
   useEffect(() => {

@@ -1,0 +1,17 @@
+/**
+ * One cache tree. Every read of a store lives under `['store', storeId]`; what belongs to an accounting year
+ * (documents, balances, stock, notifications, prints) under `['store', storeId, 'year', yearId]`, so a year has
+ * its own entries and switching back and forth never shows the other year's figures. Only what no store owns
+ * (the store list, the company, the chart of main accounts) sits outside the tree.
+ *
+ * After anything is saved or deleted in a store, `refreshStore` marks its whole branch stale: every list,
+ * balance, stock figure, notification and print shown from then on is read again (the screens on show at once).
+ * One call that cannot forget a list is worth the few extra reads it costs.
+ */
+import { currentYearId } from './api.ts';
+import { queryClient } from './queryClient.ts';
+
+export const storeKey = (storeId: number) => ['store', storeId] as const;
+export const yearKey = (storeId: number) => [...storeKey(storeId), 'year', currentYearId()] as const;
+
+export const refreshStore = (storeId: number) => queryClient.invalidateQueries({ queryKey: storeKey(storeId) });
