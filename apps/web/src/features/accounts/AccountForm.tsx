@@ -1,11 +1,8 @@
-import '../../app/zodArabic.ts';
-import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonList } from '@ionic/react';
 import { PARTY_CATEGORIES, type SubAccount, SubAccountInput } from '@mizan/contract';
-import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { issuesByField } from '../../ui/formErrors.ts';
+import { CodeField, MoneyField, SelectField, TextField } from '../../ui/form/fields.tsx';
+import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { accountsText, natureText } from './accountsText.ts';
 import { useAccountCategories, useMainAccounts, useSaveAccount } from './useAccounts.ts';
@@ -31,6 +28,18 @@ const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): 
   address: a?.address ?? '',
 });
 
+const isPartyCategory = (catId: string) => (PARTY_CATEGORIES as readonly number[]).includes(Number(catId));
+
+/** The request body: phone and address belong to customers and suppliers only. */
+const toBody = (values: Values): SubAccountInput => ({
+  ...values,
+  ac_id: Number(values.ac_id),
+  cat_id: values.cat_id ? Number(values.cat_id) : null,
+  phone: isPartyCategory(values.cat_id) ? values.phone : null,
+  address: isPartyCategory(values.cat_id) ? values.address : null,
+});
+const accountForm = contractForm(toBody, SubAccountInput);
+
 /** Creates or edits an account; phone and address are asked only for customers and suppliers. */
 export function AccountForm({
   storeId,
@@ -43,89 +52,52 @@ export function AccountForm({
   party?: 'customer' | 'supplier' | undefined;
   onSaved: (a: SubAccount) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => toValues(account, party));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(accountForm, toValues(account, party));
+  const { control } = form;
   const mains = useMainAccounts();
   const categories = useAccountCategories(storeId);
   const save = useSaveAccount(storeId);
   const notify = useNotify();
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const isParty = (PARTY_CATEGORIES as readonly number[]).includes(Number(values.cat_id));
+  const isParty = isPartyCategory(form.watch('cat_id'));
+  const bind = (name: keyof Values) => ({ control, name, label: accountsText.fields[name] });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      ...values,
-      ac_id: Number(values.ac_id),
-      cat_id: values.cat_id ? Number(values.cat_id) : null,
-      phone: isParty ? values.phone : null,
-      address: isParty ? values.address : null,
-    };
-    const checked = SubAccountInput.safeParse(body);
-    if (!checked.success) return setErrors(issuesByField(checked.error));
-    setErrors({});
+  const submit = form.handleSubmit((body) =>
     save.mutate(account ? { ...body, id: account.id } : body, {
       onSuccess: ([saved]) => {
         notify.done(accountsText.saved);
         if (saved) onSaved(saved);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        showServerErrors(form, error);
         notify.failed(error);
       },
-    });
-  }
+    }),
+  );
 
-  const field = (name: keyof Values, extra: Record<string, unknown> = {}) => ({
-    name,
-    label: accountsText.fields[name],
-    value: values[name],
-    onChange: set(name),
-    error: errors[name],
-    ...extra,
-  });
   return (
     <form onSubmit={submit} noValidate>
       <EnterSubmits />
       <IonList className="form-grid">
-        <FormField {...field('sub_name', { required: true, autofocus: true })} />
-        <IonItem>
-          <IonSelect
-            label={`${accountsText.fields.ac_id} *`}
-            labelPlacement="stacked"
-            interface="popover"
-            name="ac_id"
-            value={values.ac_id}
-            onIonChange={(e) => set('ac_id')(String(e.detail.value))}
-          >
-            {mains.data?.map((main) => (
-              <IonSelectOption key={main.ac_id} value={String(main.ac_id)}>
-                {main.ac_name} ({natureText(main.ac_type)})
-              </IonSelectOption>
-            ))}
-          </IonSelect>
-        </IonItem>
-        <FormField {...field('sub_code', { digits: 'code' })} />
-        <FormField {...field('sub_balance', { digits: 'number' })} />
-        <IonItem>
-          <IonSelect
-            label={accountsText.fields.cat_id}
-            labelPlacement="stacked"
-            interface="popover"
-            name="cat_id"
-            value={values.cat_id}
-            onIonChange={(e) => set('cat_id')(String(e.detail.value ?? ''))}
-          >
-            <IonSelectOption value="">{accountsText.noCategory}</IonSelectOption>
-            {categories.data?.map((category) => (
-              <IonSelectOption key={category.id} value={String(category.id)}>
-                {category.cat_name}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
-        </IonItem>
-        {isParty && <FormField {...field('phone', { digits: 'code', inputmode: 'tel' })} />}
-        {isParty && <FormField {...field('address')} />}
+        <TextField {...bind('sub_name')} required autofocus />
+        <SelectField
+          {...bind('ac_id')}
+          required
+          options={(mains.data ?? []).map((main) => ({
+            value: String(main.ac_id),
+            label: `${main.ac_name} (${natureText(main.ac_type)})`,
+          }))}
+        />
+        <CodeField {...bind('sub_code')} />
+        <MoneyField {...bind('sub_balance')} />
+        <SelectField
+          {...bind('cat_id')}
+          options={[
+            { value: '', label: accountsText.noCategory },
+            ...(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.cat_name })),
+          ]}
+        />
+        {isParty && <CodeField {...bind('phone')} inputmode="tel" />}
+        {isParty && <TextField {...bind('address')} />}
       </IonList>
       <IonButton type="submit" expand="block" disabled={save.isPending} data-testid="save-account">
         {accountsText.save}

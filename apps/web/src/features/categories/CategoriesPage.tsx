@@ -1,14 +1,13 @@
-import '../../app/zodArabic.ts';
 import { IonButton, IonIcon, IonList, useIonAlert } from '@ionic/react';
 import { CategoryInput, type ItemCategory } from '@mizan/contract';
 import { useMutation } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
-import { type FormEvent, useState } from 'react';
-import { apiPost, fieldErrors } from '../../app/api.ts';
+import { useState } from 'react';
+import { apiPost } from '../../app/api.ts';
 import { refreshStore } from '../../app/queryKeys.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { issuesByField } from '../../ui/formErrors.ts';
+import { TextField } from '../../ui/form/fields.tsx';
+import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -29,6 +28,10 @@ const text = {
   note: 'التصنيفات لتنظيم الأصناف فقط؛ لا يمكن حذف تصنيف مستخدم في أصناف.',
 };
 
+type Values = { category_name: string; category_desc: string };
+const blank: Values = { category_name: '', category_desc: '' };
+const categoryForm = contractForm((values: Values) => values, CategoryInput);
+
 /** Item categories: list with how many items use each, create, edit, and delete when unused. */
 export default function CategoriesPage({ title }: { title: string }) {
   const { storeId } = useSession();
@@ -36,9 +39,7 @@ export default function CategoriesPage({ title }: { title: string }) {
   const notify = useNotify();
   const [confirm] = useIonAlert();
   const [editing, setEditing] = useState<ItemCategory | undefined>();
-  const [name, setName] = useState('');
-  const [desc, setDesc] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(categoryForm, blank);
 
   const save = useMutation({
     mutationFn: (body: object) => apiPost(editing ? 'item_categories/update' : 'item_categories/create', body),
@@ -48,7 +49,7 @@ export default function CategoriesPage({ title }: { title: string }) {
       void refreshStore(storeId);
     },
     onError: (error) => {
-      setErrors(fieldErrors(error));
+      showServerErrors(form, error);
       notify.failed(error);
     },
   });
@@ -63,22 +64,11 @@ export default function CategoriesPage({ title }: { title: string }) {
 
   function reset() {
     setEditing(undefined);
-    setName('');
-    setDesc('');
-    setErrors({});
+    form.reset(blank);
   }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      category_name: name,
-      category_desc: desc,
-      store_id: storeId,
-      ...(editing ? { id: editing.id } : {}),
-    };
-    const checked = CategoryInput.safeParse(body);
-    if (!checked.success) return setErrors(issuesByField(checked.error));
-    save.mutate(body);
-  }
+  const submit = form.handleSubmit((body) =>
+    save.mutate({ ...body, store_id: storeId, ...(editing ? { id: editing.id } : {}) }),
+  );
 
   return (
     <Page title={title}>
@@ -86,21 +76,8 @@ export default function CategoriesPage({ title }: { title: string }) {
       <form onSubmit={submit} className="category-form">
         <EnterSubmits />
         <IonList className="form-grid">
-          <FormField
-            name="category_name"
-            label={text.name}
-            required
-            value={name}
-            onChange={setName}
-            error={errors.category_name}
-          />
-          <FormField
-            name="category_desc"
-            label={text.desc}
-            value={desc}
-            onChange={setDesc}
-            error={errors.category_desc}
-          />
+          <TextField control={form.control} name="category_name" label={text.name} required />
+          <TextField control={form.control} name="category_desc" label={text.desc} />
         </IonList>
         <div className="toolbar-row">
           <IonButton type="submit" disabled={save.isPending} data-testid="save-category">
@@ -144,8 +121,10 @@ export default function CategoriesPage({ title }: { title: string }) {
                       aria-label="تعديل"
                       onClick={() => {
                         setEditing(category);
-                        setName(category.category_name);
-                        setDesc(category.category_desc ?? '');
+                        form.reset({
+                          category_name: category.category_name,
+                          category_desc: category.category_desc ?? '',
+                        });
                       }}
                     >
                       <IonIcon icon={createOutline} />

@@ -1,13 +1,11 @@
-import '../../app/zodArabic.ts';
 import { IonButton, IonList } from '@ionic/react';
 import { type Item, ItemInput } from '@mizan/contract';
-import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../app/api.ts';
+import { useController } from 'react-hook-form';
 import { profitPercent } from '../../app/format.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { issuesByField } from '../../ui/formErrors.ts';
+import { CodeField, MoneyField, QuantityField, TextField } from '../../ui/form/fields.tsx';
+import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { emptyItemForm, formToBody, type ItemFormValues, itemToForm } from './itemFormValues.ts';
@@ -15,76 +13,59 @@ import { itemsText } from './itemsText.ts';
 import { SellingPriceCalculator } from './SellingPriceCalculator.tsx';
 import { useSaveItem } from './useItems.ts';
 
-type Field = keyof ItemFormValues;
-const textFields: Field[] = ['item_desc', 'aliasEn', 'part_no', 'item_parcode', 'brand', 'model', 'item_unit'];
-/** Codes are typed left to right with Western digits; the English name reads left to right. */
-const fieldLook: Partial<Record<Field, Record<string, unknown>>> = {
-  part_no: { digits: 'code' },
-  item_parcode: { digits: 'code' },
-  aliasEn: { dir: 'auto' },
-  brand: { dir: 'auto' },
-  model: { dir: 'auto' },
-};
+const itemForm = contractForm(formToBody, ItemInput);
+const label = (name: keyof ItemFormValues) => itemsText.fields[name as keyof typeof itemsText.fields];
 
 /** Creates or edits an item. Prices must be above zero; the server checks again and its field errors show here. */
 export function ItemForm({ storeId, item, onSaved }: { storeId: number; item?: Item; onSaved: (item: Item) => void }) {
-  const [values, setValues] = useState<ItemFormValues>(item ? itemToForm(item) : emptyItemForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(itemForm, item ? itemToForm(item) : emptyItemForm);
+  const { control } = form;
+  const category = useController({ control, name: 'category_id' });
   const save = useSaveItem(storeId);
   const notify = useNotify();
-  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const field = (name: Field, extra: Record<string, unknown> = {}) => ({
-    name,
-    label: itemsText.fields[name as keyof typeof itemsText.fields],
-    value: values[name],
-    onChange: set(name),
-    error: errors[name],
-    ...extra,
-  });
+  const bind = (name: keyof ItemFormValues) => ({ control, name, label: label(name) });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = formToBody(values);
-    const checked = ItemInput.safeParse(body);
-    if (!checked.success) return setErrors(issuesByField(checked.error));
-    setErrors({});
+  const submit = form.handleSubmit((body) =>
     save.mutate(item ? { ...body, id: item.id } : body, {
       onSuccess: ([saved]) => {
         notify.done(itemsText.saved);
         if (saved) onSaved(saved);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        showServerErrors(form, error);
         notify.failed(error);
       },
-    });
-  }
+    }),
+  );
 
-  const profit = values.perch_price && values.pay_price ? profitPercent(values.perch_price, values.pay_price) : '';
+  const [perchPrice, payPrice] = form.watch(['perch_price', 'pay_price']);
+  const setPayPrice = (price: string) =>
+    form.setValue('pay_price', price, { shouldValidate: form.formState.isSubmitted });
+  const profit = perchPrice && payPrice ? profitPercent(perchPrice, payPrice) : '';
   return (
     <form onSubmit={submit} className="item-form" noValidate>
       <EnterSubmits />
       <IonList className="form-grid">
-        <FormField {...field('item_name', { required: true, autofocus: true })} />
-        {textFields.map((name) => (
-          <FormField key={name} {...field(name, fieldLook[name])} />
-        ))}
-        <CategoryPicker storeId={storeId} value={values.category_id} onChange={set('category_id')} />
-        <FormField {...field('min_qty', { digits: 'number' })} />
-        <FormField {...field('tax', { digits: 'number' })} />
-        {!item && <FormField {...field('firstQuantity', { digits: 'number' })} />}
-        <FormField {...field('perch_price', { required: true, digits: 'number' })} />
-        <FormField {...field('pay_price', { required: true, digits: 'number' })} />
+        <TextField {...bind('item_name')} required autofocus />
+        <TextField {...bind('item_desc')} />
+        {/* The English name, the brand and the model read in their own direction; codes left to right. */}
+        <TextField {...bind('aliasEn')} dir="auto" />
+        <CodeField {...bind('part_no')} />
+        <CodeField {...bind('item_parcode')} />
+        <TextField {...bind('brand')} dir="auto" />
+        <TextField {...bind('model')} dir="auto" />
+        <TextField {...bind('item_unit')} />
+        <CategoryPicker storeId={storeId} value={category.field.value} onChange={category.field.onChange} />
+        <QuantityField {...bind('min_qty')} />
+        <MoneyField {...bind('tax')} />
+        {!item && <QuantityField {...bind('firstQuantity')} />}
+        <MoneyField {...bind('perch_price')} required />
+        <MoneyField {...bind('pay_price')} required />
       </IonList>
       {/* The profit and the calculator compute from what is typed: a failure there never loses the form. */}
-      <ErrorBoundary resetKey={values}>
+      <ErrorBoundary resetKey={`${perchPrice}|${payPrice}`}>
         <div className="price-tools">
-          <IonButton
-            size="small"
-            fill="outline"
-            onClick={() => set('pay_price')(values.perch_price)}
-            disabled={!values.perch_price}
-          >
+          <IonButton size="small" fill="outline" onClick={() => setPayPrice(perchPrice)} disabled={!perchPrice}>
             {itemsText.copyPerch}
           </IonButton>
           {/* A plain element: inside Ionic's note the number lost its isolation ("% 20.00-"). */}
@@ -94,7 +75,7 @@ export function ItemForm({ storeId, item, onSaved }: { storeId: number; item?: I
             </span>
           )}
         </div>
-        <SellingPriceCalculator perchPrice={values.perch_price} onPrice={set('pay_price')} />
+        <SellingPriceCalculator perchPrice={perchPrice} onPrice={setPayPrice} />
       </ErrorBoundary>
       <IonButton type="submit" expand="block" disabled={save.isPending} data-testid="save-item">
         {itemsText.save}

@@ -1,18 +1,16 @@
-import '../../app/zodArabic.ts';
-import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonList } from '@ionic/react';
 import { type Company, CompanyUpdateBody } from '@mizan/contract';
-import { type ComponentProps, type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors } from '../../app/api.ts';
+import type { ComponentProps } from 'react';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { issuesByField } from '../../ui/formErrors.ts';
+import { BoundInput, SelectField } from '../../ui/form/fields.tsx';
+import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText } from './settingsText.ts';
 import { settingsKeys, useCompany, useSettingsChange, useUploadLogo } from './useSettings.ts';
 
 type Field = keyof typeof settingsText.companyFields;
 /** Phones and registration numbers are typed left to right with Western digits; the English name reads left to right. */
-const fieldLook: Partial<Record<Field, Pick<ComponentProps<typeof FormField>, 'digits' | 'dir' | 'inputmode'>>> = {
+const fieldLook: Partial<Record<Field, Pick<ComponentProps<typeof BoundInput>, 'digits' | 'dir' | 'inputmode'>>> = {
   engName: { dir: 'ltr' },
   phone: { digits: 'code', inputmode: 'tel' },
   phone2: { digits: 'code', inputmode: 'tel' },
@@ -37,48 +35,35 @@ const toValues = (c: Company) =>
   Object.fromEntries(
     Object.keys(settingsText.companyFields).map((k) => [k, String(c[k as keyof Company] ?? '')]),
   ) as Record<Field, string>;
+const companyForm = contractForm((values: Record<Field, string>) => values, CompanyUpdateBody);
 
 /** The company on prints: names, numbers, currency and logo. Administrators edit; others read. */
 export function CompanySection({ isAdmin }: { isAdmin: boolean }) {
   const company = useCompany();
+  const current = company.data?.[0];
+  return current ? <CompanyForm company={current} isAdmin={isAdmin} /> : null;
+}
+
+function CompanyForm({ company, isAdmin }: { company: Company; isAdmin: boolean }) {
   const save = useSettingsChange<object>('company/update', settingsKeys.company);
   const upload = useUploadLogo();
   const notify = useNotify();
-  const [values, setValues] = useState<Record<Field, string> | undefined>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const current = company.data?.[0];
-  useEffect(() => {
-    if (current && !values) setValues(toValues(current));
-  }, [current, values]);
-  if (!values || !current) return null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = CompanyUpdateBody.safeParse(values);
-    if (!checked.success) return setErrors(issuesByField(checked.error));
-    setErrors({});
-    save.mutate(values ?? {}, {
+  const form = useContractForm(companyForm, toValues(company));
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
       onSuccess: () => notify.done(settingsText.saved),
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        showServerErrors(form, error);
         notify.failed(error);
       },
-    });
-  }
-  const set = (key: Field) => (value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
+    }),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <EnterSubmits />
       {!isAdmin && <p className="notice">{settingsText.adminOnly}</p>}
-      {Object.entries(errors)
-        .filter(([field]) => !textFields.includes(field as Field))
-        .map(([field, message]) => (
-          <p key={field} className="field-error" data-field-error={field}>
-            {settingsText.companyFields[field as Field] ?? ''} {message}
-          </p>
-        ))}
       <div className="logo-row">
-        {current.logoUrl && <img src={current.logoUrl} alt={settingsText.logo} className="company-logo" />}
+        {company.logoUrl && <img src={company.logoUrl} alt={settingsText.logo} className="company-logo" />}
         {isAdmin && (
           <label className="logo-upload">
             {settingsText.uploadLogo}
@@ -97,35 +82,23 @@ export function CompanySection({ isAdmin }: { isAdmin: boolean }) {
       </div>
       <IonList className="form-grid">
         {textFields.map((name) => (
-          <FormField
+          <BoundInput
             key={name}
+            control={form.control}
             name={name}
             label={settingsText.companyFields[name]}
-            value={values[name]}
-            onChange={set(name)}
-            error={errors[name]}
             readonly={!isAdmin}
             {...fieldLook[name]}
           />
         ))}
-        <IonItem>
-          <IonSelect
-            label={settingsText.companyFields.country_code}
-            labelPlacement="stacked"
-            interface="popover"
-            name="country_code"
-            data-testid="country-select"
-            disabled={!isAdmin}
-            value={values.country_code}
-            onIonChange={(e) => set('country_code')(String(e.detail.value))}
-          >
-            {Object.entries(settingsText.countries).map(([code, name]) => (
-              <IonSelectOption key={code} value={code}>
-                {name}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
-        </IonItem>
+        <SelectField
+          control={form.control}
+          name="country_code"
+          label={settingsText.companyFields.country_code}
+          testId="country-select"
+          disabled={!isAdmin}
+          options={Object.entries(settingsText.countries).map(([code, name]) => ({ value: code, label: name }))}
+        />
       </IonList>
       {isAdmin && (
         <IonButton type="submit" disabled={save.isPending} data-testid="save-company">

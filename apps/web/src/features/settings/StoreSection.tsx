@@ -1,71 +1,47 @@
-import '../../app/zodArabic.ts';
-import { IonButton, IonCheckbox, IonItem, IonList, IonNote } from '@ionic/react';
+import { IonButton, IonList, IonNote } from '@ionic/react';
 import { type Store, StoreUpdateBody } from '@mizan/contract';
-import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { issuesByField } from '../../ui/formErrors.ts';
+import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
+import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText } from './settingsText.ts';
 import { settingsKeys, useSettingsChange } from './useSettings.ts';
 
+type Values = { id: number; store_name: string; location: string; allow_negative_stock: boolean };
+const storeForm = contractForm((values: Values) => ({ ...values, store_id: values.id }), StoreUpdateBody);
+
 export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolean }) {
-  const [name, setName] = useState(store.store_name);
-  const [location, setLocation] = useState(store.location ?? '');
-  const [allowNegativeStock, setAllowNegativeStock] = useState(store.allow_negative_stock);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(storeForm, {
+    id: store.id,
+    store_name: store.store_name,
+    location: store.location ?? '',
+    allow_negative_stock: store.allow_negative_stock,
+  });
   const save = useSettingsChange<object>('store/update', settingsKeys.stores);
   const notify = useNotify();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      id: store.id,
-      store_name: name,
-      location,
-      allow_negative_stock: allowNegativeStock,
-      store_id: store.id,
-    };
-    const checked = StoreUpdateBody.safeParse(body);
-    if (!checked.success) return setErrors(issuesByField(checked.error));
+  const submit = form.handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => notify.done(settingsText.saved),
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        showServerErrors(form, error);
         notify.failed(error);
       },
-    });
-  }
+    }),
+  );
+  const fields = settingsText.storeFields;
   return (
     <form onSubmit={submit} noValidate>
       <EnterSubmits />
       <IonList className="form-grid">
-        <FormField
-          name="store_name"
-          label={settingsText.storeFields.store_name}
-          value={name}
-          onChange={setName}
-          error={errors.store_name}
-          readonly={!isAdmin}
+        <TextField control={form.control} name="store_name" label={fields.store_name} readonly={!isAdmin} />
+        <TextField control={form.control} name="location" label={fields.location} readonly={!isAdmin} />
+        <CheckboxField
+          control={form.control}
+          name="allow_negative_stock"
+          label={fields.allow_negative_stock}
+          disabled={!isAdmin}
+          testId="allow-negative-stock"
         />
-        <FormField
-          name="location"
-          label={settingsText.storeFields.location}
-          value={location}
-          onChange={setLocation}
-          error={errors.location}
-          readonly={!isAdmin}
-        />
-        <IonItem>
-          <IonCheckbox
-            data-testid="allow-negative-stock"
-            checked={allowNegativeStock}
-            disabled={!isAdmin}
-            onIonChange={(e) => setAllowNegativeStock(e.detail.checked)}
-          >
-            {settingsText.storeFields.allow_negative_stock}
-          </IonCheckbox>
-        </IonItem>
         <IonNote className="ion-padding-horizontal">{settingsText.allowNegativeStockHint}</IonNote>
       </IonList>
       {isAdmin && (

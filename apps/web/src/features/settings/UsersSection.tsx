@@ -1,14 +1,15 @@
-import '../../app/zodArabic.ts';
-import { IonButton, IonCheckbox, IonItem, IonList, useIonAlert } from '@ionic/react';
+import { IonButton, IonList, useIonAlert } from '@ionic/react';
 import { CreateUserBody, type StoreUser } from '@mizan/contract';
-import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { FormField } from '../../ui/FormField.tsx';
-import { issuesByField } from '../../ui/formErrors.ts';
+import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
+import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText as t } from './settingsText.ts';
 import { settingsKeys, useSettingsChange, useStoreUsers } from './useSettings.ts';
+
+type NewUser = { user_name: string; full_name: string; password: string; is_admin: boolean };
+const noNewUser: NewUser = { user_name: '', full_name: '', password: '', is_admin: false };
+const newUserForm = contractForm((values: NewUser) => values, CreateUserBody);
 
 /** The store's users; an administrator adds one, resets a password, disables or enables a user. */
 export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; isAdmin: boolean; selfId: number }) {
@@ -19,25 +20,19 @@ export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; is
   const activate = useSettingsChange<object>('users/setActive', key);
   const notify = useNotify();
   const [ask] = useIonAlert();
-  const [form, setForm] = useState({ user_name: '', full_name: '', password: '', is_admin: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function add(event: FormEvent) {
-    event.preventDefault();
-    const checked = CreateUserBody.safeParse(form);
-    if (!checked.success) return setErrors(issuesByField(checked.error));
-    setErrors({});
-    create.mutate(form, {
+  const form = useContractForm(newUserForm, noNewUser);
+  const add = form.handleSubmit((body) =>
+    create.mutate(body, {
       onSuccess: () => {
         notify.done(t.userAdded);
-        setForm({ user_name: '', full_name: '', password: '', is_admin: false });
+        form.reset(noNewUser);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
+        showServerErrors(form, error);
         notify.failed(error);
       },
-    });
-  }
+    }),
+  );
   const askPassword = (user: StoreUser) =>
     ask({
       header: `${t.resetPassword}: ${user.full_name}`,
@@ -119,41 +114,25 @@ export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; is
           <EnterSubmits />
           <h3>{t.addUser}</h3>
           <IonList className="form-grid">
-            <FormField
-              name="new_full_name"
-              label={f.full_name}
-              required
-              value={form.full_name}
-              onChange={(v) => setForm({ ...form, full_name: v })}
-              error={errors.full_name}
-            />
-            <FormField
-              name="new_user_name"
+            <TextField control={form.control} name="full_name" inputName="new_full_name" label={f.full_name} required />
+            <TextField
+              control={form.control}
+              name="user_name"
+              inputName="new_user_name"
               label={f.user_name}
               required
-              value={form.user_name}
-              onChange={(v) => setForm({ ...form, user_name: v })}
-              error={errors.user_name}
               autocomplete="off"
             />
-            <FormField
-              name="new_password"
+            <TextField
+              control={form.control}
+              name="password"
+              inputName="new_password"
               label={f.password}
               required
               type="password"
-              value={form.password}
-              onChange={(v) => setForm({ ...form, password: v })}
-              error={errors.password}
               autocomplete="new-password"
             />
-            <IonItem>
-              <IonCheckbox
-                checked={form.is_admin}
-                onIonChange={(e) => setForm({ ...form, is_admin: e.detail.checked })}
-              >
-                {f.is_admin}
-              </IonCheckbox>
-            </IonItem>
+            <CheckboxField control={form.control} name="is_admin" label={f.is_admin} />
           </IonList>
           <IonButton type="submit" disabled={create.isPending} data-testid="add-user">
             {t.addUser}
