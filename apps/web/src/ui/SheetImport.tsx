@@ -3,6 +3,7 @@ import type { ImportPreviewResponse, ImportResult } from '@mizan/contract';
 import { useState } from 'react';
 import { apiDownload, apiUpload, type Params } from '../app/api.ts';
 import { refreshStore } from '../app/queryKeys.ts';
+import { type Column, DataTable } from './table/DataTable.tsx';
 import { useNotify } from './useNotify.ts';
 
 export const importText = {
@@ -17,6 +18,21 @@ export const importText = {
   ok: 'سليم',
   done: (r: ImportResult) => `تم الحفظ: ${r.created} جديد، ${r.updated} محدث، ${r.skipped} متجاوز`,
 };
+
+type PreviewRow = ImportPreviewResponse['data'][number];
+/** Every row of the sheet with its errors, or "سليم". */
+const previewColumns = (describe: (values: Record<string, unknown>) => string): Column<PreviewRow>[] => [
+  { id: 'row', header: importText.row, amount: false, cell: (row) => <bdi className="num">{row.row}</bdi> },
+  { id: 'item', header: importText.item, cell: (row) => describe(row.values) },
+  {
+    id: 'errors',
+    header: importText.errors,
+    cell: (row) => {
+      const errors = Object.values(row.errors);
+      return errors.length ? <span className="field-error">{errors.join('، ')}</span> : importText.ok;
+    },
+  },
+];
 
 /**
  * Upload an .xlsx, see every row with its Arabic errors, then save all valid rows in one transaction.
@@ -91,33 +107,14 @@ export function SheetImport({
       {preview && (
         <>
           <p data-testid="sheet-summary">{importText.summary(preview.valid, preview.invalid)}</p>
-          <div className="table-scroll">
-            <table className="data-table" data-testid="sheet-rows">
-              <thead>
-                <tr>
-                  <th>{importText.row}</th>
-                  <th>{importText.item}</th>
-                  <th>{importText.errors}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.data.map((row) => {
-                  const errors = Object.values(row.errors);
-                  return (
-                    <tr key={row.row} className={errors.length ? 'row-invalid' : undefined}>
-                      <td data-label={importText.row}>
-                        <bdi className="num">{row.row}</bdi>
-                      </td>
-                      <td data-label={importText.item}>{describe(row.values)}</td>
-                      <td data-label={importText.errors} className={errors.length ? 'field-error' : undefined}>
-                        {errors.length ? errors.join('، ') : importText.ok}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={previewColumns(describe)}
+            rows={preview.data}
+            rowKey={(row) => row.row}
+            testId="sheet-rows"
+            empty=""
+            rowClassName={(row) => (Object.keys(row.errors).length ? 'row-invalid' : undefined)}
+          />
           <IonButton expand="block" onClick={apply} disabled={busy || preview.valid === 0} data-testid="sheet-apply">
             {importText.apply(preview.valid)}
           </IonButton>

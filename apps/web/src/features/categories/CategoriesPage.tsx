@@ -9,6 +9,7 @@ import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { Page } from '../../ui/Page.tsx';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useCategories } from '../items/useItems.ts';
@@ -27,6 +28,25 @@ const text = {
   empty: 'لا توجد تصنيفات بعد',
   note: 'التصنيفات لتنظيم الأصناف فقط؛ لا يمكن حذف تصنيف مستخدم في أصناف.',
 };
+
+/** The whole list is held, so every column sorts in the browser. */
+const columns: Column<ItemCategory>[] = [
+  { id: 'name', header: text.name, cell: (c) => c.category_name, sortBy: (c) => c.category_name },
+  { id: 'desc', header: text.desc, cell: (c) => c.category_desc ?? '' },
+  {
+    id: 'items',
+    header: text.items,
+    amount: true,
+    cell: (c) => String(c.items_count),
+    sortBy: (c) => Number(c.items_count),
+  },
+  {
+    id: 'created',
+    header: text.created,
+    cell: (c) => <bdi className="num">{c.created_at}</bdi>,
+    sortBy: (c) => c.created_at,
+  },
+];
 
 type Values = { category_name: string; category_desc: string };
 const blank: Values = { category_name: '', category_desc: '' };
@@ -90,69 +110,46 @@ export default function CategoriesPage({ title }: { title: string }) {
           )}
         </div>
       </form>
-      {categories.data?.length === 0 && <p className="empty">{text.empty}</p>}
-      {!!categories.data?.length && (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="categories-table">
-            <thead>
-              <tr>
-                <th>{text.name}</th>
-                <th>{text.desc}</th>
-                <th className="amount">{text.items}</th>
-                <th>{text.created}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {categories.data.map((category) => (
-                <tr key={category.id}>
-                  <td data-label={text.name}>{category.category_name}</td>
-                  <td data-label={text.desc}>{category.category_desc}</td>
-                  <td data-label={text.items} className="amount">
-                    <bdi className="num">{category.items_count}</bdi>
-                  </td>
-                  <td data-label={text.created}>
-                    <bdi className="num">{category.created_at}</bdi>
-                  </td>
-                  <td className="row-actions">
-                    <IonButton
-                      size="small"
-                      fill="clear"
-                      aria-label="تعديل"
-                      onClick={() => {
-                        setEditing(category);
-                        form.reset({
-                          category_name: category.category_name,
-                          category_desc: category.category_desc ?? '',
-                        });
-                      }}
-                    >
-                      <IonIcon icon={createOutline} />
-                    </IonButton>
-                    <IonButton
-                      size="small"
-                      fill="clear"
-                      color="danger"
-                      aria-label="حذف"
-                      onClick={() =>
-                        confirm({
-                          message: text.confirm(category.category_name),
-                          buttons: [
-                            { text: 'إلغاء', role: 'cancel' },
-                            { text: 'موافق', handler: () => remove.mutate(category.id) },
-                          ],
-                        })
-                      }
-                    >
-                      <IonIcon icon={trashOutline} />
-                    </IonButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        rows={categories.data ?? []}
+        rowKey={(category) => category.id}
+        testId="categories-table"
+        empty={text.empty}
+        loading={categories.isLoading}
+        actions={(category) => (
+          <>
+            <IonButton
+              size="small"
+              fill="clear"
+              aria-label="تعديل"
+              onClick={() => {
+                setEditing(category);
+                form.reset({ category_name: category.category_name, category_desc: category.category_desc ?? '' });
+              }}
+            >
+              <IonIcon icon={createOutline} />
+            </IonButton>
+            <IonButton
+              size="small"
+              fill="clear"
+              color="danger"
+              aria-label="حذف"
+              onClick={() =>
+                confirm({
+                  message: text.confirm(category.category_name),
+                  buttons: [
+                    { text: 'إلغاء', role: 'cancel' },
+                    { text: 'موافق', handler: () => remove.mutate(category.id) },
+                  ],
+                })
+              }
+            >
+              <IonIcon icon={trashOutline} />
+            </IonButton>
+          </>
+        )}
+      />
     </Page>
   );
 }

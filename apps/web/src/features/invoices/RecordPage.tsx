@@ -3,9 +3,9 @@ import { type DocumentSums, parseMoney, subtractMoney, type TradeDocument, toMon
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
-import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
@@ -38,12 +38,26 @@ const text = {
 type Mode = 'recent' | 'date' | 'range' | 'preliminary';
 const netOf = (d: TradeDocument) =>
   toMoneyString(subtractMoney(parseMoney(d.tot_pr) ?? ZERO, parseMoney(d.discount) ?? ZERO));
-const columns: { label: string; sum: keyof DocumentSums; pick: (d: TradeDocument) => string }[] = [
+/** The amount columns, each with the server's sum of the whole filter under the same id. */
+const amounts: { label: string; sum: keyof DocumentSums; pick: (d: TradeDocument) => string }[] = [
   { label: text.total, sum: 'tot_pr', pick: (d) => d.tot_pr },
   { label: text.discount, sum: 'discount', pick: (d) => d.discount },
   { label: text.net, sum: 'net', pick: netOf },
   { label: text.cash, sum: 'pay', pick: (d) => d.pay },
   { label: text.remaining, sum: 'changee', pick: (d) => d.changee },
+];
+const columns: Column<TradeDocument>[] = [
+  { id: 'ref', header: text.ref, amount: false, cell: (d) => <bdi className="num">{d.pay_ref}</bdi> },
+  { id: 'party', header: text.customer, cell: (d) => d.sub_name ?? '' },
+  { id: 'date', header: text.date, cell: (d) => <bdi className="num">{d.pay_date}</bdi> },
+  ...amounts.map(({ label, sum, pick }) => ({
+    id: sum,
+    header: label,
+    amount: true,
+    cell: (d: TradeDocument) => formatDecimal(pick(d)),
+  })),
+  { id: 'note', header: text.note, cell: (d) => d.payComment ?? '' },
+  { id: 'user', header: text.user, cell: (d) => d.user_name ?? '' },
 ];
 
 /**
@@ -106,103 +120,49 @@ export function RecordPage({
         )}
         <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
-      {rows.length === 0 && !query.isLoading && <p className="empty">{text.empty}</p>}
-      {rows.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="sales-record">
-            <thead>
-              <tr>
-                <th>{text.ref}</th>
-                <th>{text.customer}</th>
-                <th>{text.date}</th>
-                {columns.map(({ label }) => (
-                  <th key={label} className="amount">
-                    {label}
-                  </th>
-                ))}
-                <th>{text.note}</th>
-                <th>{text.user}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.pay_id}>
-                  <td data-label={text.ref}>
-                    <bdi className="num">{d.pay_ref}</bdi>
-                  </td>
-                  <td data-label={text.customer}>
-                    <bdi>{d.sub_name}</bdi>
-                  </td>
-                  <td data-label={text.date}>
-                    <bdi className="num">{d.pay_date}</bdi>
-                  </td>
-                  {columns.map(({ label, pick }) => (
-                    <td key={label} data-label={label} className="amount">
-                      <bdi className="num">{formatDecimal(pick(d))}</bdi>
-                    </td>
-                  ))}
-                  <td data-label={text.note}>{d.payComment}</td>
-                  <td data-label={text.user}>{d.user_name}</td>
-                  <td className="row-actions">
-                    <IonButton
-                      size="small"
-                      fill="clear"
-                      onClick={() => navigate(`/print-modal?kind=${kind}&id=${d.pay_id}`)}
-                    >
-                      {text.print}
-                    </IonButton>
-                    <IonButton
-                      size="small"
-                      fill="clear"
-                      onClick={() => navigate(`${editPath}?kind=${kind}&id=${d.pay_id}`)}
-                    >
-                      {text.edit}
-                    </IonButton>
-                    {!valueOnly && kind !== 'perchOrder' && (
-                      <>
-                        <IonButton
-                          size="small"
-                          fill="clear"
-                          onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
-                        >
-                          {text.copySales}
-                        </IonButton>
-                        <IonButton
-                          size="small"
-                          fill="clear"
-                          onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
-                        >
-                          {text.copyPurchase}
-                        </IonButton>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr data-testid="record-totals">
-                <th colSpan={3}>{screen.sumLabel}</th>
-                {columns.map(({ label, sum }) => (
-                  <td key={label} data-label={label} className="amount">
-                    <bdi className="num">{formatDecimal(firstPage?.sums[sum] ?? '0')}</bdi>
-                  </td>
-                ))}
-                <td colSpan={3} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      )}
-      {rows.length > 0 && (
-        <LoadMore
-          shown={rows.length}
-          total={total}
-          loading={query.isFetchingNextPage}
-          onMore={() => void query.fetchNextPage()}
-        />
-      )}
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.pay_id}
+        testId="sales-record"
+        empty={text.empty}
+        loading={query.isLoading}
+        columnChoice={{ storageKey: 'columns:records' }}
+        sums={{
+          label: screen.sumLabel,
+          testId: 'record-totals',
+          values: Object.fromEntries(amounts.map(({ sum }) => [sum, formatDecimal(firstPage?.sums[sum] ?? '0')])),
+        }}
+        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+        actions={(d) => (
+          <>
+            <IonButton size="small" fill="clear" onClick={() => navigate(`/print-modal?kind=${kind}&id=${d.pay_id}`)}>
+              {text.print}
+            </IonButton>
+            <IonButton size="small" fill="clear" onClick={() => navigate(`${editPath}?kind=${kind}&id=${d.pay_id}`)}>
+              {text.edit}
+            </IonButton>
+            {!valueOnly && kind !== 'perchOrder' && (
+              <>
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
+                >
+                  {text.copySales}
+                </IonButton>
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
+                >
+                  {text.copyPurchase}
+                </IonButton>
+              </>
+            )}
+          </>
+        )}
+      />
     </Page>
   );
 }

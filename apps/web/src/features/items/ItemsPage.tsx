@@ -3,16 +3,13 @@ import type { Item } from '@mizan/contract';
 import { addOutline, cloudDownloadOutline, cloudUploadOutline, pricetagsOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { apiDownload } from '../../app/api.ts';
-import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { ItemFiltersBar } from './ItemFiltersBar.tsx';
 import { ItemImportModal } from './ItemImportModal.tsx';
 import { ItemModal } from './ItemModal.tsx';
 import { ItemTable } from './ItemTable.tsx';
-import { itemColumns, readHiddenColumns } from './itemColumns.ts';
 import { itemsText } from './itemsText.ts';
 import { PriceChangeModal } from './PriceChangeModal.tsx';
 import { filterParams, type ItemFilters, useDeleteItem, useItemList } from './useItems.ts';
@@ -23,7 +20,6 @@ type Dialog = { kind: 'item'; item?: Item } | { kind: 'prices' } | { kind: 'impo
 export default function ItemsPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const [filters, setFilters] = useState<ItemFilters>({ search: '', category_id: 'all', brand: '', model: '' });
-  const [hidden, setHidden] = useState(readHiddenColumns);
   const [dialog, setDialog] = useState<Dialog>();
   const { query, rows, total } = useItemList(storeId, filters);
   const remove = useDeleteItem(storeId);
@@ -68,20 +64,14 @@ export default function ItemsPage({ title }: { title: string }) {
           <IonIcon slot="start" icon={cloudDownloadOutline} />
           {itemsText.exportExcel}
         </IonButton>
-        <ColumnChooser columns={itemColumns} hidden={hidden} onChange={setHidden} />
       </div>
       <ItemFiltersBar storeId={storeId} filters={filters} onChange={setFilters} />
       <ItemTable
         items={rows}
-        columns={itemColumns.filter((c) => !hidden.includes(c.key))}
+        loading={query.isLoading}
+        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
         onEdit={(item) => setDialog({ kind: 'item', item })}
         onDelete={askDelete}
-      />
-      <LoadMore
-        shown={rows.length}
-        total={total}
-        loading={query.isFetchingNextPage}
-        onMore={() => void query.fetchNextPage()}
       />
       <ItemModal
         storeId={storeId}

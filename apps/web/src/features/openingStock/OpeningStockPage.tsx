@@ -3,10 +3,10 @@ import type { OpeningQuantityRow } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { yearKey } from '../../app/queryKeys.ts';
-import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';
 import { searchTerm } from '../../ui/searchTerm.ts';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { usePagedList } from '../../ui/usePagedList.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 
@@ -22,6 +22,14 @@ const text = {
   pay: 'سعر البيع',
   empty: 'لا توجد كميات افتتاحية لهذه السنة',
 };
+
+const columns: Column<OpeningQuantityRow>[] = [
+  { id: 'code', header: text.code, cell: (row) => row.part_no ?? '' },
+  { id: 'name', header: text.name, cell: (row) => row.item_name },
+  { id: 'quantity', header: text.quantity, amount: true, cell: (row) => formatQuantity(row.quantity) },
+  { id: 'perch', header: text.perch, amount: true, cell: (row) => formatDecimal(row.perch_price) },
+  { id: 'pay', header: text.pay, amount: true, cell: (row) => formatDecimal(row.pay_price) },
+];
 
 /** Opening quantities of the store and year: import from Excel (preview, then apply) and the current list. */
 export default function OpeningStockPage({ title }: { title: string }) {
@@ -56,48 +64,14 @@ export default function OpeningStockPage({ title }: { title: string }) {
         value={search}
         onIonInput={(e) => setSearch(searchTerm(e.detail.value ?? ''))}
       />
-      {rows.length === 0 && !query.isLoading && <p className="empty">{text.empty}</p>}
-      {rows.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="opening-table">
-            <thead>
-              <tr>
-                <th>{text.code}</th>
-                <th>{text.name}</th>
-                <th className="amount">{text.quantity}</th>
-                <th className="amount">{text.perch}</th>
-                <th className="amount">{text.pay}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label={text.code}>
-                    <bdi>{row.part_no}</bdi>
-                  </td>
-                  <td data-label={text.name}>
-                    <bdi>{row.item_name}</bdi>
-                  </td>
-                  <td data-label={text.quantity} className="amount">
-                    <bdi className="num">{formatQuantity(row.quantity)}</bdi>
-                  </td>
-                  <td data-label={text.perch} className="amount">
-                    <bdi className="num">{formatDecimal(row.perch_price)}</bdi>
-                  </td>
-                  <td data-label={text.pay} className="amount">
-                    <bdi className="num">{formatDecimal(row.pay_price)}</bdi>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <LoadMore
-        shown={rows.length}
-        total={total}
-        loading={query.isFetchingNextPage}
-        onMore={() => void query.fetchNextPage()}
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        testId="opening-table"
+        empty={text.empty}
+        loading={query.isLoading}
+        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
       />
     </Page>
   );

@@ -3,9 +3,18 @@ import { CreateUserBody, type StoreUser } from '@mizan/contract';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText as t } from './settingsText.ts';
 import { settingsKeys, useSettingsChange, useStoreUsers } from './useSettings.ts';
+
+const f = t.userFields;
+const userColumns: Column<StoreUser>[] = [
+  { id: 'full_name', header: f.full_name, cell: (user) => user.full_name, sortBy: (user) => user.full_name },
+  { id: 'user_name', header: f.user_name, cell: (user) => user.user_name, sortBy: (user) => user.user_name },
+  { id: 'is_admin', header: f.is_admin, cell: (user) => (user.is_admin ? t.yes : t.no) },
+  { id: 'status', header: t.status, cell: (user) => (user.is_active ? t.active : t.disabled) },
+];
 
 type NewUser = { user_name: string; full_name: string; password: string; is_admin: boolean };
 const noNewUser: NewUser = { user_name: '', full_name: '', password: '', is_admin: false };
@@ -64,51 +73,35 @@ export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; is
       ],
     });
   };
-  const f = t.userFields;
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table" data-testid="users-table">
-          <thead>
-            <tr>
-              <th>{f.full_name}</th>
-              <th>{f.user_name}</th>
-              <th>{f.is_admin}</th>
-              <th>{t.status}</th>
-              {isAdmin && <th />}
-            </tr>
-          </thead>
-          <tbody>
-            {users.data?.map((user) => (
-              <tr key={user.id}>
-                <td data-label={f.full_name}>{user.full_name}</td>
-                <td data-label={f.user_name}>
-                  <bdi>{user.user_name}</bdi>
-                </td>
-                <td data-label={f.is_admin}>{user.is_admin ? t.yes : t.no}</td>
-                <td data-label={t.status}>{user.is_active ? t.active : t.disabled}</td>
-                {isAdmin && (
-                  <td className="row-actions">
-                    <IonButton size="small" fill="clear" onClick={() => askPassword(user)}>
-                      {t.resetPassword}
-                    </IonButton>
-                    {user.id !== selfId && (
-                      <IonButton
-                        size="small"
-                        fill="clear"
-                        color={user.is_active ? 'danger' : 'success'}
-                        onClick={() => toggle(user)}
-                      >
-                        {user.is_active ? t.disable : t.enable}
-                      </IonButton>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={userColumns}
+        rows={users.data ?? []}
+        rowKey={(user) => user.id}
+        testId="users-table"
+        empty=""
+        loading={users.isLoading}
+        {...(isAdmin && {
+          actions: (user: StoreUser) => (
+            <>
+              <IonButton size="small" fill="clear" onClick={() => askPassword(user)}>
+                {t.resetPassword}
+              </IonButton>
+              {user.id !== selfId && (
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  color={user.is_active ? 'danger' : 'success'}
+                  onClick={() => toggle(user)}
+                >
+                  {user.is_active ? t.disable : t.enable}
+                </IonButton>
+              )}
+            </>
+          ),
+        })}
+      />
       {isAdmin && (
         <form onSubmit={add} noValidate>
           <EnterSubmits />

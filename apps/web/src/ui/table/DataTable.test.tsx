@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Column, DataTable } from './DataTable.tsx';
+
+// Ionic's web components do not run in happy-dom; plain elements stand in for the ones the table uses.
+vi.mock('@ionic/react', () => ({
+  IonButton: ({ children, onClick, ...props }: { children: ReactNode; onClick?: () => void }) => (
+    <button type="button" onClick={onClick} {...props}>
+      {children}
+    </button>
+  ),
+  IonIcon: () => null,
+  IonSpinner: () => null,
+  IonPopover: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+  IonContent: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+  IonList: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+  IonItem: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+  IonCheckbox: ({
+    children,
+    checked,
+    onIonChange,
+  }: {
+    children: ReactNode;
+    checked: boolean;
+    onIonChange: (event: { detail: { checked: boolean } }) => void;
+  }) => (
+    <label>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onIonChange({ detail: { checked: e.target.checked } })}
+      />
+      {children}
+    </label>
+  ),
+}));
+
+type Row = { id: number; name: string; code: string; amount: string };
+const rows: Row[] = [
+  { id: 1, name: 'زيت فرامل', code: 'BRK-1', amount: '150.00' },
+  { id: 2, name: 'بطارية', code: 'BAT-60', amount: '9,000.00' },
+];
+const columns: Column<Row>[] = [
+  { id: 'name', header: 'الاسم', cell: (r) => r.name, sortBy: (r) => r.name },
+  { id: 'code', header: 'الكود', cell: (r) => r.code },
+  {
+    id: 'amount',
+    header: 'المبلغ',
+    amount: true,
+    cell: (r) => r.amount,
+    sortBy: (r) => Number(r.amount.replace(',', '')),
+  },
+];
+const headers = (table: HTMLElement) => [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+const firstColumn = (table: HTMLElement) =>
+  [...table.querySelectorAll('tbody tr td:first-child')].map((td) => td.textContent);
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('DataTable', () => {
+  it('a hidden column stays hidden on this device, per screen', () => {
+    const table = () => document.querySelector('[data-testid="t"]') as HTMLElement;
+    const first = render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        testId="t"
+        empty=""
+        columnChoice={{ storageKey: 'columns:test' }}
+      />,
+    );
+    expect(headers(table())).toEqual(['الاسم', 'الكود', 'المبلغ']);
+    fireEvent.click(within(first.container).getByLabelText('الكود'));
+    expect(headers(table())).toEqual(['الاسم', 'المبلغ']);
+    first.unmount();
+    render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        testId="t"
+        empty=""
+        columnChoice={{ storageKey: 'columns:test' }}
+      />,
+    );
+    expect(headers(table())).toEqual(['الاسم', 'المبلغ']);
+    expect(localStorage.getItem('columns:test')).toBe('["code"]');
+  });
+
+  it('a paged list shows what is loaded of the total, loads more on request, and sums come from the server', () => {
+    const onMore = vi.fn();
+    const { getByText, getByTestId } = render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        testId="t"
+        empty=""
+        sums={{ label: 'الإجمالي', values: { amount: '99,999.00' }, testId: 'sums' }}
+        paging={{ total: 5, loading: false, onMore }}
+      />,
+    );
+    expect(getByText(/عرض/).textContent?.replace(/\s+/g, ' ')).toContain('عرض 2 من 5');
+    fireEvent.click(getByText('تحميل المزيد'));
+    expect(onMore).toHaveBeenCalledOnce();
+    // The server's sum of the whole filter, not the 9,150.00 of the two rows loaded.
+    expect(getByTestId('sums').textContent).toContain('99,999.00');
+    // A paged list is ordered by the server: its headers do not sort.
+    expect(getByTestId('t').querySelector('thead button')).toBeNull();
+  });
+
+  it('a list held whole sorts by a header, and says so to assistive technology', () => {
+    const { getByTestId, getByText } = render(
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} testId="t" empty="" />,
+    );
+    const table = getByTestId('t');
+    expect(firstColumn(table)).toEqual(['زيت فرامل', 'بطارية']);
+    // Amounts sort largest first, then smallest first.
+    fireEvent.click(getByText('المبلغ'));
+    expect(firstColumn(table)).toEqual(['بطارية', 'زيت فرامل']);
+    expect(table.querySelector('th[aria-sort]')?.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(getByText('المبلغ'));
+    expect(firstColumn(table)).toEqual(['زيت فرامل', 'بطارية']);
+    expect(table.querySelector('th[aria-sort]')?.getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('no rows: the empty message instead of a table', () => {
+    const { queryByTestId, getByText } = render(
+      <DataTable columns={columns} rows={[]} rowKey={(r) => r.id} testId="t" empty="لا توجد أصناف" />,
+    );
+    expect(queryByTestId('t')).toBeNull();
+    getByText('لا توجد أصناف');
+  });
+});

@@ -1,0 +1,231 @@
+import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '@ionic/react';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { eyeOffOutline } from 'ionicons/icons';
+import { type ReactNode, useId, useState } from 'react';
+import { LoadMore } from '../LoadMore.tsx';
+import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
+
+/** One column: its header, what a cell shows, and whether it is an amount (aligned to the end, isolated). */
+export type Column<Row> = {
+  id: string;
+  header: string;
+  /** A string is shown isolated (`<bdi>`), so a code, an English name or a sign keeps its place in Arabic text. */
+  cell: (row: Row) => ReactNode;
+  amount?: boolean;
+  /** A key to sort by; only lists held whole sort in the browser (a paged list is ordered by the server). */
+  sortBy?: (row: Row) => string | number;
+};
+
+type Props<Row> = {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  testId: string;
+  /** Shown instead of the table when there is no row (and nothing is loading). */
+  empty: string;
+  loading?: boolean;
+  /** The row's buttons, in the last column; it stays in view while the table scrolls sideways. */
+  actions?: (row: Row) => ReactNode;
+  /** Column choice kept on this device under this key; without it every column shows. */
+  columnChoice?: { storageKey: string; defaultHidden?: string[]; label?: string };
+  /** The server's sums of the whole filter (not of the loaded rows), by column id, under a label. */
+  sums?: { label: string; values: Partial<Record<string, ReactNode>>; testId?: string };
+  /** A list paged on the server: what is shown of the total, and "load more". */
+  paging?: { total: number; loading: boolean; onMore: () => void };
+  rowClassName?: (row: Row) => string | undefined;
+};
+
+const tableText = { columns: 'إخفاء الأعمدة' };
+
+/** An empty cell stays empty, so a phone's card leaves out its line (`td:empty` in theme.css). */
+const shown = (value: ReactNode, amount?: boolean) =>
+  value === '' ? null : typeof value === 'string' || typeof value === 'number' ? (
+    <bdi className={amount ? 'num' : undefined}>{value}</bdi>
+  ) : (
+    value
+  );
+
+/**
+ * Every list of the app: a table on TanStack Table with a sticky header, the chosen columns, sorting of whole
+ * lists, the server's sums row and "load more"; on a phone each row stacks as a card (`.data-table` in theme.css,
+ * each cell labelled by its header).
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  testId,
+  empty,
+  loading = false,
+  actions,
+  columnChoice,
+  sums,
+  paging,
+  rowClassName,
+}: Props<Row>) {
+  const [hidden, setHidden] = useState(() =>
+    columnChoice ? readHiddenColumns(columnChoice.storageKey, columnChoice.defaultHidden ?? []) : [],
+  );
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const definitions: ColumnDef<Row>[] = columns.map((column) => ({
+    id: column.id,
+    header: column.header,
+    accessorFn: column.sortBy,
+    enableSorting: Boolean(column.sortBy) && !paging,
+    cell: ({ row }) => shown(column.cell(row.original), column.amount),
+    meta: column,
+  }));
+  const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
+  const table = useReactTable({
+    data: rows,
+    columns: definitions,
+    state: { columnVisibility, sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+  });
+  const choose = (id: string, show: boolean) => {
+    const next = show ? hidden.filter((key) => key !== id) : [...hidden, id];
+    if (columnChoice) writeHiddenColumns(columnChoice.storageKey, next);
+    setHidden(next);
+  };
+  const visible = table.getVisibleLeafColumns();
+  const metaOf = (id: string) => columns.find((column) => column.id === id);
+
+  return (
+    <>
+      {columnChoice && (
+        <ColumnChooser
+          columns={columns}
+          hidden={hidden}
+          label={columnChoice.label ?? tableText.columns}
+          onChoose={choose}
+        />
+      )}
+      {rows.length === 0 && !loading && <p className="empty">{empty}</p>}
+      {rows.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table" data-testid={testId}>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <th
+                        key={header.id}
+                        className={metaOf(header.id)?.amount ? 'amount' : undefined}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      >
+                        {header.column.getCanSort() ? (
+                          <button
+                            type="button"
+                            className="sort-button"
+                            onClick={header.column.getToggleSortingHandler()}
+                          >
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                  {actions && <th className="row-actions" />}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className={rowClassName?.(row.original)}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      data-label={metaOf(cell.column.id)?.header}
+                      className={metaOf(cell.column.id)?.amount ? 'amount' : undefined}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                  {actions && <td className="row-actions">{actions(row.original)}</td>}
+                </tr>
+              ))}
+            </tbody>
+            {sums && (
+              <tfoot>
+                <tr data-testid={sums.testId}>
+                  {visible.map((column, index) => {
+                    const value = sums.values[column.id];
+                    if (index === 0) return <th key={column.id}>{sums.label}</th>;
+                    return (
+                      <td
+                        key={column.id}
+                        data-label={value === undefined ? undefined : metaOf(column.id)?.header}
+                        className={metaOf(column.id)?.amount ? 'amount' : undefined}
+                      >
+                        {value === undefined ? null : shown(value, true)}
+                      </td>
+                    );
+                  })}
+                  {actions && <td />}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+      {paging && rows.length > 0 && (
+        <LoadMore shown={rows.length} total={paging.total} loading={paging.loading} onMore={paging.onMore} />
+      )}
+    </>
+  );
+}
+
+/** Which columns show; the choice is kept on this device. */
+function ColumnChooser<Row>({
+  columns,
+  hidden,
+  label,
+  onChoose,
+}: {
+  columns: Column<Row>[];
+  hidden: string[];
+  label: string;
+  onChoose: (id: string, show: boolean) => void;
+}) {
+  const trigger = `columns-${useId().replace(/:/g, '')}`;
+  return (
+    <>
+      <IonButton id={trigger} fill="outline" size="small" data-testid="column-chooser">
+        <IonIcon slot="start" icon={eyeOffOutline} />
+        {label}
+      </IonButton>
+      <IonPopover trigger={trigger} triggerAction="click">
+        <IonContent>
+          <IonList lines="none">
+            {columns.map((column) => (
+              <IonItem key={column.id}>
+                <IonCheckbox
+                  checked={!hidden.includes(column.id)}
+                  onIonChange={(event) => onChoose(column.id, event.detail.checked)}
+                >
+                  {column.header}
+                </IonCheckbox>
+              </IonItem>
+            ))}
+          </IonList>
+        </IonContent>
+      </IonPopover>
+    </>
+  );
+}
