@@ -1,11 +1,19 @@
-import type { DocumentPage, Item, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
+import type {
+  DocumentPage,
+  Item,
+  KindToken,
+  StockShortage,
+  SubAccount,
+  TradeDocument,
+  TradeLine,
+} from '@mizan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, type Params } from '../../app/api.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export type ItemWithStock = Item & { quantity: string };
 export type SavedInvoice = TradeDocument & { items: TradeLine[] };
-export type DocKind = 'pay' | 'payinit' | 'perch' | 'perchOrder';
+export type DocKind = KindToken;
 
 export const salesKeys = {
   all: (storeId: number) => ['sales', storeId] as const,
