@@ -4,6 +4,7 @@ export * from './categories.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './digits.ts';
+export * from './documentKinds.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './invoice.rules.ts';

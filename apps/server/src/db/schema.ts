@@ -2,6 +2,7 @@
  * The database schema. Column names are the wire names of the legacy API (`store_ref`, `arName`, `yearDesc`, ...)
  * so rows travel to clients without a mapping layer. Every store-owned table carries `store_id`.
  */
+import { kindTokens } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -358,14 +359,12 @@ export const accountBalance = pgTable(
  * (`perchOrder`) share the legacy header shape, so they share one table with their kind. A value-only invoice is
  * a `pay` or `perch` header without lines.
  */
-export const documentKinds = ['pay', 'perch', 'payinit', 'perchOrder'] as const;
-export type DocumentKind = (typeof documentKinds)[number];
 
 export const tradeDocument = pgTable(
   'trade_document',
   {
     pay_id: serial('pay_id').primaryKey(),
-    kind: text('kind', { enum: documentKinds }).notNull(),
+    kind: text('kind', { enum: kindTokens }).notNull(),
     value_only: boolean('value_only').notNull().default(false),
     /**
      * A header saved by the legacy two-call path (`pay/create` without `value_only`) whose lines have not arrived

@@ -5,10 +5,18 @@
  * answered with a document the client did not send.
  */
 import { createHash } from 'node:crypto';
-import { fail, ok, parseMoney, type TradeHeaderInput, type TradeLineInput, toMoneyString } from '@mizan/contract';
+import {
+  fail,
+  type KindToken,
+  ok,
+  parseMoney,
+  type TradeHeaderInput,
+  type TradeLineInput,
+  toMoneyString,
+} from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
+import { tradeDocument } from '../../db/schema.ts';
 import { fromMilli, toMilli } from './quantity.ts';
 
 const amount = (value: string | undefined) => {
@@ -21,7 +29,7 @@ const amount = (value: string | undefined) => {
  * "0" and "0.00" are the same), lines in any order. Time, comments and the payment method are left out: a retry
  * may carry a later time.
  */
-export function contentHash(kind: DocumentKind, header: TradeHeaderInput, lines: TradeLineInput[] | undefined) {
+export function contentHash(kind: KindToken, header: TradeHeaderInput, lines: TradeLineInput[] | undefined) {
   const canonical = JSON.stringify({
     kind,
     cust_id: header.cust_id,
@@ -49,7 +57,7 @@ export function contentHash(kind: DocumentKind, header: TradeHeaderInput, lines:
  * IDEMPOTENCY_KEY_REUSED when the key came with another kind or other content. A document saved before hashes
  * were kept (no hash) is taken as the same save.
  */
-export async function earlierSaveWithKey(db: DbOrTx, storeId: number, key: string, kind: DocumentKind, hash: string) {
+export async function earlierSaveWithKey(db: DbOrTx, storeId: number, key: string, kind: KindToken, hash: string) {
   const [row] = await db
     .select({ pay_id: tradeDocument.pay_id, kind: tradeDocument.kind, hash: tradeDocument.idempotency_hash })
     .from(tradeDocument)

@@ -7,6 +7,7 @@ import {
   HeaderOnlyBatchBody,
   HeaderOnlyBody,
   Id,
+  kindTokens,
   LegacyLinesBody,
   LegacyReferenceQuery,
   ok,
@@ -14,11 +15,9 @@ import {
 } from '@mizan/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DocumentKind } from '../../db/schema.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { kinds } from './trade.kinds.ts';
 import { addLines, removeLines, saveHeader, saveHeaders } from './trade.legacy.ts';
 import { answerSaved } from './trade.reply.ts';
 
@@ -35,7 +34,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     return year.ok ? ok(rows.map((row) => ({ ...row, yearId: row.yearId ?? year.value.id }))) : year;
   };
 
-  for (const kind of Object.keys(kinds) as DocumentKind[]) {
+  for (const kind of kindTokens) {
     const tags = [kind];
     const details = `${kind}_details`;
     app.post(

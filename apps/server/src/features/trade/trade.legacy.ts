@@ -8,10 +8,10 @@
  * it made up. A made-up reference is kept as the document's idempotency key, so its lines still find it and
  * sending the same header again creates nothing new.
  */
-import { fail, type HeaderOnlyBody, type LegacyLine, ok, type SessionUser } from '@mizan/contract';
+import { fail, type HeaderOnlyBody, type KindToken, type LegacyLine, ok, type SessionUser } from '@mizan/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DocumentKind, tradeDocument } from '../../db/schema.ts';
+import { tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { lockDocument } from './trade.queries.ts';
 import {
@@ -26,13 +26,13 @@ import {
 
 type Saved = SaveResult<SavedDocument[]>;
 
-const clientKey = (kind: DocumentKind, yearId: number, ref: string) => `legacy-ref:${kind}:${yearId}:${ref}`;
+const clientKey = (kind: KindToken, yearId: number, ref: string) => `legacy-ref:${kind}:${yearId}:${ref}`;
 
 /**
  * The document a legacy client means by `ref` in the year it names: by the server's reference, else by the
  * client's own. Never one of another year, even though a server reference is unique across years.
  */
-async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, yearId: number) {
+async function findByReference(tx: DbOrTx, user: SessionUser, kind: KindToken, ref: string, yearId: number) {
   const [row] = await tx
     .select({ pay_id: tradeDocument.pay_id })
     .from(tradeDocument)
@@ -56,7 +56,7 @@ async function findByReference(tx: DbOrTx, user: SessionUser, kind: DocumentKind
 export async function saveHeader(
   db: DbOrTx,
   user: SessionUser,
-  kind: DocumentKind,
+  kind: KindToken,
   header: HeaderOnlyBody,
   payId?: number,
 ): Promise<Saved> {
@@ -87,7 +87,7 @@ export async function saveHeader(
 }
 
 /** Offline sync (`pay/createMulti`): several headers, all saved or none. */
-export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, headers: HeaderOnlyBody[]) {
+export function saveHeaders(db: DbOrTx, user: SessionUser, kind: KindToken, headers: HeaderOnlyBody[]) {
   return inTransaction(db, async (tx): Promise<Saved> => {
     const all: SavedDocument[] = [];
     for (const header of headers) {
@@ -104,12 +104,7 @@ export function saveHeaders(db: DbOrTx, user: SessionUser, kind: DocumentKind, h
  * old and new lines: the total is recomputed, the stock checked and the postings replaced. Every line names the
  * year of its document (its route fills in the request's year where a line names none).
  */
-export function addLines(
-  db: DbOrTx,
-  user: SessionUser,
-  kind: DocumentKind,
-  lines: (LegacyLine & { yearId: number })[],
-) {
+export function addLines(db: DbOrTx, user: SessionUser, kind: KindToken, lines: (LegacyLine & { yearId: number })[]) {
   // One document per reference and year.
   const byDocument = new Map<string, typeof lines>();
   for (const line of lines) {
@@ -143,7 +138,7 @@ export function addLines(
  * document stays as a header awaiting its new lines: it posts nothing meanwhile (stock goes back, and so does the
  * party's charge), so new lines that are refused leave no charge without goods behind.
  */
-export function removeLines(db: DbOrTx, user: SessionUser, kind: DocumentKind, ref: string, yearId: number) {
+export function removeLines(db: DbOrTx, user: SessionUser, kind: KindToken, ref: string, yearId: number) {
   return inTransaction(db, async (tx): Promise<Saved> => {
     const doc = await findByReference(tx, user, kind, ref, yearId);
     if (!doc) return fail('NOT_FOUND', { pay_ref: 'NOT_FOUND' });

@@ -2,16 +2,16 @@
  * What each document kind posts, in the transaction that saves it. Reading one function tells the whole story
  * of a document: its stock movements and its balanced ledger lines (debits = credits).
  */
-import { money, parseMoney } from '@mizan/contract';
+import { type KindToken, kindOf, money, type PostingRule, parseMoney } from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { type AccountRole, type DocumentKind, stockMovement, subAccounts } from '../../db/schema.ts';
+import { type AccountRole, stockMovement, subAccounts } from '../../db/schema.ts';
 import { eraseLedger, type LedgerEntry, writeLedger } from '../ledger/ledger.posting.ts';
 import type { StockChange } from '../stock/stockCheck.ts';
 
 export type PostedDocument = {
   pay_id: number;
-  kind: DocumentKind;
+  kind: KindToken;
   store_id: number;
   yearId: number;
   cust_id: number;
@@ -77,18 +77,26 @@ async function purchaseEntries(tx: Tx, doc: PostedDocument): Promise<LedgerEntry
   ];
 }
 
+/** The ledger lines of each posting rule; preliminary invoices and purchase orders post nothing (domain.md 5.3). */
+const ledgerRules: Record<PostingRule, ((tx: Tx, doc: PostedDocument) => Promise<LedgerEntry[]>) | undefined> = {
+  sale: saleEntries,
+  purchase: purchaseEntries,
+  nothing: undefined,
+};
+
 /**
  * The stock a document moves, signed: a sale takes its quantities out, a purchase brings them in; preliminary
  * invoices and purchase orders move nothing (domain.md 5.3).
  */
-export function stockMovementsOf(kind: DocumentKind, yearId: number, lines: PostedLine[]): StockChange[] {
-  if (kind !== 'pay' && kind !== 'perch') return [];
-  const sign = kind === 'pay' ? '-' : '';
+export function stockMovementsOf(kind: KindToken, yearId: number, lines: PostedLine[]): StockChange[] {
+  const { stockSign } = kindOf(kind);
+  if (stockSign === 0) return [];
+  const sign = stockSign < 0 ? '-' : '';
   return lines.map((line) => ({ yearId, item_id: line.item_id, quantity: `${sign}${line.quantity}` }));
 }
 
 /** The stock movements a document posted (what an edit or a delete takes away). */
-export async function postedMovements(tx: Tx, kind: DocumentKind, payId: number): Promise<StockChange[]> {
+export async function postedMovements(tx: Tx, kind: KindToken, payId: number): Promise<StockChange[]> {
   return tx
     .select({ yearId: stockMovement.yearId, item_id: stockMovement.item_id, quantity: stockMovement.quantity })
     .from(stockMovement)
@@ -96,8 +104,8 @@ export async function postedMovements(tx: Tx, kind: DocumentKind, payId: number)
 }
 
 export async function postDocument(tx: Tx, doc: PostedDocument, lines: PostedLine[]) {
-  // Preliminary invoices and purchase orders change nothing (domain.md 5.3).
-  if (doc.kind === 'payinit' || doc.kind === 'perchOrder') return;
+  const entriesOf = ledgerRules[kindOf(doc.kind).posting];
+  if (!entriesOf) return;
   const movements = stockMovementsOf(doc.kind, doc.yearId, lines);
   if (movements.length) {
     await tx.insert(stockMovement).values(
@@ -109,7 +117,7 @@ export async function postDocument(tx: Tx, doc: PostedDocument, lines: PostedLin
       })),
     );
   }
-  const entries = doc.kind === 'pay' ? await saleEntries(tx, doc) : await purchaseEntries(tx, doc);
+  const entries = await entriesOf(tx, doc);
   await writeLedger(
     tx,
     {
@@ -124,7 +132,7 @@ export async function postDocument(tx: Tx, doc: PostedDocument, lines: PostedLin
 }
 
 /** Removes what a document posted (before it is edited or deleted). */
-export async function unpostDocument(tx: Tx, kind: DocumentKind, payId: number) {
+export async function unpostDocument(tx: Tx, kind: KindToken, payId: number) {
   await tx.delete(stockMovement).where(and(eq(stockMovement.source_kind, kind), eq(stockMovement.source_id, payId)));
   await eraseLedger(tx, kind, payId);
 }

@@ -1,8 +1,8 @@
+import { type KindToken, kindOf } from '@mizan/contract';
 import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountBalance,
-  type DocumentKind,
   documentCounter,
   store,
   subAccounts,
@@ -43,7 +43,7 @@ const documentsQuery = (db: DbOrTx) =>
 
 export type DocumentFilter = {
   storeId: number;
-  kind: DocumentKind;
+  kind: KindToken;
   yearId?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -76,12 +76,12 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
  * headers with a next payment date "combined with the account balance"): a customer whose balance is still on
  * the debit side, a supplier still on the credit side. A remainder settled later by a voucher is not due.
  */
-function partyStillOwes(kind: DocumentKind): SQL {
+function partyStillOwes(kind: KindToken): SQL {
   const debitSide = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance} else -${subAccounts.sub_balance} end)
     + coalesce((select ${accountBalance.debit_total} - ${accountBalance.credit_total} from ${accountBalance}
        where ${accountBalance.store_id} = ${tradeDocument.store_id} and ${accountBalance.account_id} = ${tradeDocument.cust_id}
        and ${accountBalance.yearId} = ${tradeDocument.yearId}), 0)`;
-  return kind === 'perch' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;
+  return kindOf(kind).party === 'supplier' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;
 }
 
 const newestFirst = [desc(tradeDocument.pay_date), desc(tradeDocument.pay_id)] as const;
@@ -129,7 +129,7 @@ export async function pageDocuments(db: DbOrTx, filter: DocumentFilter, page: nu
  * Locks one document until the transaction ends, so edits, conversions and deletes of it queue one behind the
  * other instead of each taking off the same old postings. False when the store has no such document (any more).
  */
-export async function lockDocument(tx: DbOrTx, storeId: number, kind: DocumentKind, payId: number) {
+export async function lockDocument(tx: DbOrTx, storeId: number, kind: KindToken, payId: number) {
   const [row] = await tx
     .select({ pay_id: tradeDocument.pay_id })
     .from(tradeDocument)
@@ -181,14 +181,15 @@ export async function quantityOfItem(db: DbOrTx, filter: LineFilter) {
 }
 
 /**
- * The next reference number of a kind in a store; it runs on across years, so references never repeat in a store.
+ * The next number on a reference counter (a kind's `sequence`) in a store; it runs on across years, so references
+ * never repeat in a store.
  * The counter row is inserted or incremented in one statement, which locks it until the transaction ends: two
  * tills saving at once get consecutive, distinct numbers.
  */
-export async function nextSequence(tx: DbOrTx, storeId: number, kind: DocumentKind): Promise<number> {
+export async function nextSequence(tx: DbOrTx, storeId: number, sequence: string): Promise<number> {
   const [row] = await tx
     .insert(documentCounter)
-    .values({ store_id: storeId, kind, last: 1 })
+    .values({ store_id: storeId, kind: sequence, last: 1 })
     .onConflictDoUpdate({
       target: [documentCounter.store_id, documentCounter.kind],
       set: { last: sql`${documentCounter.last} + 1` },

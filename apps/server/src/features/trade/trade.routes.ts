@@ -5,6 +5,9 @@ import {
   DocumentPage,
   dataOf,
   Id,
+  type KindToken,
+  kindOf,
+  kindTokens,
   ok,
   StockShortage,
   Text,
@@ -18,11 +21,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentKind } from '../../db/schema.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { kinds } from './trade.kinds.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
 import {
   type DocumentFilter,
@@ -44,9 +45,9 @@ const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSiz
 // The paged form first: the legacy form would also match a page and strip its count and sums.
 const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
 
-function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
+function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
   const tags = [kind];
-  const { yearScoped, label } = kinds[kind];
+  const { yearScoped, logName: label } = kindOf(kind);
   return async (app) => {
     // Which year a read covers: the request's (see currentYear.ts); preliminary invoices and orders span years
     // unless a year is named.
@@ -239,7 +240,7 @@ function documentRoutes(kind: DocumentKind): FastifyPluginAsyncZod {
 }
 
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const kind of Object.keys(kinds) as DocumentKind[]) await app.register(documentRoutes(kind));
+  for (const kind of kindTokens) await app.register(documentRoutes(kind));
   await app.register(legacyTradeRoutes);
 
   // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.

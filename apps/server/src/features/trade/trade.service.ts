@@ -1,12 +1,16 @@
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   fail,
+  formatReference,
   invoiceTotals,
+  type KindToken,
+  kindOf,
   lineTotal,
   mergeLines,
   money,
   ok,
   parseMoney,
+  partySides,
   type Result,
   type SessionUser,
   type StockShortage,
@@ -16,14 +20,13 @@ import {
 } from '@mizan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { type DocumentKind, items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { findStockShortages, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
-import { formatReference, kinds } from './trade.kinds.ts';
 import { postDocument, postedMovements, stockMovementsOf, unpostDocument } from './trade.posting.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 
@@ -55,7 +58,7 @@ export const lockItems = (tx: Tx, storeId: number, ids: number[]) =>
     .for('update');
 
 /** Lines priced from the input (or the item's own prices), merged by item and price, with their totals. */
-async function priceLines(tx: Tx, storeId: number, kind: DocumentKind, input: TradeLineInput[]) {
+async function priceLines(tx: Tx, storeId: number, kind: KindToken, input: TradeLineInput[]) {
   const ids = [...new Set(input.map((line) => line.item_id))];
   const found = await lockItems(tx, storeId, ids);
   const byId = new Map(found.map((item) => [item.id, item]));
@@ -64,7 +67,7 @@ async function priceLines(tx: Tx, storeId: number, kind: DocumentKind, input: Tr
     return fail<never>('ITEM_NOT_FOUND', {
       [`items.${input.findIndex((l) => l.item_id === missing)}.item_id`]: 'ITEM_NOT_FOUND',
     });
-  const priceField = kinds[kind].price;
+  const priceField = kindOf(kind).price;
   const priced = input.map((line) => {
     const item = byId.get(line.item_id);
     if (!item) throw new Error('unreachable');
@@ -96,7 +99,7 @@ function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: 
 }
 
 export type SaveInput = {
-  kind: DocumentKind;
+  kind: KindToken;
   /** Its `yearId` is the year the route resolved for the request (see organisation/currentYear.ts). */
   header: TradeHeaderInput;
   /** undefined: a value-only invoice (the header's tot_pr is the total). */
@@ -141,8 +144,8 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
         .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
       if (!party) return fail('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
       // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
-      const { partyClass, wrongParty } = kinds[input.kind];
-      if (party.ac_id !== partyClass) return fail(wrongParty, { cust_id: wrongParty });
+      const { accountClass, wrongParty } = partySides[kindOf(input.kind).party];
+      if (party.ac_id !== accountClass) return fail(wrongParty, { cust_id: wrongParty });
 
       // Every save locks in one order: the document it changes, its items, the reference counter, then balances,
       // so two saves never wait for each other in a circle.
@@ -216,7 +219,8 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
         payId = existing.pay_id;
         payRef = existing.pay_ref;
       } else {
-        payRef = formatReference(storeRow.store_ref, input.kind, await nextSequence(tx, user.store_id, input.kind));
+        const sequence = await nextSequence(tx, user.store_id, kindOf(input.kind).sequence);
+        payRef = formatReference(storeRow.store_ref, input.kind, sequence);
         const [inserted] = await tx
           .insert(tradeDocument)
           .values({ ...values, pay_ref: payRef, idempotency_key: key ?? null, idempotency_hash: hash ?? null })
@@ -244,7 +248,7 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
         store_id: user.store_id,
         user_id: user.id,
         yearId,
-        typee: `${existing ? 'update' : 'insert'} ${kinds[input.kind].label}`,
+        typee: `${existing ? 'update' : 'insert'} ${kindOf(input.kind).logName}`,
         // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
         logToken: {
           pay_id: payId,
@@ -281,7 +285,7 @@ async function answerEarlierSave(
   db: DbOrTx,
   storeId: number,
   key: string,
-  kind: DocumentKind,
+  kind: KindToken,
   hash: string,
 ): Promise<SaveResult | undefined> {
   const earlier = await earlierSaveWithKey(db, storeId, key, kind, hash);
@@ -293,7 +297,7 @@ async function answerEarlierSave(
 export async function readDocument(
   db: DbOrTx,
   storeId: number,
-  kind: DocumentKind,
+  kind: KindToken,
   payId: number,
 ): Promise<SavedDocument | undefined> {
   const doc = await findDocument(db, { storeId, kind, payId });
@@ -328,7 +332,7 @@ export const linesOf = (doc: SavedDocument): TradeLineInput[] =>
 export function deleteDocument(
   db: DbOrTx,
   user: SessionUser,
-  kind: DocumentKind,
+  kind: KindToken,
   payId: number,
 ): Promise<Result<{ pay_id: number }>> {
   return inTransaction(db, (tx) => removeDocument(tx, user, kind, payId));
@@ -337,7 +341,7 @@ export function deleteDocument(
 async function removeDocument(
   tx: Tx,
   user: SessionUser,
-  kind: DocumentKind,
+  kind: KindToken,
   payId: number,
 ): Promise<Result<{ pay_id: number }>> {
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
@@ -355,7 +359,7 @@ async function removeDocument(
     store_id: user.store_id,
     user_id: user.id,
     yearId: doc.yearId,
-    typee: `delete ${kinds[kind].label}`,
+    typee: `delete ${kindOf(kind).logName}`,
     logToken: {
       pay_id: payId,
       pay_ref: doc.pay_ref,
@@ -376,8 +380,8 @@ async function removeDocument(
 export async function convertDocument(
   db: DbOrTx,
   user: SessionUser,
-  from: DocumentKind,
-  to: DocumentKind,
+  from: KindToken,
+  to: KindToken,
   payId: number,
   header?: TradeHeaderInput,
   lines?: TradeLineInput[],

@@ -1,3 +1,4 @@
+import { type DocumentKindSpec, documentKinds, type PartySide } from '@mizan/contract';
 import { isMobile } from '../../app/platform.ts';
 
 /**
@@ -5,14 +6,14 @@ import { isMobile } from '../../app/platform.ts';
  * screens with another kind, price, party and set of routes.
  */
 export type DocumentScreen = {
-  /** The final document kind; sales also have preliminary invoices (`payinit`). */
+  /** The final document kind (its wire token); sales also have preliminary invoices (`payinit`). */
   kind: 'pay' | 'perch' | 'perchOrder';
   draftKind?: 'payinit';
-  /** Which price a line is typed and valued at. */
-  price: 'pay_price' | 'perch_price';
+  /** Which price a line is typed and valued at (the kind's, from the registry). */
+  price: DocumentKindSpec['price'];
   partyLabel: string;
   /** Which kind of account a new party is (the "new customer" / "new supplier" button). */
-  party: 'customer' | 'supplier';
+  party: PartySide;
   newPath: string;
   editPath: string;
   recordPath: string;
@@ -28,11 +29,11 @@ export type DocumentScreen = {
 export const walkInCustomerName = 'عميل نقدي';
 
 export const salesScreen: DocumentScreen = {
-  kind: 'pay',
-  draftKind: 'payinit',
-  price: 'pay_price',
+  kind: documentKinds.sale.wire,
+  draftKind: documentKinds.draftSale.wire,
+  price: documentKinds.sale.price,
   partyLabel: 'حساب العميل',
-  party: 'customer',
+  party: documentKinds.sale.party,
   // A phone opens and edits invoices on the phone variants of the screens (seed section 2).
   newPath: isMobile ? '/folder/sales-mob' : '/folder/sales',
   editPath: isMobile ? '/folder/edit-sales-mob' : '/folder/edit-sales',
@@ -43,10 +44,10 @@ export const salesScreen: DocumentScreen = {
 };
 
 export const purchaseScreen: DocumentScreen = {
-  kind: 'perch',
-  price: 'perch_price',
+  kind: documentKinds.purchase.wire,
+  price: documentKinds.purchase.price,
   partyLabel: 'حساب المورد',
-  party: 'supplier',
+  party: documentKinds.purchase.party,
   newPath: isMobile ? '/folder/purchase-mob' : '/folder/purchase',
   editPath: isMobile ? '/folder/edit-purchase-mob' : '/folder/edit-perch',
   recordPath: '/folder/purchase-record',
@@ -56,10 +57,10 @@ export const purchaseScreen: DocumentScreen = {
 };
 
 export const orderScreen: DocumentScreen = {
-  kind: 'perchOrder',
-  price: 'perch_price',
+  kind: documentKinds.purchaseOrder.wire,
+  price: documentKinds.purchaseOrder.price,
   partyLabel: 'حساب المورد',
-  party: 'supplier',
+  party: documentKinds.purchaseOrder.party,
   newPath: '/folder/prch-order',
   editPath: '/folder/edit-prch-order',
   recordPath: '/folder/prch-order-record',

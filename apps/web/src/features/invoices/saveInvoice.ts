@@ -19,15 +19,16 @@ export function saveSteps(
   const update = opened ? { ...body, invoice: { ...body.invoice, pay_id: opened.pay_id } } : body;
   if (!screen.draftKind)
     return [{ path: `${screen.kind}/${opened ? 'updateWithItems' : 'createWithItems'}`, body: update }];
-  if (!opened) return [{ path: final ? 'pay/createWithItems' : 'payinit/createWithItems', body }];
-  if (opened.kind === 'pay')
-    return [{ path: final ? 'pay/updateWithItems' : 'payinit/saveWithItemsAndDeletePay', body: update }];
+  const draft = screen.draftKind;
+  if (!opened) return [{ path: `${final ? screen.kind : draft}/createWithItems`, body }];
+  if (opened.kind === screen.kind)
+    return [{ path: final ? `${screen.kind}/updateWithItems` : `${draft}/saveWithItemsAndDeletePay`, body: update }];
   return final
     ? [
-        { path: 'payinit/updateWithItems', body: update },
-        { path: 'payinit/convertToFinal', body: { pay_id: opened.pay_id } },
+        { path: `${draft}/updateWithItems`, body: update },
+        { path: `${draft}/convertToFinal`, body: { pay_id: opened.pay_id } },
       ]
-    : [{ path: 'payinit/updateWithItems', body: update }];
+    : [{ path: `${draft}/updateWithItems`, body: update }];
 }
 
 export const savedKind = (saved: SavedInvoice): DocKind => saved.kind as DocKind;

@@ -1,4 +1,12 @@
-import type { DocumentPage, Item, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
+import type {
+  DocumentPage,
+  Item,
+  KindToken,
+  StockShortage,
+  SubAccount,
+  TradeDocument,
+  TradeLine,
+} from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, type Params } from '../../app/api.ts';
 import { refreshStore, yearKey } from '../../app/queryKeys.ts';
@@ -6,7 +14,7 @@ import { usePagedList } from '../../ui/usePagedList.ts';
 
 export type ItemWithStock = Item & { quantity: string };
 export type SavedInvoice = TradeDocument & { items: TradeLine[] };
-export type DocKind = 'pay' | 'payinit' | 'perch' | 'perchOrder';
+export type DocKind = KindToken;
 
 export const salesKeys = {
   all: (storeId: number) => [...yearKey(storeId), 'documents'] as const,

@@ -1,5 +1,13 @@
 import { IonButton } from '@ionic/react';
-import { money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import {
+  documentKinds,
+  isKindToken,
+  kindOf,
+  money,
+  parseMoney,
+  subtractMoney,
+  toMoneyString,
+} from '@mizan/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
@@ -12,9 +20,6 @@ import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
 
 const text = {
-  sales: 'فاتورة مبيعات',
-  preliminary: 'فاتورة مبدئية',
-  purchase: 'فاتورة مشتريات',
   customer: 'العميل:',
   supplier: 'المورد:',
   ref: 'رقم الفاتورة:',
@@ -36,7 +41,6 @@ const text = {
   phone: 'هاتف',
   trade: 'س.ت',
   vat: 'الرقم الضريبي',
-  order: 'امر شراء',
   print: 'طباعة',
   english: 'EN',
   arabic: 'عربي',
@@ -45,7 +49,7 @@ const text = {
 };
 
 /** Purchase orders can be printed in English for foreign suppliers (screens.md: `perchOrderEn`). */
-const english: typeof text = {
+const english = {
   ...text,
   order: 'Purchase Order',
   supplier: 'Supplier:',
@@ -82,15 +86,10 @@ export default function PrintPage({ title }: { title: string }) {
   const d = doc.data;
   const c = company.data?.[0];
   const symbol = c?.currency_symbol ?? '';
-  const heading =
-    kind === 'perchOrder'
-      ? t.order
-      : kind === 'perch'
-        ? text.purchase
-        : kind === 'payinit'
-          ? text.preliminary
-          : text.sales;
-  const isPurchaseSide = kind === 'perch' || kind === 'perchOrder';
+  // The kind's own name heads the print (an unknown kind prints as a sale, as before).
+  const spec = isKindToken(kind) ? kindOf(kind) : documentKinds.sale;
+  const heading = en ? english.order : spec.label;
+  const isPurchaseSide = spec.party === 'supplier';
   // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
   const received = parseMoney(params.get('received') ?? '');
   const change = d && received !== undefined ? subtractMoney(received, parseMoney(d.pay) ?? money(0n)) : undefined;
@@ -171,7 +170,7 @@ export default function PrintPage({ title }: { title: string }) {
                     <bdi>{l.item_name}</bdi>
                   </td>
                   <td className="num">{formatQuantity(l.quantity)}</td>
-                  <td className="num">{formatDecimal(isPurchaseSide ? l.perch_price : l.pay_price)}</td>
+                  <td className="num">{formatDecimal(l[spec.price])}</td>
                   <td className="num">{formatDecimal(l.tot)}</td>
                 </tr>
               ))}
