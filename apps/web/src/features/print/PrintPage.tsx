@@ -1,13 +1,5 @@
 import { IonButton } from '@ionic/react';
-import {
-  documentKinds,
-  isKindToken,
-  kindOf,
-  money,
-  parseMoney,
-  subtractMoney,
-  toMoneyString,
-} from '@mizan/contract';
+import { documentKinds, isKindToken, kindOf, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
