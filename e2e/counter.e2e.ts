@@ -376,8 +376,9 @@ describe('mixed direction', () => {
     await accounts.reload();
     const row = accounts.locator('[data-testid="accounts-table"] tbody tr', { hasText: 'Nile Parts Co.' });
     await row.waitFor();
-    expect(await row.locator('bdi', { hasText: '912' }).evaluate(readsLeftToRight)).toBe(true);
-    expect(await row.locator('bdi', { hasText: 'Nile' }).evaluate(readsLeftToRight)).toBe(true);
+    // Polled: a row is found before Ionic has finished laying out the page that was reloaded (every glyph at x 0).
+    await expect.poll(() => row.locator('bdi', { hasText: '912' }).evaluate(readsLeftToRight)).toBe(true);
+    await expect.poll(() => row.locator('bdi', { hasText: 'Nile' }).evaluate(readsLeftToRight)).toBe(true);
     await screenshot(accounts, 'mixed-accounts-desktop-light');
     await accounts.context().close();
   });

@@ -10,7 +10,7 @@ async function chooseYear(page: import('playwright-core').Page, yearDesc: string
   await page.locator('ion-popover ion-radio, ion-popover ion-item').filter({ hasText: yearDesc }).first().click();
   // Ionic hands focus back to the select when the popover has finished closing; a field focused
   // before that would lose what is typed into it next.
-  await page.locator('ion-popover').waitFor({ state: 'detached' });
+  await page.locator('ion-popover.select-popover').waitFor({ state: 'detached' });
   await expect
     .poll(() => page.locator('ion-menu ion-select').evaluate((el) => (el as HTMLElement & { value?: unknown }).value))
     .toBe(yearDesc === '2025' ? 2 : 1);
