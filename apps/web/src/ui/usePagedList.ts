@@ -20,5 +20,8 @@ export function usePagedList<T, P extends Page<T> = Page<T>>(
   });
   const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
   const firstPage = query.data?.pages[0];
-  return { query, rows, total: firstPage?.total ?? 0, firstPage };
+  const total = firstPage?.total ?? 0;
+  // What a DataTable needs to show "n of total" and load the next page.
+  const paging = { total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() };
+  return { query, rows, total, firstPage, paging };
 }

@@ -46,7 +46,7 @@ export default function AccountsPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const [filters, setFilters] = useState<AccountFilters>(noFilters);
   const [editing, setEditing] = useState<{ account?: SubAccount } | undefined>();
-  const { query, rows, total } = useAccountList(storeId, filters);
+  const { query, rows, paging } = useAccountList(storeId, filters);
   const remove = useDeleteAccount(storeId);
   const notify = useNotify();
   const [confirm] = useIonAlert();
@@ -82,7 +82,7 @@ export default function AccountsPage({ title }: { title: string }) {
         empty={accountsText.empty}
         loading={query.isLoading}
         columnChoice={{ storageKey: 'columns:accounts' }}
-        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+        paging={paging}
         actions={(a) => (
           <>
             <IonButton

@@ -89,7 +89,7 @@ export function RecordPage({
     // Value-only records (salessndrecord, purchsndrecord) list only invoices without lines; they edit on their own screen.
     value_only: valueOnly ? 1 : undefined,
   };
-  const { query, rows, total, firstPage } = useDocumentRecord(storeId, kind, path, params);
+  const { query, rows, paging, firstPage } = useDocumentRecord(storeId, kind, path, params);
   const editPath = (valueOnly && screen.valueOnly?.editPath) || screen.editPath;
 
   return (
@@ -133,7 +133,7 @@ export function RecordPage({
           testId: 'record-totals',
           values: Object.fromEntries(amounts.map(({ sum }) => [sum, formatDecimal(firstPage?.sums[sum] ?? '0')])),
         }}
-        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+        paging={paging}
         actions={(d) => (
           <>
             <IonButton size="small" fill="clear" onClick={() => navigate(`/print-modal?kind=${kind}&id=${d.pay_id}`)}>

@@ -21,7 +21,7 @@ export default function ItemsPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const [filters, setFilters] = useState<ItemFilters>({ search: '', category_id: 'all', brand: '', model: '' });
   const [dialog, setDialog] = useState<Dialog>();
-  const { query, rows, total } = useItemList(storeId, filters);
+  const { query, rows, paging } = useItemList(storeId, filters);
   const remove = useDeleteItem(storeId);
   const [confirm] = useIonAlert();
   const notify = useNotify();
@@ -69,7 +69,7 @@ export default function ItemsPage({ title }: { title: string }) {
       <ItemTable
         items={rows}
         loading={query.isLoading}
-        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+        paging={paging}
         onEdit={(item) => setDialog({ kind: 'item', item })}
         onDelete={askDelete}
       />

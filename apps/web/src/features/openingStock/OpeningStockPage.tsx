@@ -36,7 +36,7 @@ export default function OpeningStockPage({ title }: { title: string }) {
   const { storeId, year } = useSession();
   const [search, setSearch] = useState('');
   const yearId = year?.id;
-  const { query, rows, total } = usePagedList<OpeningQuantityRow>(
+  const { query, rows, paging } = usePagedList<OpeningQuantityRow>(
     [...yearKey(storeId), 'openingStock'],
     'firstq/readByStore',
     {
@@ -71,7 +71,7 @@ export default function OpeningStockPage({ title }: { title: string }) {
         testId="opening-table"
         empty={text.empty}
         loading={query.isLoading}
-        paging={{ total, loading: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+        paging={paging}
       />
     </Page>
   );
