@@ -1,8 +1,8 @@
-import { IonButton } from '@ionic/react';
 import type { ImportPreviewResponse, ImportResult } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiDownload, apiUpload, type Params } from '../app/api.ts';
+import { IonButton } from './ionic.ts';
 import { useNotify } from './useNotify.ts';
 
 export const importText = {

@@ -1,11 +1,11 @@
 import '../../app/zodArabic.ts';
-import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
 import { PARTY_CATEGORIES, type SubAccount, SubAccountInput } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
+import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { accountsText, natureText } from './accountsText.ts';
 import { useAccountCategories, useMainAccounts, useSaveAccount } from './useAccounts.ts';

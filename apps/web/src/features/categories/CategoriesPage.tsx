@@ -1,5 +1,4 @@
 import '../../app/zodArabic.ts';
-import { IonButton, IonIcon, IonList, useIonAlert } from '@ionic/react';
 import { CategoryInput, type ItemCategory } from '@mizan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
@@ -8,6 +7,7 @@ import { apiPost, fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
+import { IonButton, IonIcon, IonList, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';

@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
-import { AccountModal } from '../accounts/AccountModal.tsx';
+import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/accountsText.ts';
 import { salesText } from './salesText.ts';
+
+// The account form (and the schema library it validates with) loads when a new customer is first added.
+const AccountModal = lazy(() =>
+  import('../accounts/AccountModal.tsx').then((module) => ({ default: module.AccountModal })),
+);
+
 import { salesKeys, useParties } from './useSales.ts';
 
 /**
@@ -30,6 +36,7 @@ export function CustomerPicker({
   const parties = useParties(storeId);
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const accountModalMounted = useOpenedOnce(adding);
   // Ionic keeps earlier screens in the page: ids of its own, so a label or a list never points into another one.
   const inputId = useId();
   const listId = useId();
@@ -91,17 +98,19 @@ export function CustomerPicker({
           {natureText(chosen.balance_type)}
         </small>
       )}
-      {party && (
-        <AccountModal
-          storeId={storeId}
-          open={adding}
-          party={party}
-          onClose={() => setAdding(false)}
-          onSaved={async (account) => {
-            await queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
-            onChange(account.id);
-          }}
-        />
+      {party && accountModalMounted && (
+        <Suspense fallback={null}>
+          <AccountModal
+            storeId={storeId}
+            open={adding}
+            party={party}
+            onClose={() => setAdding(false)}
+            onSaved={async (account) => {
+              await queryClient.invalidateQueries({ queryKey: salesKeys.parties(storeId) });
+              onChange(account.id);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

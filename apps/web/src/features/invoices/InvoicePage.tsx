@@ -1,4 +1,3 @@
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '@ionic/react';
 import { normalizeNumberInput } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +5,7 @@ import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';

@@ -1,8 +1,8 @@
-import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { type DocumentSums, parseMoney, subtractMoney, type TradeDocument, toMoneyString, ZERO } from '@mizan/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
+import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '../../ui/ionic.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';

@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import {
   compareDecimals,
   money,
@@ -11,6 +10,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
+import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';

@@ -1,5 +1,5 @@
-import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '@ionic/react';
 import { eyeOffOutline } from 'ionicons/icons';
+import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '../../ui/ionic.ts';
 import { type ItemColumn, writeHiddenColumns } from './itemColumns.ts';
 import { itemsText } from './itemsText.ts';
 

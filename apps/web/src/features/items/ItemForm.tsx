@@ -1,5 +1,4 @@
 import '../../app/zodArabic.ts';
-import { IonButton, IonList } from '@ionic/react';
 import { type Item, ItemInput } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
@@ -8,6 +7,7 @@ import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
+import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { emptyItemForm, formToBody, type ItemFormValues, itemToForm } from './itemFormValues.ts';

@@ -1,3 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiPost, apiPostBody } from '../../app/api.ts';
+import { formatDecimal } from '../../app/format.ts';
+import { FormField } from '../../ui/FormField.tsx';
 import {
   IonButton,
   IonButtons,
@@ -10,12 +15,7 @@ import {
   IonSegmentButton,
   IonTitle,
   IonToolbar,
-} from '@ionic/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiPost, apiPostBody } from '../../app/api.ts';
-import { formatDecimal } from '../../app/format.ts';
-import { FormField } from '../../ui/FormField.tsx';
+} from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
 import { itemKeys } from './useItems.ts';

@@ -1,7 +1,7 @@
-import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '@ionic/react';
 import type { TradeDocument } from '@mizan/contract';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { purchaseScreen, salesScreen } from '../invoices/documentScreens.ts';

@@ -1,7 +1,7 @@
-import { IonSearchbar } from '@ionic/react';
 import type { OpeningQuantityRow } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { IonSearchbar } from '../../ui/ionic.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';

@@ -1,10 +1,10 @@
-import { IonButton } from '@ionic/react';
 import { type Company, money, parseMoney, type SubAccount, subtractMoney, toMoneyString } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiGet } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { natureText } from '../accounts/accountsText.ts';
 import { useSession } from '../auth/AuthProvider.tsx';

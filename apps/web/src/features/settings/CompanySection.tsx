@@ -1,11 +1,11 @@
 import '../../app/zodArabic.ts';
-import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '@ionic/react';
 import { type Company, CompanyUpdateBody } from '@mizan/contract';
 import { type ComponentProps, type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
+import { IonButton, IonItem, IonList, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText } from './settingsText.ts';
 import { settingsKeys, useCompany, useSettingsChange, useUploadLogo } from './useSettings.ts';

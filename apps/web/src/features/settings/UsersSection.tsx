@@ -1,11 +1,11 @@
 import '../../app/zodArabic.ts';
-import { IonButton, IonCheckbox, IonItem, IonList, useIonAlert } from '@ionic/react';
 import { CreateUserBody, type StoreUser } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { issuesByField } from '../../ui/formErrors.ts';
+import { IonButton, IonCheckbox, IonItem, IonList, useIonAlert } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText as t } from './settingsText.ts';
 import { settingsKeys, useSettingsChange, useStoreUsers } from './useSettings.ts';

@@ -1,7 +1,7 @@
-import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '@ionic/react';
 import type { Year } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../app/api.ts';
+import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '../../ui/ionic.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { settingsText } from './settingsText.ts';
 

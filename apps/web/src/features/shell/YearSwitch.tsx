@@ -1,9 +1,9 @@
-import { IonItem, IonSelect, IonSelectOption } from '@ionic/react';
 import type { Year } from '@mizan/contract';
 import { hashKey, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGet } from '../../app/api.ts';
 import { ui } from '../../app/messages.ts';
+import { IonItem, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
 /** The accounting year: year 1 is read from `/api/`, any other from `/api23/` (the api module decides). */
