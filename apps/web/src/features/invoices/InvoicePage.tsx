@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '../../ui/ionic.ts';
@@ -301,12 +302,11 @@ export function InvoicePage({
               </IonSegment>
             </div>
           )}
-          <PlainField
+          <DateField
             label={salesText.date}
-            type="date"
             name="pay_date"
             value={invoice.pay_date}
-            onChange={(e) => change({ pay_date: e.target.value })}
+            onChange={(pay_date) => change({ pay_date })}
           />
           <PlainField
             label={salesText.note}

@@ -1,11 +1,11 @@
 import { type DocumentSums, parseMoney, subtractMoney, type TradeDocument, toMoneyString, ZERO } from '@mizan/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatDecimal } from '../../app/format.ts';
+import { formatDate, formatDecimal } from '../../app/format.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '../../ui/ionic.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { PlainField } from '../../ui/PlainField.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
@@ -94,16 +94,9 @@ export function RecordPage({
       </IonSegment>
       <div className="invoice-header">
         {(mode === 'date' || mode === 'range') && (
-          <PlainField
-            label={mode === 'range' ? text.from : text.date}
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
+          <DateField label={mode === 'range' ? text.from : text.date} value={from} onChange={setFrom} />
         )}
-        {mode === 'range' && (
-          <PlainField label={text.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        )}
+        {mode === 'range' && <DateField label={text.to} value={to} onChange={setTo} />}
         <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
       {rows.length === 0 && !query.isLoading && <p className="empty">{text.empty}</p>}
@@ -135,7 +128,7 @@ export function RecordPage({
                     <bdi>{d.sub_name}</bdi>
                   </td>
                   <td data-label={text.date}>
-                    <bdi className="num">{d.pay_date}</bdi>
+                    <bdi className="num">{formatDate(d.pay_date)}</bdi>
                   </td>
                   {columns.map(({ label, pick }) => (
                     <td key={label} data-label={label} className="amount">

@@ -2,7 +2,7 @@ import '../../app/zodArabic.ts';
 import { type Item, ItemInput } from '@mizan/contract';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../app/api.ts';
-import { profitPercent } from '../../app/format.ts';
+import { formatPercent, profitPercent } from '../../app/format.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { FormField } from '../../ui/FormField.tsx';
@@ -90,7 +90,7 @@ export function ItemForm({ storeId, item, onSaved }: { storeId: number; item?: I
           {/* A plain element: inside Ionic's note the number lost its isolation ("% 20.00-"). */}
           {profit && (
             <span className="profit-note" data-testid="profit">
-              {itemsText.profit}: <bdi className="num">{profit} %</bdi>
+              {itemsText.profit}: <bdi className="num">{formatPercent(profit)}</bdi>
             </span>
           )}
         </div>

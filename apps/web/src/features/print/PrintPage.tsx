@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiGet } from '../../app/api.ts';
-import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { natureText } from '../accounts/accountsText.ts';
@@ -90,7 +90,6 @@ export default function PrintPage({ title }: { title: string }) {
 
   const d = doc.data;
   const c = company.data?.[0];
-  const symbol = c?.currency_symbol ?? '';
   const heading =
     kind === 'perchOrder'
       ? t.order
@@ -161,7 +160,7 @@ export default function PrintPage({ title }: { title: string }) {
             </dd>
             <dt>{t.date}</dt>
             <dd>
-              <bdi className="num">{d.pay_date}</bdi>
+              <bdi className="num">{formatDate(d.pay_date)}</bdi>
             </dd>
           </dl>
           <table className="print-lines">
@@ -204,7 +203,7 @@ export default function PrintPage({ title }: { title: string }) {
                 <tr key={label}>
                   <th>{label}</th>
                   <td>
-                    <bdi className="num">{formatDecimal(value)}</bdi> {symbol}
+                    <bdi className="num">{formatMoney(value, c)}</bdi>
                   </td>
                 </tr>
               ))}
@@ -212,7 +211,7 @@ export default function PrintPage({ title }: { title: string }) {
                 <tr>
                   <th>{text.balance}</th>
                   <td>
-                    <bdi className="num">{formatDecimal(party.data.current_balance)}</bdi> {symbol}{' '}
+                    <bdi className="num">{formatMoney(party.data.current_balance, c)}</bdi>{' '}
                     {natureText(party.data.balance_type)}
                   </td>
                 </tr>
