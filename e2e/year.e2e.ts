@@ -48,7 +48,8 @@ describe('the accounting year chosen in the menu', () => {
     await page.keyboard.type('1');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await page.locator('input[name="pay_date"]').fill('2025-06-15');
+    // Typed day first, as the date field takes it whatever the browser's language.
+    await page.locator('input[name="pay_date"]').fill('15/06/2025');
     await page.getByTestId('save-invoice').click();
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
     const ref = ((await toastShown(page))?.message ?? '').split(' ').pop() ?? '';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { describeFirstLoads, measureFirstLoads } from './build/firstLoad.ts';
 
 /** Writes .br and .gz beside every text asset, so the server sends them pre-compressed (no work per request). */
 function precompress(): Plugin {
@@ -30,21 +31,73 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * @ionic/react imports and defines, as it loads, the elements of its overlays, items, cards and icons (and of the
+ * tabs, back button and nav, which we do not use), so all their code was in the first load. Those imports become
+ * no-ops here; the screens that use one define its element (src/ui/ionic/defineOnRender.ts).
+ */
+function deferIonicElements(): Plugin {
+  const defines =
+    /import \{ defineCustomElement as (defineCustomElement\$\w+) \} from '(@ionic\/core\/components\/ion-(alert|toast|loading|modal|popover|tabs|tab-bar|tab-button|back-button|nav)|ionicons\/components\/ion-icon)\.js';/g;
+  const routingElements =
+    /import \{ Ion(Item|Card) as (Ion\w+\$1) \} from '@ionic\/core\/components\/ion-(item|card)\.js';/g;
+  return {
+    name: 'mizan-defer-ionic-elements',
+    transform(code, id) {
+      if (!/[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/.test(id)) return;
+      let deferred = 0;
+      const changed = code
+        .replace(defines, (_, name) => {
+          deferred++;
+          return `const ${name} = () => {};`;
+        })
+        .replace(routingElements, (_, _kind, name) => {
+          deferred++;
+          return `const ${name} = undefined;`;
+        });
+      if (deferred !== 13)
+        throw new Error('@ionic/react changed how it imports its elements: review deferIonicElements');
+      return { code: changed, map: null };
+    },
+  };
+}
+
+/** Prints what the sign-in page and the sales screen fetch before they draw (the budget test holds them to it). */
+function firstLoadReport(): Plugin {
+  let outDir = '';
+  let log: (message: string) => void = () => {};
+  return {
+    name: 'mizan-first-load',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      log = (message) => config.logger.info(message);
+    },
+    closeBundle() {
+      log(describeFirstLoads(measureFirstLoads(outDir)));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), deferIonicElements(), precompress(), firstLoadReport()],
   server: {
     proxy: { '/api': 'http://localhost:8080', '/api23': 'http://localhost:8080' },
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The first-load budget reads which chunks each screen loads from it (build/firstLoad.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       treeshake: {
         // Ionic's component modules declare side effects they do not have; without this every component ships
         // in the first load (342 kB gzip instead of about 200 kB, measured on this stack).
+        // Our own component modules (src/ui/ionic) only define components too, so a screen gets only the ones it uses.
         moduleSideEffects: (id: string) =>
-          id.endsWith('.css') || !/[\\/]node_modules[\\/](@ionic|ionicons|@stencil)[\\/]/.test(id),
+          id.endsWith('.css') ||
+          !(/[\\/]node_modules[\\/](@ionic|ionicons|@stencil)[\\/]/.test(id) || /[\\/]src[\\/]ui[\\/]ionic/.test(id)),
       },
     },
   },

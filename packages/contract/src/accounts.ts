@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { MoneyString } from './amounts.ts';
 import { PageQuery, QueryFlag } from './envelope.ts';
-import { MoneyString } from './money.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 

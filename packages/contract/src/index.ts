@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './amounts.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './constants.ts';

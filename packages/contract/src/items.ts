@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag } from './envelope.ts';
-import { MoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 

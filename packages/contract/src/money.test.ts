@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMoney,
-  compareDecimals,
-  MoneyString,
-  multiplyMoney,
-  PositiveMoneyString,
-  parseMoney,
-  percentOf,
-  toMoneyString,
-} from './money.ts';
+import { MoneyString, PositiveMoneyString } from './amounts.ts';
+import { addMoney, compareDecimals, multiplyMoney, parseMoney, percentOf, toMoneyString } from './money.ts';
 
 const m = (text: string) => {
   const parsed = parseMoney(text);

@@ -3,8 +3,6 @@
  * arithmetic is exact. On the wire and in PostgreSQL `numeric` it is a decimal string such as "12.50".
  * Never a JavaScript float.
  */
-import { z } from 'zod';
-import { normalizeNumberInput } from './digits.ts';
 
 export type Money = bigint & { readonly __brand: 'Money' };
 
@@ -69,51 +67,10 @@ export const AMOUNT_TOO_LARGE_MESSAGE = `المبلغ أكبر من الحد ا�
 export const isWithinAmountBound = (amount: Money) => amount <= MAX_AMOUNT && amount >= -MAX_AMOUNT;
 
 /**
- * Zod schema of an amount on the wire. Accepts a decimal string as typed (Arabic-Indic or Persian digits, ٫ and
- * ٬ too), and a JSON number from legacy clients as long as it has at most 2 decimals; at most `MAX_AMOUNT` either
- * way; answers the canonical string ("12.50").
- */
-export const MoneyString = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const typed = normalizeNumberInput(String(value));
-  const parsed = parseMoney(typed);
-  if (parsed === undefined && /^-?\d{14,}(\.\d{1,2})?$/.test(typed)) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
-    return z.NEVER;
-  }
-  if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'أدخل مبلغا صحيحا بحد أقصى خانتين عشريتين' });
-    return z.NEVER;
-  }
-  if (!isWithinAmountBound(parsed)) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
-    return z.NEVER;
-  }
-  return toMoneyString(parsed);
-});
-
-export const PositiveMoneyString = MoneyString.refine((value) => (parseMoney(value) ?? 0n) > 0n, {
-  message: 'يجب أن يكون المبلغ أكبر من صفر',
-});
-export const NonNegativeMoneyString = MoneyString.refine((value) => (parseMoney(value) ?? -1n) >= 0n, {
-  message: 'لا يمكن أن يكون المبلغ سالبا',
-});
-
-/**
  * The largest quantity of one line, one opening or one stock figure: quantity columns are numeric(15,3) (under
  * 10^12), and this bound keeps the sum of up to 1000 such lines inside them.
  */
 export const MAX_QUANTITY_DIGITS = 9;
-const QUANTITY_MESSAGE = 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية';
-const QUANTITY_TOO_LARGE_MESSAGE = `الكمية أكبر من الحد المسموح (${'9'.repeat(MAX_QUANTITY_DIGITS)})`;
-
-/** Quantities are exact decimals too (items may be sold by weight): up to 3 decimals, typed digits of any script. */
-export const QuantityString = z
-  .union([z.string(), z.number()], { error: QUANTITY_MESSAGE })
-  .transform((value) => normalizeNumberInput(String(value)))
-  .refine((value) => /^-?\d+(\.\d{1,3})?$/.test(value), { message: QUANTITY_MESSAGE, abort: true })
-  .refine((value) => new RegExp(`^-?0*\\d{1,${MAX_QUANTITY_DIGITS}}(\\.|$)`).test(value), {
-    message: QUANTITY_TOO_LARGE_MESSAGE,
-  });
 
 /**
  * Whether a quantity fits a quantity column (numeric(15,3): at most 12 digits before the point). One typed quantity

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { PositiveMoneyString, QuantityString } from './amounts.ts';
 import { PageQuery } from './envelope.ts';
-import { PositiveMoneyString, QuantityString } from './money.ts';
 import { Id } from './scope.ts';
 import { Text } from './text.ts';
 

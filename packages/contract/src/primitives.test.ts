@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, isCalendarDate, OptionalDate } from './dates.ts';
-import { MAX_AMOUNT_TEXT, MoneyString, QuantityString } from './money.ts';
+import { MAX_AMOUNT_TEXT } from './money.ts';
 import { Id, MAX_ID } from './scope.ts';
 import { optionalText, Text } from './text.ts';
 

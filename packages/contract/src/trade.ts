@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
 import { PAGE_SIZE, pageOf, QueryFlag } from './envelope.ts';
-import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './money.ts';
 import { Id, PageNumber } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 

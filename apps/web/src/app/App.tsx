@@ -1,10 +1,10 @@
-import { IonApp, IonContent, IonPage, IonRouterOutlet, IonSpinner, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../features/auth/AuthProvider.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { IonApp, IonContent, IonPage, IonRouterOutlet, IonSpinner, IonSplitPane } from '../ui/ionic.ts';
 import { ui } from './messages.ts';
 import { homePath } from './platform.ts';
 import { queryClient } from './queryClient.ts';

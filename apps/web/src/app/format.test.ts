@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatQuantity, profitPercent } from './format.ts';
+import {
+  formatDate,
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  isolate,
+  parseDate,
+  profitPercent,
+} from './format.ts';
 
 describe('numbers for the eye', () => {
   it('formats amounts typed in any digits, and shows a value that is not a number yet as typed, never a crash', () => {
@@ -16,5 +25,34 @@ describe('numbers for the eye', () => {
     expect(profitPercent('100', '80')).toBe('-20.00');
     expect(profitPercent('80', '1٠0x')).toBe('');
     expect(profitPercent('', '10')).toBe('');
+  });
+});
+
+describe('money, percentages and dates for the eye', () => {
+  it('money carries the company currency and its decimals; without one it is the plain amount', () => {
+    expect(formatMoney('1234.5', { currency_symbol: 'ج.س', currency_decimals: 2 })).toBe('1,234.50 ج.س');
+    expect(formatMoney('1234.5', { currency_symbol: 'د.ك', currency_decimals: 3 })).toBe('1,234.500 د.ك');
+    expect(formatMoney('-20', null)).toBe('-20.00');
+    expect(formatMoney('', { currency_symbol: 'ج.س', currency_decimals: 2 })).toBe('');
+    expect(formatPercent('12.5')).toBe('12.50 %');
+    expect(isolate('1,234.50 ج.س')).toBe('\u20681,234.50 ج.س\u2069');
+  });
+
+  it('dates are shown day first whatever the browser language, and a value that is not an ISO date as it is', () => {
+    expect(formatDate('2026-11-23')).toBe('23/11/2026');
+    expect(formatDate('2026-01-05T10:00:00.000Z')).toBe('05/01/2026');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('غدا')).toBe('غدا');
+  });
+
+  it('dates are typed day first in any digits and separator, and only days of the calendar are taken', () => {
+    expect(parseDate('23/11/2026')).toBe('2026-11-23');
+    expect(parseDate('٢٣/١١/٢٠٢٦')).toBe('2026-11-23');
+    expect(parseDate(' 5-1-26 ')).toBe('2026-01-05');
+    expect(parseDate('29.02.2028')).toBe('2028-02-29');
+    expect(parseDate('29/02/2026')).toBeUndefined();
+    expect(parseDate('31/04/2026')).toBeUndefined();
+    expect(parseDate('2026-11-23')).toBeUndefined();
+    expect(parseDate('')).toBeUndefined();
   });
 });

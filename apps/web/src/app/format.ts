@@ -1,8 +1,11 @@
 /**
- * Numbers, money and dates for the eye, in one place. Amounts arrive as decimal strings ("1500.50"): they are
- * formatted from their digits, never through a float, so what is shown is exactly what is stored.
+ * Numbers, money, quantities, percentages and dates for the eye, in one place. Amounts arrive as decimal strings
+ * ("1500.50"): they are formatted from their digits, never through a float, so what is shown is exactly what is
+ * stored. Digits are Latin, as shop staff type them. Dates are shown and typed day first (23/11/2026) whatever the
+ * browser's language. In JSX a value inside Arabic text goes in `<bdi className="num">`; in a plain string (a
+ * toast, a confirmation) `isolate` keeps its digits, sign and symbol in order.
  */
-import { normalizeNumberInput } from '@mizan/contract';
+import { normalizeNumberInput, toWesternDigits } from '@mizan/contract';
 
 const grouping = new Intl.NumberFormat('ar-SD-u-nu-latn', { useGrouping: true });
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -18,6 +21,48 @@ export function formatDecimal(value: string | null | undefined, decimals = 2): s
   const grouped = grouping.format(BigInt(whole));
   const digits = decimals > 0 ? `.${fraction.padEnd(decimals, '0').slice(0, decimals)}` : '';
   return `${negative ? '-' : ''}${grouped}${digits}`;
+}
+
+/** The company's currency as amounts show it: its symbol and how many decimals it keeps. */
+export type Currency = { currency_symbol: string; currency_decimals: number };
+
+/** "1234.5" → "1,234.50 ج.س" with the company's currency, or the plain amount when none is known yet. */
+export function formatMoney(value: string | null | undefined, currency?: Currency | null): string {
+  const amount = formatDecimal(value, currency?.currency_decimals ?? 2);
+  return amount && currency?.currency_symbol ? `${amount} ${currency.currency_symbol}` : amount;
+}
+
+/** "12.5" → "12.50 %" (the sign after a space, as the item form has always shown it). */
+export function formatPercent(value: string | null | undefined): string {
+  const figure = formatDecimal(value);
+  return figure && `${figure} %`;
+}
+
+/** A value inside a plain Arabic string (Unicode first-strong isolate), as `<bdi>` does in the page. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** "2026-11-23" (or a timestamp starting so) → "23/11/2026"; anything else is shown as it is. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parts = ISO_DATE.exec(iso);
+  return parts ? `${parts[3]}/${parts[2]}/${parts[1]}` : iso;
+}
+
+/**
+ * A date typed day first ("23/11/2026", "23-11-2026", "٢٣/١١/٢٠٢٦", a two-digit year is this century) → "2026-11-23";
+ * undefined when it is not a day of the calendar.
+ */
+export function parseDate(typed: string): string | undefined {
+  const plain = toWesternDigits(typed).replace(/[\u200e\u200f\u061c\u2066-\u2069\s]/g, '');
+  const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(plain);
+  if (!parts) return undefined;
+  const [, day = '', month = '', typedYear = ''] = parts;
+  const year = typedYear.length === 2 ? `20${typedYear}` : typedYear;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCDate() !== Number(day) || date.getUTCMonth() !== Number(month) - 1) return undefined;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 /** A quantity without trailing zeros: "12.500" → "12.5". */

@@ -1,4 +1,4 @@
-import { isPlatform } from '@ionic/react';
+import { isPlatform } from '../ui/ionic.ts';
 
 /**
  * Desktop or mobile is decided once, at start-up, by platform detection (seed section 2): it picks the screen

@@ -1,6 +1,6 @@
-import { IonInput, IonItem, IonNote } from '@ionic/react';
 import { normalizeNumberInput, toWesternDigits } from '@mizan/contract';
 import type { ComponentProps } from 'react';
+import { IonInput, IonItem, IonNote } from './ionic.ts';
 
 /**
  * What the field holds: a number (any digit script, ٫ and ٬, converted as typed; left to right) or a code such as

@@ -1,6 +1,6 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { isSaveKey } from './enterMovesOn.ts';
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from './ionic.ts';
 
 /**
  * A form in a modal over the screen: a titled header with a close button, the form mounted only while open.

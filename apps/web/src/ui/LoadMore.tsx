@@ -1,4 +1,4 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from './ionic.ts';
 
 /** "Load more" under a paged list, with what is shown out of the total. */
 export function LoadMore({

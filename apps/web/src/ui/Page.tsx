@@ -1,5 +1,5 @@
-import { IonButtons, IonContent, IonHeader, IonMenuButton, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { IonButtons, IonContent, IonHeader, IonMenuButton, IonPage, IonTitle, IonToolbar } from './ionic.ts';
 
 /** A screen: its title in the header (with the menu button on narrow screens), then its content. */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

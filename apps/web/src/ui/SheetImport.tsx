@@ -1,8 +1,8 @@
-import { IonButton } from '@ionic/react';
 import type { ImportPreviewResponse, ImportResult } from '@mizan/contract';
 import { useState } from 'react';
 import { apiDownload, apiUpload, type Params } from '../app/api.ts';
 import { refreshStore } from '../app/queryKeys.ts';
+import { IonButton } from './ionic.ts';
 import { type Column, DataTable } from './table/DataTable.tsx';
 import { useNotify } from './useNotify.ts';
 

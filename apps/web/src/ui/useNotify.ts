@@ -1,6 +1,6 @@
-import { useIonToast } from '@ionic/react';
 import { useCallback } from 'react';
 import { errorMessage } from '../app/api.ts';
+import { useIonToast } from './ionic.ts';
 
 /**
  * Toasts as the seed shows them: top, iOS style, 2000 ms; green for done, red for refused. The latest message

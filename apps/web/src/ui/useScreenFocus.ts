@@ -1,5 +1,5 @@
-import { useIonViewDidEnter } from '@ionic/react';
 import { type RefObject, useRef } from 'react';
+import { useIonViewDidEnter } from './ionic.ts';
 
 /**
  * Puts the focus in a screen's first field each time it shows (Ionic keeps screens mounted, so not only the

@@ -1,4 +1,4 @@
-import { IonButton, IonSearchbar, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
+import { IonButton, IonSearchbar, IonSelect, IonSelectOption, IonToggle } from '../../ui/ionic.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { accountsText } from './accountsText.ts';
 import { type AccountFilters, noFilters, useAccountCategories } from './useAccounts.ts';

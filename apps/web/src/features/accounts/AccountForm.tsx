@@ -1,8 +1,8 @@
-import { IonButton, IonList } from '@ionic/react';
 import { PARTY_CATEGORIES, type SubAccount, SubAccountInput } from '@mizan/contract';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CodeField, MoneyField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { accountsText, natureText } from './accountsText.ts';
 import { useAccountCategories, useMainAccounts, useSaveAccount } from './useAccounts.ts';

@@ -1,5 +1,5 @@
-import { IonAccordion, IonAccordionGroup, IonItem, IonLabel, IonNote } from '@ionic/react';
 import { formatDecimal } from '../../app/format.ts';
+import { IonAccordion, IonAccordionGroup, IonItem, IonLabel, IonNote } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { accountsText, natureText } from './accountsText.ts';

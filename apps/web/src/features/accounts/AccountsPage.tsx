@@ -1,8 +1,8 @@
-import { IonButton, IonIcon, useIonAlert } from '@ionic/react';
 import type { SubAccount } from '@mizan/contract';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
+import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';

@@ -1,23 +1,19 @@
+import { messagesAr, type SessionUser, type Store } from '@mizan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ui } from '../../app/messages.ts';
 import {
   IonButton,
   IonContent,
   IonHeader,
-  IonInput,
-  IonItem,
-  IonList,
   IonPage,
-  IonSelect,
-  IonSelectOption,
   IonTitle,
   IonToolbar,
   useIonLoading,
   useIonToast,
-} from '@ionic/react';
-import { messagesAr, type SessionUser, type Store } from '@mizan/contract';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
-import { ui } from '../../app/messages.ts';
+} from '../../ui/ionic.ts';
+import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useAuth } from './AuthProvider.tsx';
 import './LoginPage.css';
 
@@ -29,6 +25,10 @@ export default function LoginPage() {
   const [storeId, setStoreId] = useState<number | undefined>();
   const [presentLoading, dismissLoading] = useIonLoading();
   const [presentToast] = useIonToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const userNameRef = useRef<HTMLInputElement>(null);
+  // The seed focuses the user name; once the page's transition has ended, or a hidden page's field keeps none.
+  useScreenFocus(formRef, () => userNameRef.current?.focus());
 
   useEffect(() => {
     if (storeId === undefined && stores.data?.[0]) setStoreId(stores.data[0].id);
@@ -81,50 +81,45 @@ export default function LoginPage() {
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding login-content">
-        <form className="login-card" onSubmit={submit}>
+        <form className="login-card" onSubmit={submit} ref={formRef}>
           <img src="/icon.svg" alt="" className="login-logo" />
           <h1>{ui.appName}</h1>
           <p className="login-subtitle">{ui.systemName}</p>
-          <IonList lines="full">
-            <IonItem>
-              <IonInput
-                label={ui.login.userName}
-                labelPlacement="stacked"
+          {/* Plain fields, not Ionic's input and select: the page then needs only Ionic's page and button, and the
+              store list opens the phone's own picker. Ionic's select alone brought all its interfaces (alert, action
+              sheet, popover, modal) into the first load. */}
+          <div className="login-fields">
+            <label className="login-field">
+              <span>{ui.login.userName}</span>
+              <input
                 name="user_name"
-                autocomplete="username"
-                autofocus
+                autoComplete="username"
+                ref={userNameRef}
                 value={userName}
-                onIonInput={(e) => setUserName(e.detail.value ?? '')}
+                onChange={(e) => setUserName(e.target.value)}
               />
-            </IonItem>
-            <IonItem>
-              <IonInput
-                label={ui.login.password}
-                labelPlacement="stacked"
+            </label>
+            <label className="login-field">
+              <span>{ui.login.password}</span>
+              <input
                 name="password"
                 type="password"
-                autocomplete="current-password"
+                autoComplete="current-password"
                 value={password}
-                onIonInput={(e) => setPassword(e.detail.value ?? '')}
+                onChange={(e) => setPassword(e.target.value)}
               />
-            </IonItem>
-            <IonItem>
-              <IonSelect
-                label={ui.login.store}
-                labelPlacement="stacked"
-                name="store_id"
-                interface="popover"
-                value={storeId}
-                onIonChange={(e) => setStoreId(Number(e.detail.value))}
-              >
+            </label>
+            <label className="login-field">
+              <span>{ui.login.store}</span>
+              <select name="store_id" value={storeId ?? ''} onChange={(e) => setStoreId(Number(e.target.value))}>
                 {stores.data?.map((store) => (
-                  <IonSelectOption key={store.id} value={store.id}>
+                  <option key={store.id} value={store.id}>
                     {store.store_name}
-                  </IonSelectOption>
+                  </option>
                 ))}
-              </IonSelect>
-            </IonItem>
-          </IonList>
+              </select>
+            </label>
+          </div>
           {stores.data?.length === 0 && <p className="login-hint">{ui.login.noStores}</p>}
           <IonButton type="submit" expand="block" className="login-submit">
             {ui.login.submit}

@@ -1,4 +1,3 @@
-import { IonButton, IonIcon, IonList, useIonAlert } from '@ionic/react';
 import { CategoryInput, type ItemCategory } from '@mizan/contract';
 import { useMutation } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
@@ -8,6 +7,7 @@ import { refreshStore } from '../../app/queryKeys.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { IonButton, IonIcon, IonList, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';

@@ -1,10 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryKeys.ts';
-import { AccountModal } from '../accounts/AccountModal.tsx';
+import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/accountsText.ts';
 import { salesText } from './salesText.ts';
 import { useParties } from './useSales.ts';
+
+// The account form (and the schema library it validates with) loads when a new customer is first added.
+const AccountModal = lazy(() =>
+  import('../accounts/AccountModal.tsx').then((module) => ({ default: module.AccountModal })),
+);
 
 /**
  * The customer (or supplier) by name or code, typed with the keyboard; its balance shows once chosen. A party
@@ -29,6 +34,7 @@ export function CustomerPicker({
 }) {
   const parties = useParties(storeId);
   const [adding, setAdding] = useState(false);
+  const accountModalMounted = useOpenedOnce(adding);
   // Ionic keeps earlier screens in the page: ids of its own, so a label or a list never points into another one.
   const inputId = useId();
   const listId = useId();
@@ -90,17 +96,19 @@ export function CustomerPicker({
           {natureText(chosen.balance_type)}
         </small>
       )}
-      {party && (
-        <AccountModal
-          storeId={storeId}
-          open={adding}
-          party={party}
-          onClose={() => setAdding(false)}
-          onSaved={async (account) => {
-            await refreshStore(storeId);
-            onChange(account.id);
-          }}
-        />
+      {party && accountModalMounted && (
+        <Suspense fallback={null}>
+          <AccountModal
+            storeId={storeId}
+            open={adding}
+            party={party}
+            onClose={() => setAdding(false)}
+            onSaved={async (account) => {
+              await refreshStore(storeId);
+              onChange(account.id);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

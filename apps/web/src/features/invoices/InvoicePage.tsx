@@ -1,12 +1,13 @@
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '@ionic/react';
 import { normalizeNumberInput } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryKeys.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -305,12 +306,11 @@ export function InvoicePage({
               </IonSegment>
             </div>
           )}
-          <PlainField
+          <DateField
             label={salesText.date}
-            type="date"
             name="pay_date"
             value={invoice.pay_date}
-            onChange={(e) => change({ pay_date: e.target.value })}
+            onChange={(pay_date) => change({ pay_date })}
           />
           <PlainField
             label={salesText.note}

@@ -1,6 +1,6 @@
 import { normalizeNumberInput } from '@mizan/contract';
 import { formatDecimal } from '../../app/format.ts';
-import { PlainField } from '../../ui/PlainField.tsx';
+import { DateField } from '../../ui/DateField.tsx';
 import { type DraftInvoice, figures, withDiscountPercent } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
@@ -85,12 +85,11 @@ export function InvoiceTotals({
               : formatDecimal(f.changee)}
         </bdi>
       </div>
-      <PlainField
+      <DateField
         label={salesText.nextPay}
-        type="date"
         name="nextPay"
         value={invoice.nextPay}
-        onChange={(e) => onChange({ nextPay: e.target.value })}
+        onChange={(nextPay) => onChange({ nextPay })}
       />
     </div>
   );

@@ -1,13 +1,17 @@
 import { compareDecimals, normalizeNumberInput } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { apiGet } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
-import { ItemModal } from '../items/ItemModal.tsx';
+import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import type { DraftLine } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
+
+// The item form (and the schema library it validates with) loads when the cashier first asks for a new item.
+const ItemModal = lazy(() => import('../items/ItemModal.tsx').then((module) => ({ default: module.ItemModal })));
+
 import { type ItemWithStock, salesKeys, useItemSearch } from './useSales.ts';
 
 /**
@@ -31,8 +35,13 @@ export function ItemEntry({
   allowNewItem?: boolean;
 }) {
   const [creating, setCreating] = useState(false);
+  const itemModalMounted = useOpenedOnce(creating);
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<ItemWithStock | undefined>();
+  // What is picked now, for the item modal's dismissal: it can end after the new item was picked (saving picks it
+  // while the modal closes), and must not read an earlier render's value.
+  const pickedNow = useRef(picked);
+  pickedNow.current = picked;
   const [active, setActive] = useState(0);
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
@@ -193,21 +202,25 @@ export function ItemEntry({
           >
             {salesText.newItem}
           </button>
-          <ItemModal
-            storeId={storeId}
-            open={creating}
-            item={undefined}
-            onClose={() => setCreating(false)}
-            onSaved={async (item) => {
-              const [withStock] = await apiGet<ItemWithStock>('items/readItemByIdQty', {
-                store_id: storeId,
-                id: item.id,
-              });
-              if (withStock) pick(withStock);
-            }}
-            // Ionic gives the focus back to the "new item" button once the modal is gone: the quantity takes it.
-            onDismissed={() => setTimeout(() => picked && quantityRef.current?.select(), 0)}
-          />
+          {itemModalMounted && (
+            <Suspense fallback={null}>
+              <ItemModal
+                storeId={storeId}
+                open={creating}
+                item={undefined}
+                onClose={() => setCreating(false)}
+                onSaved={async (item) => {
+                  const [withStock] = await apiGet<ItemWithStock>('items/readItemByIdQty', {
+                    store_id: storeId,
+                    id: item.id,
+                  });
+                  if (withStock) pick(withStock);
+                }}
+                // Ionic gives the focus back to the "new item" button once the modal is gone: the quantity takes it.
+                onDismissed={() => setTimeout(() => pickedNow.current && quantityRef.current?.select(), 0)}
+              />
+            </Suspense>
+          )}
         </>
       )}
     </div>

@@ -1,10 +1,10 @@
-import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { type DocumentSums, parseMoney, subtractMoney, type TradeDocument, toMoneyString, ZERO } from '@mizan/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatDecimal } from '../../app/format.ts';
+import { formatDate, formatDecimal } from '../../app/format.ts';
+import { DateField } from '../../ui/DateField.tsx';
+import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
-import { PlainField } from '../../ui/PlainField.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -49,7 +49,7 @@ const amounts: { label: string; sum: keyof DocumentSums; pick: (d: TradeDocument
 const columns: Column<TradeDocument>[] = [
   { id: 'ref', header: text.ref, amount: false, cell: (d) => <bdi className="num">{d.pay_ref}</bdi> },
   { id: 'party', header: text.customer, cell: (d) => d.sub_name ?? '' },
-  { id: 'date', header: text.date, cell: (d) => <bdi className="num">{d.pay_date}</bdi> },
+  { id: 'date', header: text.date, cell: (d) => <bdi className="num">{formatDate(d.pay_date)}</bdi> },
   ...amounts.map(({ label, sum, pick }) => ({
     id: sum,
     header: label,
@@ -108,16 +108,9 @@ export function RecordPage({
       </IonSegment>
       <div className="invoice-header">
         {(mode === 'date' || mode === 'range') && (
-          <PlainField
-            label={mode === 'range' ? text.from : text.date}
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
+          <DateField label={mode === 'range' ? text.from : text.date} value={from} onChange={setFrom} />
         )}
-        {mode === 'range' && (
-          <PlainField label={text.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        )}
+        {mode === 'range' && <DateField label={text.to} value={to} onChange={setTo} />}
         <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
       <DataTable

@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import {
   compareDecimals,
   money,
@@ -10,7 +9,9 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
+import { DateField } from '../../ui/DateField.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
+import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -136,12 +137,11 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
             value={values.cust_id}
             onChange={(cust_id) => setValues((v) => ({ ...v, cust_id }))}
           />
-          <PlainField
+          <DateField
             label={salesText.date}
-            type="date"
             name="pay_date"
             value={values.pay_date}
-            onChange={set('pay_date')}
+            onChange={(pay_date) => setValues((v) => ({ ...v, pay_date }))}
           />
           <PlainField
             label={salesText.note}
@@ -174,12 +174,11 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
               {formatDecimal(remaining)}
             </bdi>
           </div>
-          <PlainField
+          <DateField
             label={salesText.nextPay}
-            type="date"
             name="nextPay"
             value={values.nextPay}
-            onChange={set('nextPay')}
+            onChange={(nextPay) => setValues((v) => ({ ...v, nextPay }))}
           />
         </div>
         <div className="toolbar-row">

@@ -1,5 +1,5 @@
-import { useIonAlert } from '@ionic/react';
 import { useNavigate } from 'react-router-dom';
+import { useIonAlert } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { salesText } from './salesText.ts';
 import { type DocKind, useDeleteInvoice } from './useSales.ts';

@@ -1,5 +1,5 @@
-import { IonButton, IonIcon, IonItem, IonSelect, IonSelectOption, useIonAlert } from '@ionic/react';
 import { addOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonItem, IonSelect, IonSelectOption, useIonAlert } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
 import { useCategories, useCreateCategory } from './useItems.ts';

@@ -1,4 +1,4 @@
-import { IonSearchbar, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonSearchbar, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { itemsText } from './itemsText.ts';
 import { type ItemFilters, useBrands, useCategories, useModels } from './useItems.ts';

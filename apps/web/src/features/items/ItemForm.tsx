@@ -1,11 +1,11 @@
-import { IonButton, IonList } from '@ionic/react';
 import { type Item, ItemInput } from '@mizan/contract';
 import { useController } from 'react-hook-form';
-import { profitPercent } from '../../app/format.ts';
+import { formatPercent, profitPercent } from '../../app/format.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { CodeField, MoneyField, QuantityField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { emptyItemForm, formToBody, type ItemFormValues, itemToForm } from './itemFormValues.ts';
@@ -71,7 +71,7 @@ export function ItemForm({ storeId, item, onSaved }: { storeId: number; item?: I
           {/* A plain element: inside Ionic's note the number lost its isolation ("% 20.00-"). */}
           {profit && (
             <span className="profit-note" data-testid="profit">
-              {itemsText.profit}: <bdi className="num">{profit} %</bdi>
+              {itemsText.profit}: <bdi className="num">{formatPercent(profit)}</bdi>
             </span>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '../../ui/ionic.ts';
 import { SheetImport } from '../../ui/SheetImport.tsx';
 import { itemsText } from './itemsText.ts';
 

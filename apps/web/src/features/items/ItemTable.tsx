@@ -1,6 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import type { Item } from '@mizan/contract';
 import { createOutline, trashOutline } from 'ionicons/icons';
+import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { DataTable } from '../../ui/table/DataTable.tsx';
 import { itemColumnChoice, itemColumns } from './itemColumns.ts';
 import { itemsText } from './itemsText.ts';

@@ -1,8 +1,8 @@
-import { IonButton, IonIcon, useIonAlert } from '@ionic/react';
 import type { Item } from '@mizan/contract';
 import { addOutline, cloudDownloadOutline, cloudUploadOutline, pricetagsOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { apiDownload } from '../../app/api.ts';
+import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';

@@ -1,3 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiPost, apiPostBody } from '../../app/api.ts';
+import { formatDecimal } from '../../app/format.ts';
+import { refreshStore } from '../../app/queryKeys.ts';
+import { FormField } from '../../ui/FormField.tsx';
 import {
   IonButton,
   IonButtons,
@@ -10,13 +16,7 @@ import {
   IonSegmentButton,
   IonTitle,
   IonToolbar,
-} from '@ionic/react';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiPost, apiPostBody } from '../../app/api.ts';
-import { formatDecimal } from '../../app/format.ts';
-import { refreshStore } from '../../app/queryKeys.ts';
-import { FormField } from '../../ui/FormField.tsx';
+} from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
 

@@ -1,7 +1,7 @@
-import { IonButton, IonInput } from '@ionic/react';
 import { normalizeNumberInput } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
+import { IonButton, IonInput } from '../../ui/ionic.ts';
 import { priceWithMargin } from './itemFormValues.ts';
 import { itemsText } from './itemsText.ts';
 

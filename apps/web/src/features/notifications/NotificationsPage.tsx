@@ -1,7 +1,7 @@
-import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '@ionic/react';
 import type { TradeDocument } from '@mizan/contract';
 import { useNavigate } from 'react-router-dom';
-import { formatDecimal } from '../../app/format.ts';
+import { formatDate, formatDecimal } from '../../app/format.ts';
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { purchaseScreen, salesScreen } from '../invoices/documentScreens.ts';
@@ -35,7 +35,7 @@ function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument
             {/* Dates and references are isolated (bdi) so they keep their own left-to-right order in Arabic text. */}
             <h3>
               {text.invoiceOf} <bdi className="num">{doc.pay_ref}</bdi> — {doc.sub_name} {text.dated}{' '}
-              <bdi className="num">{doc.pay_date}</bdi>
+              <bdi className="num">{formatDate(doc.pay_date)}</bdi>
             </h3>
             <p>
               {text.due}: <bdi className="num">{doc.nextPay}</bdi> — {text.remaining}:{' '}

@@ -1,8 +1,8 @@
-import { IonSearchbar } from '@ionic/react';
 import type { OpeningQuantityRow } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { yearKey } from '../../app/queryKeys.ts';
+import { IonSearchbar } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';
 import { searchTerm } from '../../ui/searchTerm.ts';

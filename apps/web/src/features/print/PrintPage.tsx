@@ -1,8 +1,8 @@
-import { IonButton } from '@ionic/react';
 import { documentKinds, isKindToken, kindOf, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
+import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { natureText } from '../accounts/accountsText.ts';
 import { useAccountBalance } from '../accounts/useAccounts.ts';
@@ -77,7 +77,6 @@ export default function PrintPage({ title }: { title: string }) {
 
   const d = doc.data;
   const c = company.data?.[0];
-  const symbol = c?.currency_symbol ?? '';
   // The kind's own name heads the print (an unknown kind prints as a sale, as before).
   const spec = isKindToken(kind) ? kindOf(kind) : documentKinds.sale;
   const heading = en ? english.order : spec.label;
@@ -143,7 +142,7 @@ export default function PrintPage({ title }: { title: string }) {
             </dd>
             <dt>{t.date}</dt>
             <dd>
-              <bdi className="num">{d.pay_date}</bdi>
+              <bdi className="num">{formatDate(d.pay_date)}</bdi>
             </dd>
           </dl>
           <table className="print-lines">
@@ -186,7 +185,7 @@ export default function PrintPage({ title }: { title: string }) {
                 <tr key={label}>
                   <th>{label}</th>
                   <td>
-                    <bdi className="num">{formatDecimal(value)}</bdi> {symbol}
+                    <bdi className="num">{formatMoney(value, c)}</bdi>
                   </td>
                 </tr>
               ))}
@@ -194,7 +193,7 @@ export default function PrintPage({ title }: { title: string }) {
                 <tr>
                   <th>{text.balance}</th>
                   <td>
-                    <bdi className="num">{formatDecimal(party.data.current_balance)}</bdi> {symbol}{' '}
+                    <bdi className="num">{formatMoney(party.data.current_balance, c)}</bdi>{' '}
                     {natureText(party.data.balance_type)}
                   </td>
                 </tr>

@@ -1,9 +1,9 @@
-import { IonButton, IonList } from '@ionic/react';
 import { type Company, CompanyUpdateBody } from '@mizan/contract';
 import type { ComponentProps } from 'react';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { BoundInput, SelectField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText } from './settingsText.ts';
 import { settingsKeys, useCompany, useSettingsChange, useUploadLogo } from './useSettings.ts';

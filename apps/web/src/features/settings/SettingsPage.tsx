@@ -1,5 +1,5 @@
-import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CompanySection } from './CompanySection.tsx';

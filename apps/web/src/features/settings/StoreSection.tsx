@@ -1,8 +1,8 @@
-import { IonButton, IonList, IonNote } from '@ionic/react';
 import { type Store, StoreUpdateBody } from '@mizan/contract';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { IonButton, IonList, IonNote } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText } from './settingsText.ts';
 import { settingsKeys, useSettingsChange } from './useSettings.ts';

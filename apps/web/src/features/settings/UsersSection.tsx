@@ -1,8 +1,8 @@
-import { IonButton, IonList, useIonAlert } from '@ionic/react';
 import { CreateUserBody, type StoreUser } from '@mizan/contract';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { IonButton, IonList, useIonAlert } from '../../ui/ionic.ts';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText as t } from './settingsText.ts';

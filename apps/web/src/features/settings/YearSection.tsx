@@ -1,4 +1,4 @@
-import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '@ionic/react';
+import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '../../ui/ionic.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { settingsText } from './settingsText.ts';
 import { useYears } from './useSettings.ts';

@@ -1,3 +1,7 @@
+import { logOutOutline, notificationsOutline } from 'ionicons/icons';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ui } from '../../app/messages.ts';
 import {
   IonBadge,
   IonButton,
@@ -13,14 +17,24 @@ import {
   IonNote,
   IonTitle,
   IonToolbar,
-} from '@ionic/react';
-import { logOutOutline, notificationsOutline } from 'ionicons/icons';
-import { useLocation } from 'react-router-dom';
-import { ui } from '../../app/messages.ts';
+} from '../../ui/ionic.ts';
 import { useAuth, useSession } from '../auth/AuthProvider.tsx';
 import { useDueInvoices } from '../notifications/useDueInvoices.ts';
 import { isShownOn, menuGroups } from './menuEntries.ts';
-import { YearSwitch } from './YearSwitch.tsx';
+
+// The year's select is Ionic's, whose code (with its popover, alert and action sheet) is a fifth of the sales
+// screen's load: it comes once the menu has drawn, which shows the chosen year meanwhile.
+const YearSwitch = lazy(() => import('./YearSwitch.tsx').then((module) => ({ default: module.YearSwitch })));
+
+function ChosenYear() {
+  const { year } = useAuth();
+  return (
+    <div className="year-switch-pending">
+      <small>{ui.menu.year}</small>
+      <span>{year?.yearDesc}</span>
+    </div>
+  );
+}
 
 /** The payment-due notifications, polled while signed in, with how many are waiting. */
 function DueLink({ storeId }: { storeId: number }) {
@@ -61,7 +75,9 @@ export default function Menu() {
             {ui.menu.logout}
           </IonButton>
         </div>
-        <YearSwitch storeId={store.id} />
+        <Suspense fallback={<ChosenYear />}>
+          <YearSwitch storeId={store.id} />
+        </Suspense>
         <DueLink storeId={store.id} />
         {menuGroups.map((group) => (
           <IonList key={group.title} lines="none">

@@ -1,6 +1,6 @@
-import { IonBadge, IonIcon, IonText } from '@ionic/react';
 import { constructOutline } from 'ionicons/icons';
 import { ui } from '../../app/messages.ts';
+import { IonBadge, IonIcon, IonText } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 
 /** A screen that no issue has built yet: its title and a clear "under construction" notice, never a fake. */

@@ -1,6 +1,6 @@
-import { IonItem, IonSelect, IonSelectOption } from '@ionic/react';
 import { useEffect } from 'react';
 import { ui } from '../../app/messages.ts';
+import { IonItem, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useYears } from '../settings/useSettings.ts';
 

@@ -10,7 +10,7 @@ import { contractForm, showServerErrors, useContractForm } from './useContractFo
 
 // Ionic's web components do not run in happy-dom; plain elements stand in for them, reporting input as Ionic does
 // (`ionInput` with the whole value). The browser tests run the real ones.
-vi.mock('@ionic/react', () => ({
+vi.mock('../ionic.ts', () => ({
   IonItem: ({ children }: { children: ReactNode }) => <div>{children}</div>,
   IonNote: ({ children, ...props }: { children: ReactNode }) => <span {...props}>{children}</span>,
   IonInput: ({

@@ -1,7 +1,7 @@
-import { IonCheckbox, IonItem, IonNote, IonSelect, IonSelectOption } from '@ionic/react';
 import type { ComponentProps } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { type FieldDigits, FormField } from '../FormField.tsx';
+import { IonCheckbox, IonItem, IonNote, IonSelect, IonSelectOption } from '../ionic.ts';
 
 type InputProps = Omit<ComponentProps<typeof FormField>, 'name' | 'value' | 'onChange' | 'error' | 'digits'>;
 type FieldProps<Values extends FieldValues> = {

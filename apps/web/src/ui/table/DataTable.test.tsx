@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Column, DataTable } from './DataTable.tsx';
 
 // Ionic's web components do not run in happy-dom; plain elements stand in for the ones the table uses.
-vi.mock('@ionic/react', () => ({
+vi.mock('../ionic.ts', () => ({
   IonButton: ({ children, onClick, ...props }: { children: ReactNode; onClick?: () => void }) => (
     <button type="button" onClick={onClick} {...props}>
       {children}

@@ -1,4 +1,3 @@
-import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '@ionic/react';
 import {
   type ColumnDef,
   flexRender,
@@ -10,6 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { eyeOffOutline } from 'ionicons/icons';
 import { type ReactNode, useId, useState } from 'react';
+import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '../ionic.ts';
 import { LoadMore } from '../LoadMore.tsx';
 import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
 

@@ -1,0 +1,78 @@
+/**
+ * The first-load budget: how much JavaScript a cashier's phone fetches before a screen can draw, counted from
+ * the Vite manifest of a build as the brotli files the server sends (the same quality as the build writes them).
+ * A screen costs the entry and its static imports plus the screen's own chunk and its static imports; the chunks
+ * it loads later (a modal, the print page) do not count.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The screens we hold to a budget: the modules they load before they draw, and the most they may weigh (bytes). */
+export const budgets = [
+  { screen: 'sign-in page', modules: ['index.html', 'src/features/auth/LoginPage.tsx'], limit: 150_000 },
+  {
+    screen: 'sales screen (folder/sales, signed in)',
+    modules: ['index.html', 'src/features/shell/Menu.tsx', 'src/features/invoices/InvoicePage.tsx'],
+    limit: 190_000,
+  },
+] as const;
+
+export function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+}
+
+/** The JS files a module loads at once: its own chunk and, transitively, every chunk it imports statically. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => manifest[key]?.file ?? key);
+}
+
+const brotliSize = (bytes: Buffer) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+export type FirstLoad = { screen: string; limit: number; brotli: number; files: string[] };
+
+export function measureFirstLoads(outDir: string): FirstLoad[] {
+  const manifest = readManifest(outDir);
+  return budgets.map(({ screen, modules, limit }) => {
+    const files = staticClosure(manifest, modules);
+    const brotli = files.reduce((sum, file) => sum + brotliSize(readFileSync(join(outDir, file))), 0);
+    return { screen, limit, brotli, files };
+  });
+}
+
+/**
+ * Lazy chunks the entry would fetch at start: a screen (a dynamic entry) reached from the entry's static imports
+ * is downloaded before anyone opens it.
+ */
+export function screensLoadedAtStart(outDir: string): string[] {
+  const manifest = readManifest(outDir);
+  const atStart = new Set(staticClosure(manifest, ['index.html']));
+  return Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && atStart.has(chunk.file))
+    .map(([key]) => key);
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+export function describeFirstLoads(loads: FirstLoad[]): string {
+  return loads
+    .map(
+      ({ screen, brotli, limit, files }) =>
+        `first load of the ${screen}: ${kB(brotli)} brotli JS in ${files.length} files (budget ${kB(limit)})` +
+        (brotli > limit ? '  OVER BUDGET' : ''),
+    )
+    .join('\n');
+}
