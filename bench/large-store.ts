@@ -5,9 +5,10 @@
  *   DATABASE_URL=postgres://... npx tsx bench/large-store.ts
  *   DOCS=100000 ITEMS=5000 CUSTOMERS=5000 npx tsx bench/large-store.ts
  *
- * It fills store 1 of a fresh demo database by SQL (items with opening stock, customers, and sales invoices with
- * three lines each, their stock movements and their balanced ledger lines, as the posting of a sale writes them),
- * then times the reads the screens make through the real HTTP layer, and one save.
+ * It fills store 1 of a fresh demo database by SQL (items, customers, and sales invoices with three lines each), posts
+ * the opening stock and the sales through the app's own posting rules and writer (bulk-inserting what they return,
+ * never a second copy of posting in SQL), then times the reads the screens make through the real HTTP layer, and
+ * one save.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,9 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
+import { replaceOpeningQuantities } from '../apps/server/src/features/openingStock/openingStock.posting.ts';
+import { postingOf } from '../apps/server/src/features/posting/posting.rules.ts';
+import { postAll, postingAccounts } from '../apps/server/src/features/posting/posting.ts';
 
 const DOCS = Number(process.env.DOCS ?? 20_000);
 const ITEMS = Number(process.env.ITEMS ?? 2_000);
@@ -30,8 +34,18 @@ await seedDemoIfEmpty(db);
 const started = performance.now();
 await db.execute(sql`insert into items (store_id, item_name, part_no, pay_price, perch_price)
   select 1, 'صنف ' || g, 'B-' || g, 10 + g % 90, 5 + g % 45 from generate_series(1, ${ITEMS}) g`);
-await db.execute(sql`insert into stock_movement (store_id, "yearId", item_id, quantity, source_kind, source_id)
-  select 1, 1, id, 1000000, 'firstq', id from items where store_id = 1 and part_no like 'B-%'`);
+// Opening stock through the same code as the opening-stock import: `firstq` rows and what they post.
+const benchItems = await db.execute<{ item_id: number; pay_price: string; perch_price: string }>(
+  sql`select id as item_id, pay_price::text, perch_price::text from items where store_id = 1 and part_no like 'B-%'`,
+);
+await db.transaction((tx) =>
+  replaceOpeningQuantities(
+    tx,
+    1,
+    1,
+    benchItems.rows.map((item) => ({ ...item, quantity: '1000000' })),
+  ),
+);
 await db.execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id)
   select 1, 1, 'عميل ' || g, 'C-' || g, 'debit', 1 from generate_series(1, ${CUSTOMERS}) g`);
 await db.execute(sql`insert into trade_document
@@ -51,24 +65,43 @@ await db.execute(sql`with ids as (
 await db.execute(sql`update trade_document d set tot_pr = s.t, pay = round(s.t * 0.6, 2), changee = s.t - round(s.t * 0.6, 2)
   from (select pay_id, sum(tot) t from trade_line group by pay_id) s
   where s.pay_id = d.pay_id and d.pay_ref like 'BENCH-%'`);
-await db.execute(sql`insert into stock_movement (store_id, "yearId", item_id, quantity, source_kind, source_id)
-  select 1, 1, l.item_id, -l.quantity, 'pay', l.pay_id
-  from trade_line l join trade_document d on d.pay_id = l.pay_id where d.pay_ref like 'BENCH-%'`);
-await db.execute(sql`insert into ledger_line (store_id, "yearId", account_id, debit, credit, line_date, source_kind, source_id)
-  select 1, 1, x.account, x.debit, x.credit, d.pay_date, 'pay', d.pay_id
-  from trade_document d,
-    lateral (values (d.cust_id, d.tot_pr, 0::numeric), ((select id from sub_accounts where store_id = 1 and role = 'sales'), 0, d.tot_pr),
-                    ((select id from sub_accounts where store_id = 1 and role = 'cash_box'), d.pay, 0), (d.cust_id, 0, d.pay))
-      as x(account, debit, credit)
-  where d.pay_ref like 'BENCH-%'`);
-// The kept balances, as the posting keeps them (the same statement as migration 0006).
-await db.execute(sql`insert into account_balance (store_id, "yearId", account_id, debit_total, credit_total)
-  select store_id, "yearId", account_id, sum(debit), sum(credit) from ledger_line
-  where source_kind = 'pay' and source_id in (select pay_id from trade_document where pay_ref like 'BENCH-%')
-  group by store_id, "yearId", account_id
-  on conflict (store_id, account_id, "yearId") do update
-    set debit_total = account_balance.debit_total + excluded.debit_total,
-        credit_total = account_balance.credit_total + excluded.credit_total`);
+// Each sale posts what the sale's posting rule returns, bulk-inserted by the one writer (and its kept balances).
+const accounts = await postingAccounts(db, 1);
+const POST_CHUNK = 1000;
+for (let after = 0; ; ) {
+  const chunk = await db.execute<{
+    pay_id: number;
+    pay_ref: string;
+    cust_id: number;
+    pay_date: string;
+    tot_pr: string;
+    discount: string;
+    pay: string;
+    lines: { item_id: number; quantity: string }[];
+  }>(sql`select d.pay_id, d.pay_ref, d.cust_id, d.pay_date::text, d.tot_pr::text, d.discount::text, d.pay::text,
+      (select json_agg(json_build_object('item_id', l.item_id, 'quantity', l.quantity::text)) from trade_line l
+        where l.pay_id = d.pay_id) as lines
+    from trade_document d where d.pay_ref like 'BENCH-%' and d.pay_id > ${after} order by d.pay_id limit ${POST_CHUNK}`);
+  const last = chunk.rows.at(-1);
+  if (!last) break;
+  after = last.pay_id;
+  await db.transaction((tx) =>
+    postAll(
+      tx,
+      chunk.rows.map((doc) => ({
+        source: {
+          store_id: 1,
+          yearId: 1,
+          source_kind: 'pay' as const,
+          source_id: doc.pay_id,
+          date: doc.pay_date,
+          reference: doc.pay_ref,
+        },
+        posting: postingOf({ ...doc, kind: 'pay' }, accounts),
+      })),
+    ),
+  );
+}
 await db.execute(sql`analyze`);
 console.log(
   `store 1: ${ITEMS} items, ${CUSTOMERS} customers, ${DOCS} sales (${DOCS * 3} lines, ${DOCS * 4} ledger lines) ` +

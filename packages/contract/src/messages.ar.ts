@@ -46,3 +46,9 @@ export const messagesAr: Record<ErrorCode, string> = {
   NOT_A_CUSTOMER: 'فاتورة المبيعات تسجل على حساب عميل فقط، اختر عميلا',
   NOT_A_SUPPLIER: 'فاتورة المشتريات وأمر الشراء يسجلان على حساب مورد فقط، اختر موردا',
 };
+
+/** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */
+export const postingMemosAr = {
+  document: (label: string) => label,
+  payment: (label: string) => `المدفوع على ${label}`,
+};

@@ -239,7 +239,7 @@ export const stockMovement = pgTable(
       .references(() => items.id),
     /** Signed: positive into the store, negative out of it. */
     quantity: quantityColumn('quantity').notNull(),
-    /** The kind of document that moved the stock: `firstq`, and later `pay`, `perch`, `tswia`. */
+    /** What moved the stock: an opening quantity (`firstq`) or a document kind's wire token (`pay`, `perch`). */
     source_kind: text('source_kind').notNull(),
     source_id: integer('source_id').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -322,6 +322,10 @@ export const ledgerLine = pgTable(
     line_date: date('line_date', { mode: 'string' }).notNull(),
     source_kind: text('source_kind').notNull(),
     source_id: integer('source_id').notNull(),
+    /** The posting document's reference (`SH-S-000123`), so a statement reads one table. */
+    reference: text('reference'),
+    /** What the line is, in Arabic, for statements ("فاتورة مبيعات", "المدفوع على فاتورة مبيعات"). */
+    memo: text('memo'),
   },
   (t) => [
     index('ledger_line_account_idx').on(t.store_id, t.account_id, t.yearId),

@@ -2,54 +2,12 @@
  * Migration 0007 on a database saved before it: references repeated in each year (SH-S-000001 in 2025 and in
  * 2026) become unique in their store, and the counter runs on after every number given out.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedDatabase } from '../embedded/startEmbedded.ts';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const journal = JSON.parse(readFileSync(join(here, 'meta/_journal.json'), 'utf8')) as {
-  entries: { idx: number; tag: string }[];
-};
-
-/** A migrations folder holding the migrations up to `lastIdx`, as a database saved at that point had applied. */
-function migrationsUpTo(lastIdx: number) {
-  const folder = mkdtempSync(join(tmpdir(), 'mizan-migrations-'));
-  mkdirSync(join(folder, 'meta'));
-  const entries = journal.entries.filter((entry) => entry.idx <= lastIdx);
-  for (const entry of entries) copyFileSync(join(here, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
-
-async function openServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const embedded = await startEmbeddedDatabase(undefined);
-    return { url: embedded.connectionString, stop: embedded.stop };
-  }
-  const name = `mizan_migration_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    stop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+import { migrationsUpTo, openServer } from './migrationTesting.ts';
 
 describe('migration 0007: references unique in their store across years', () => {
   const folders: string[] = [];

@@ -12,12 +12,12 @@ import {
 } from '@mizan/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { firstq, items, stockMovement } from '../../db/schema.ts';
+import { items } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { postOpeningQuantity } from '../openingStock/openingStock.posting.ts';
+import { postOpeningQuantity, removeOpeningQuantities } from '../openingStock/openingStock.posting.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
 import { categoryBelongsToStore, findItem, hasDocumentMovements } from './items.queries.ts';
 
@@ -167,8 +167,7 @@ export function deleteItem(db: Db, user: SessionUser, id: number): Promise<Resul
     if (!item.ok) return item;
     if (await hasDocumentMovements(tx, user.store_id, id)) return fail('ITEM_IN_USE');
     // Its opening quantities go with it, and so do the stock movements they posted.
-    await tx.delete(stockMovement).where(and(eq(stockMovement.item_id, id), eq(stockMovement.source_kind, 'firstq')));
-    await tx.delete(firstq).where(eq(firstq.item_id, id));
+    await removeOpeningQuantities(tx, { storeId: user.store_id, itemIds: [id] });
     await tx.delete(items).where(eq(items.id, id));
     await writeLog(tx, {
       store_id: user.store_id,
@@ -279,8 +278,8 @@ export function truncateItems(db: Db, user: SessionUser): Promise<Result<{ delet
   if (!user.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
   return inTransaction(db, async (tx) => {
     if (await hasDocumentMovements(tx, user.store_id)) return fail('ITEMS_HAVE_MOVEMENTS');
-    await tx.delete(stockMovement).where(eq(stockMovement.store_id, user.store_id));
-    await tx.delete(firstq).where(eq(firstq.store_id, user.store_id));
+    // No document moved them (checked above): only opening quantities posted, and they go with the items.
+    await removeOpeningQuantities(tx, { storeId: user.store_id });
     const deleted = await tx.delete(items).where(eq(items.store_id, user.store_id)).returning({ id: items.id });
     await writeLog(tx, {
       store_id: user.store_id,

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { firstq, stockMovement } from '../../db/schema.ts';
+import { firstq } from '../../db/schema.ts';
+import { postOpeningQuantityRule } from '../posting/posting.rules.ts';
+import { postAll, unpost } from '../posting/posting.ts';
 import { lockStockItems, replacementChanges, type StockChange } from '../stock/stockCheck.ts';
 
 export type OpeningQuantity = {
@@ -11,6 +13,12 @@ export type OpeningQuantity = {
   pay_price: string;
   perch_price: string;
 };
+
+/** What an opening quantity posts, written by the one writer: its quantity into stock in its year. */
+const openingPosting = (storeId: number, yearId: number, row: { id: number; item_id: number; quantity: string }) => ({
+  source: { store_id: storeId, yearId, source_kind: 'firstq' as const, source_id: row.id, reference: null },
+  posting: postOpeningQuantityRule(row),
+});
 
 /**
  * What an opening quantity posts: its `firstq` row and one stock movement of +quantity in its year.
@@ -26,17 +34,8 @@ export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity):
     })
     .returning({ id: firstq.id });
   if (!row) throw new Error('opening quantity was not saved');
-  await tx
-    .delete(stockMovement)
-    .where(and(eq(stockMovement.source_kind, 'firstq'), eq(stockMovement.source_id, row.id)));
-  await tx.insert(stockMovement).values({
-    store_id: opening.store_id,
-    yearId: opening.fq_year,
-    item_id: opening.item_id,
-    quantity: opening.quantity,
-    source_kind: 'firstq',
-    source_id: row.id,
-  });
+  await unpost(tx, 'firstq', [row.id]);
+  await postAll(tx, [openingPosting(opening.store_id, opening.fq_year, { id: row.id, ...opening })]);
   return row.id;
 }
 
@@ -46,8 +45,34 @@ export type OpeningOfItem = { item_id: number; quantity: string; pay_price: stri
 const arrayOf = (values: unknown[]) => sql.param(values);
 
 /**
+ * Removes opening quantities (their `firstq` rows) and what they posted: a store's, narrowed to a year and to some
+ * items when given. Answers how many were removed.
+ */
+export async function removeOpeningQuantities(
+  tx: DbOrTx,
+  where: { storeId: number; yearId?: number; itemIds?: number[] },
+): Promise<number> {
+  const removed = await tx
+    .delete(firstq)
+    .where(
+      and(
+        eq(firstq.store_id, where.storeId),
+        where.yearId === undefined ? undefined : eq(firstq.fq_year, where.yearId),
+        where.itemIds ? sql`${firstq.item_id} = any(${arrayOf(where.itemIds)}::int[])` : undefined,
+      ),
+    )
+    .returning({ id: firstq.id });
+  await unpost(
+    tx,
+    'firstq',
+    removed.map((row) => row.id),
+  );
+  return removed.length;
+}
+
+/**
  * The opening quantities of many items of one store and year, set at once: what `postOpeningQuantity` posts for
- * each (its `firstq` row, its stock movement replaced), in one statement whatever the number of items, and
+ * each (its `firstq` row, its stock movement replaced), in a few statements whatever the number of items, and
  * `clearItems`' opening quantities of the year removed with their movements. For the Excel import, after the stock
  * check of `openingReplacementChanges` in the same transaction.
  */
@@ -58,33 +83,30 @@ export async function replaceOpeningQuantities(
   openings: OpeningOfItem[],
   clearItems: number[] = [],
 ): Promise<void> {
-  if (clearItems.length > 0) {
-    await tx.execute(sql`
-      with cleared as (
-        delete from firstq
-        where store_id = ${storeId} and fq_year = ${yearId} and item_id = any(${arrayOf(clearItems)}::int[])
-        returning id)
-      delete from stock_movement m using cleared where m.source_kind = 'firstq' and m.source_id = cleared.id`);
-  }
+  if (clearItems.length > 0) await removeOpeningQuantities(tx, { storeId, yearId, itemIds: clearItems });
   if (openings.length === 0) return;
-  await tx.execute(sql`
+  const saved = await tx.execute<{ id: number; item_id: number; quantity: string }>(sql`
     with input as (
       select * from unnest(
         ${arrayOf(openings.map((o) => o.item_id))}::int[],
         ${arrayOf(openings.map((o) => o.quantity))}::numeric[],
         ${arrayOf(openings.map((o) => o.pay_price))}::numeric[],
         ${arrayOf(openings.map((o) => o.perch_price))}::numeric[]
-      ) as u(item_id, quantity, pay_price, perch_price)),
-    saved as (
-      insert into firstq (item_id, store_id, fq_year, quantity, pay_price, perch_price)
-      select item_id, ${storeId}, ${yearId}, quantity, pay_price, perch_price from input
-      on conflict (item_id, store_id, fq_year) do update
-        set quantity = excluded.quantity, pay_price = excluded.pay_price, perch_price = excluded.perch_price
-      returning id, item_id, quantity),
-    replaced as (
-      delete from stock_movement m using saved where m.source_kind = 'firstq' and m.source_id = saved.id)
-    insert into stock_movement (store_id, "yearId", item_id, quantity, source_kind, source_id)
-    select ${storeId}, ${yearId}, item_id, quantity, 'firstq', id from saved`);
+      ) as u(item_id, quantity, pay_price, perch_price))
+    insert into firstq (item_id, store_id, fq_year, quantity, pay_price, perch_price)
+    select item_id, ${storeId}, ${yearId}, quantity, pay_price, perch_price from input
+    on conflict (item_id, store_id, fq_year) do update
+      set quantity = excluded.quantity, pay_price = excluded.pay_price, perch_price = excluded.perch_price
+    returning id, item_id, quantity::text`);
+  await unpost(
+    tx,
+    'firstq',
+    saved.rows.map((row) => row.id),
+  );
+  await postAll(
+    tx,
+    saved.rows.map((row) => openingPosting(storeId, yearId, row)),
+  );
 }
 
 /**

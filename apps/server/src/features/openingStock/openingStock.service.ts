@@ -8,12 +8,12 @@ import {
 } from '@mizan/contract';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { firstq, items, stockMovement } from '../../db/schema.ts';
+import { firstq, items } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
 import { findStockShortages, stockRefusal } from '../stock/stockCheck.ts';
-import { openingReplacementChanges, postOpeningQuantity } from './openingStock.posting.ts';
+import { openingReplacementChanges, postOpeningQuantity, removeOpeningQuantities } from './openingStock.posting.ts';
 
 const rowColumns = {
   id: firstq.id,
@@ -107,7 +107,7 @@ export function clearOpeningQuantities(
     const changes = await openingReplacementChanges(tx, user.store_id, fq_year, [], 'whole year');
     const short = await findStockShortages(tx, user.store_id, changes);
     if (short.length) return stockRefusal(short);
-    const deleted = await deleteOpeningQuantities(tx, user.store_id, fq_year);
+    const deleted = await removeOpeningQuantities(tx, { storeId: user.store_id, yearId: fq_year });
     await writeLog(tx, {
       store_id: user.store_id,
       user_id: user.id,
@@ -117,21 +117,4 @@ export function clearOpeningQuantities(
     });
     return ok({ deleted });
   });
-}
-
-export async function deleteOpeningQuantities(tx: DbOrTx, storeId: number, yearId: number) {
-  await tx
-    .delete(stockMovement)
-    .where(
-      and(
-        eq(stockMovement.store_id, storeId),
-        eq(stockMovement.yearId, yearId),
-        eq(stockMovement.source_kind, 'firstq'),
-      ),
-    );
-  const deleted = await tx
-    .delete(firstq)
-    .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId)))
-    .returning({ id: firstq.id });
-  return deleted.length;
 }

@@ -25,9 +25,10 @@ import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
+import { postingOf, stockMovementsOf, type TradePostingInput } from '../posting/posting.rules.ts';
+import { post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
 import { findStockShortages, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
-import { postDocument, postedMovements, stockMovementsOf, unpostDocument } from './trade.posting.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 
 export type SavedDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>> & {
@@ -120,9 +121,9 @@ export type SaveInput = {
 };
 
 /**
- * Saves a document in one transaction: checks the party and the items, computes the totals from the lines,
- * refuses a negative remainder, checks stock for a final sale, allocates the reference, writes header and lines,
- * posts stock and ledger, and logs. An edit first removes what the old version posted and replaces its lines.
+ * Saves a document in one transaction, as load → rules → write: it loads what the save depends on (year, party,
+ * items, the version it replaces) under their locks, checks stock and totals by the rules, then writes the header
+ * and lines, replaces what the old version posted with what the kind's rule posts, and logs.
  * A document stays in the year it was saved in, and its date lies inside that year.
  */
 export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInput): Promise<SaveResult> {
@@ -134,139 +135,25 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
   }
   try {
     return await inTransaction(db, async (tx): Promise<SaveResult> => {
-      if (input.header.yearId === undefined) return fail('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
-      const accountingYear = await findYear(tx, input.header.yearId);
-      if (!accountingYear) return fail('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
-      const yearId = accountingYear.id;
-      const [party] = await tx
-        .select({ id: subAccounts.id, ac_id: subAccounts.ac_id })
-        .from(subAccounts)
-        .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
-      if (!party) return fail('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
-      // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
-      const { accountClass, wrongParty } = partySides[kindOf(input.kind).party];
-      if (party.ac_id !== accountClass) return fail(wrongParty, { cust_id: wrongParty });
-
-      // Every save locks in one order: the document it changes, its items, the reference counter, then balances,
-      // so two saves never wait for each other in a circle.
-      if (input.payId !== undefined && !(await lockDocument(tx, user.store_id, input.kind, input.payId)))
-        return fail('NOT_FOUND');
-      const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
-      if (!priced.ok) return priced;
-
-      let existing: Awaited<ReturnType<typeof findDocument>>;
-      if (input.payId !== undefined) {
-        existing = await findDocument(tx, { storeId: user.store_id, kind: input.kind, payId: input.payId });
-        if (!existing) return fail('NOT_FOUND');
-        // An edit never moves a document to another year: its stock and postings belong to its own.
-        if (existing.yearId !== yearId) return fail('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
-        if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
-          return fail('DOCUMENT_NOT_EDITABLE');
-      }
+      const loaded = await loadSave(tx, user, input);
+      if (!loaded.ok) return loaded;
+      const { accountingYear, existing, lines, before } = loaded.value;
       // The one stock check, on what the save changes: the old version's movements go, the new ones come.
-      const before = existing ? await postedMovements(tx, input.kind, existing.pay_id) : [];
-      const short = await findStockShortages(
-        tx,
-        user.store_id,
-        replacementChanges(before, stockMovementsOf(input.kind, yearId, priced.value)),
-      );
-      if (short.length) return stockRefusal(short);
-      if (existing) {
-        await unpostDocument(tx, input.kind, existing.pay_id);
-        await tx.delete(tradeLine).where(eq(tradeLine.pay_id, existing.pay_id));
+      if (kindOf(input.kind).checksStock) {
+        const after = stockMovementsOf(input.kind, lines).map((m) => ({ yearId: accountingYear.id, ...m }));
+        const short = await findStockShortages(tx, user.store_id, replacementChanges(before, after));
+        if (short.length) return stockRefusal(short);
       }
-
       if (!isInsideYear(input.header.pay_date, accountingYear))
         return fail('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
-
-      const gross = input.lines ? priced.value : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
-      const totals = invoiceTotals(
-        gross,
-        parseMoney(input.header.discount) ?? MONEY_ZERO,
-        parseMoney(input.header.pay) ?? MONEY_ZERO,
-      );
-      if (!totals.ok) {
-        if (totals.problem === 'AMOUNT_TOO_LARGE') return amountTooLarge(input.lines, priced.value, totals.line);
-        if (totals.problem === 'DISCOUNT_EXCEEDS_TOTAL')
-          return fail('DISCOUNT_EXCEEDS_TOTAL', { discount: 'DISCOUNT_EXCEEDS_TOTAL' });
-        return fail('NEGATIVE_REMAINDER', { pay: 'NEGATIVE_REMAINDER' });
-      }
-
-      const storeRow = await storeOf(tx, user.store_id);
-
-      const values = {
-        kind: input.kind,
-        value_only: input.lines === undefined,
-        awaiting_lines: input.lines === undefined && input.awaitingLines === true,
-        store_id: user.store_id,
-        yearId,
-        user_id: user.id,
-        cust_id: input.header.cust_id,
-        tot_pr: toMoneyString(totals.totals.tot_pr),
-        discount: toMoneyString(totals.totals.discount),
-        pay: toMoneyString(totals.totals.pay),
-        changee: toMoneyString(totals.totals.changee),
-        pay_date: input.header.pay_date,
-        pay_time: input.header.pay_time ?? existing?.pay_time ?? nowTime(),
-        pay_method: input.header.pay_method,
-        payComment: input.header.payComment,
-        nextPay: input.header.nextPay ?? null,
-      };
-      let payId: number;
-      let payRef: string;
-      if (existing) {
-        await tx.update(tradeDocument).set(values).where(eq(tradeDocument.pay_id, existing.pay_id));
-        payId = existing.pay_id;
-        payRef = existing.pay_ref;
-      } else {
-        const sequence = await nextSequence(tx, user.store_id, kindOf(input.kind).sequence);
-        payRef = formatReference(storeRow.store_ref, input.kind, sequence);
-        const [inserted] = await tx
-          .insert(tradeDocument)
-          .values({ ...values, pay_ref: payRef, idempotency_key: key ?? null, idempotency_hash: hash ?? null })
-          .returning({ pay_id: tradeDocument.pay_id });
-        if (!inserted) throw new Error('document insert returned nothing');
-        payId = inserted.pay_id;
-      }
-      if (priced.value.length) {
-        await tx.insert(tradeLine).values(
-          priced.value.map((line) => ({
-            pay_id: payId,
-            store_id: user.store_id,
-            item_id: line.item_id,
-            item_name: line.item_name,
-            quantity: line.quantity,
-            pay_price: line.pay_price,
-            perch_price: line.perch_price,
-            tot: toMoneyString(line.tot),
-            tax: line.tax,
-          })),
-        );
-      }
-      if (!values.awaiting_lines) await postDocument(tx, { ...values, pay_id: payId }, priced.value);
-      await writeLog(tx, {
-        store_id: user.store_id,
-        user_id: user.id,
-        yearId,
-        typee: `${existing ? 'update' : 'insert'} ${kindOf(input.kind).logName}`,
-        // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
-        logToken: {
-          pay_id: payId,
-          pay_ref: payRef,
-          cust_id: values.cust_id,
-          pay_date: values.pay_date,
-          tot_pr: values.tot_pr,
-          discount: values.discount,
-          pay: values.pay,
-          changee: values.changee,
-          lines: priced.value.map((line) => ({
-            item_id: line.item_id,
-            item_name: line.item_name,
-            quantity: line.quantity,
-            price: toMoneyString(line.price),
-            tot: toMoneyString(line.tot),
-          })),
-        },
+      const totals = checkedTotals(input, lines);
+      if (!totals.ok) return totals;
+      const payId = await writeDocument(tx, user, input, {
+        existing,
+        yearId: accountingYear.id,
+        lines,
+        totals: totals.value,
+        idempotency: { key, hash },
       });
       const saved = await readDocument(tx, user.store_id, input.kind, payId);
       return saved ? ok(saved) : fail('NOT_FOUND');
@@ -279,6 +166,190 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
     }
     throw error;
   }
+}
+
+type PricedLine = Extract<Awaited<ReturnType<typeof priceLines>>, { ok: true }>['value'][number];
+type ExistingDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
+
+/**
+ * What a save depends on, read under its locks and in one order for every save (the document it changes, then its
+ * items; the reference counter and the balances come later, when written), so two saves never wait in a circle.
+ * Refuses an unknown year, a party of the wrong side, a missing item, and an edit that would move the document to
+ * another year or change its shape.
+ */
+async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
+  if (input.header.yearId === undefined) return fail<never>('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
+  const accountingYear = await findYear(tx, input.header.yearId);
+  if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
+  const [party] = await tx
+    .select({ id: subAccounts.id, ac_id: subAccounts.ac_id })
+    .from(subAccounts)
+    .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
+  if (!party) return fail<never>('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
+  // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
+  const { accountClass, wrongParty } = partySides[kindOf(input.kind).party];
+  if (party.ac_id !== accountClass) return fail<never>(wrongParty, { cust_id: wrongParty });
+
+  if (input.payId !== undefined && !(await lockDocument(tx, user.store_id, input.kind, input.payId)))
+    return fail<never>('NOT_FOUND');
+  const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
+  if (!priced.ok) return priced;
+
+  let existing: ExistingDocument | undefined;
+  if (input.payId !== undefined) {
+    existing = await findDocument(tx, { storeId: user.store_id, kind: input.kind, payId: input.payId });
+    if (!existing) return fail<never>('NOT_FOUND');
+    // An edit never moves a document to another year: its stock and postings belong to its own.
+    if (existing.yearId !== accountingYear.id)
+      return fail<never>('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
+    if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
+      return fail<never>('DOCUMENT_NOT_EDITABLE');
+  }
+  const before = existing ? await postedMovements(tx, input.kind, existing.pay_id) : [];
+  return ok({ accountingYear, existing, lines: priced.value, before });
+}
+
+/** The document's totals from its lines (or, value-only, its typed total), with the refusals of invoice arithmetic. */
+function checkedTotals(input: SaveInput, lines: PricedLine[]) {
+  const gross = input.lines ? lines : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
+  const totals = invoiceTotals(
+    gross,
+    parseMoney(input.header.discount) ?? MONEY_ZERO,
+    parseMoney(input.header.pay) ?? MONEY_ZERO,
+  );
+  if (totals.ok) return ok(totals.totals);
+  if (totals.problem === 'AMOUNT_TOO_LARGE') return amountTooLarge(input.lines, lines, totals.line);
+  if (totals.problem === 'DISCOUNT_EXCEEDS_TOTAL')
+    return fail<never>('DISCOUNT_EXCEEDS_TOTAL', { discount: 'DISCOUNT_EXCEEDS_TOTAL' });
+  return fail<never>('NEGATIVE_REMAINDER', { pay: 'NEGATIVE_REMAINDER' });
+}
+
+type CheckedSave = {
+  existing: ExistingDocument | undefined;
+  yearId: number;
+  lines: PricedLine[];
+  totals: Extract<ReturnType<typeof checkedTotals>, { ok: true }>['value'];
+  idempotency: { key: string | undefined; hash: string | undefined };
+};
+
+/**
+ * Writes a checked save: the header (a new one gets its reference here, from the kind's counter), its lines, what
+ * its rule posts in place of what the old version posted, and the activity log. Answers the document's id.
+ */
+async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: CheckedSave): Promise<number> {
+  const { existing, yearId, lines, totals } = save;
+  const values = {
+    kind: input.kind,
+    value_only: input.lines === undefined,
+    awaiting_lines: input.lines === undefined && input.awaitingLines === true,
+    store_id: user.store_id,
+    yearId,
+    user_id: user.id,
+    cust_id: input.header.cust_id,
+    tot_pr: toMoneyString(totals.tot_pr),
+    discount: toMoneyString(totals.discount),
+    pay: toMoneyString(totals.pay),
+    changee: toMoneyString(totals.changee),
+    pay_date: input.header.pay_date,
+    pay_time: input.header.pay_time ?? existing?.pay_time ?? nowTime(),
+    pay_method: input.header.pay_method,
+    payComment: input.header.payComment,
+    nextPay: input.header.nextPay ?? null,
+  };
+  let payId: number;
+  let payRef: string;
+  if (existing) {
+    payId = existing.pay_id;
+    payRef = existing.pay_ref;
+    await unpost(tx, input.kind, [payId]);
+    await tx.delete(tradeLine).where(eq(tradeLine.pay_id, payId));
+    await tx.update(tradeDocument).set(values).where(eq(tradeDocument.pay_id, payId));
+  } else {
+    const storeRow = await storeOf(tx, user.store_id);
+    const sequence = await nextSequence(tx, user.store_id, kindOf(input.kind).sequence);
+    payRef = formatReference(storeRow.store_ref, input.kind, sequence);
+    const [inserted] = await tx
+      .insert(tradeDocument)
+      .values({
+        ...values,
+        pay_ref: payRef,
+        idempotency_key: save.idempotency.key ?? null,
+        idempotency_hash: save.idempotency.hash ?? null,
+      })
+      .returning({ pay_id: tradeDocument.pay_id });
+    if (!inserted) throw new Error('document insert returned nothing');
+    payId = inserted.pay_id;
+  }
+  if (lines.length) {
+    await tx.insert(tradeLine).values(
+      lines.map((line) => ({
+        pay_id: payId,
+        store_id: user.store_id,
+        item_id: line.item_id,
+        item_name: line.item_name,
+        quantity: line.quantity,
+        pay_price: line.pay_price,
+        perch_price: line.perch_price,
+        tot: toMoneyString(line.tot),
+        tax: line.tax,
+      })),
+    );
+  }
+  // A legacy header awaiting its lines posts nothing yet (no charge to the party without goods).
+  if (!values.awaiting_lines) await postDocument(tx, { ...values, pay_id: payId, pay_ref: payRef }, lines);
+  await writeLog(tx, {
+    store_id: user.store_id,
+    user_id: user.id,
+    yearId,
+    typee: `${existing ? 'update' : 'insert'} ${kindOf(input.kind).logName}`,
+    // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
+    logToken: {
+      pay_id: payId,
+      pay_ref: payRef,
+      cust_id: values.cust_id,
+      pay_date: values.pay_date,
+      tot_pr: values.tot_pr,
+      discount: values.discount,
+      pay: values.pay,
+      changee: values.changee,
+      lines: lines.map((line) => ({
+        item_id: line.item_id,
+        item_name: line.item_name,
+        quantity: line.quantity,
+        price: toMoneyString(line.price),
+        tot: toMoneyString(line.tot),
+      })),
+    },
+  });
+  return payId;
+}
+
+/** Posts a saved trade document by its kind's rule (the accounts are read only when the rule writes the ledger). */
+async function postDocument(
+  tx: Tx,
+  doc: Omit<TradePostingInput, 'lines'> & {
+    store_id: number;
+    yearId: number;
+    pay_id: number;
+    pay_ref: string;
+    pay_date: string;
+  },
+  lines: TradePostingInput['lines'],
+) {
+  if (kindOf(doc.kind).posting === 'nothing') return;
+  const posting = postingOf({ ...doc, lines }, await postingAccounts(tx, doc.store_id));
+  await post(
+    tx,
+    {
+      store_id: doc.store_id,
+      yearId: doc.yearId,
+      source_kind: doc.kind,
+      source_id: doc.pay_id,
+      date: doc.pay_date,
+      reference: doc.pay_ref,
+    },
+    posting,
+  );
 }
 
 async function answerEarlierSave(
@@ -353,7 +424,7 @@ async function removeDocument(
     replacementChanges(await postedMovements(tx, kind, payId), []),
   );
   if (short.length) return stockRefusal(short);
-  await unpostDocument(tx, kind, payId);
+  await unpost(tx, kind, [payId]);
   await tx.delete(tradeDocument).where(eq(tradeDocument.pay_id, payId));
   await writeLog(tx, {
     store_id: user.store_id,
