@@ -31,7 +31,7 @@ let chosen: ChosenYear | undefined;
 /**
  * The accounting year chosen in the menu. Year 1 uses the primary base `/api/`, every other year the secondary
  * `/api23/` (seed section 4); either way every call names the year (`yearId`), since the server never guesses it
- * under `/api23/`. The cache keys carry it too (see queryKeys.ts).
+ * under `/api23/`. The cache keys carry it too (see app/queryClient.ts).
  */
 export const setApiYear = (year: ChosenYear | null) => {
   chosen = year ?? undefined;

@@ -1,7 +1,7 @@
 import type { ImportPreviewResponse, ImportResult } from '@mizan/contract';
 import { useState } from 'react';
 import { apiDownload, apiUpload, type Params } from '../app/api.ts';
-import { refreshStore } from '../app/queryKeys.ts';
+import { refreshStore } from '../app/queryClient.ts';
 import { IonButton } from './ionic.ts';
 import { type Column, DataTable } from './table/DataTable.tsx';
 import { useNotify } from './useNotify.ts';

@@ -1,3 +1,5 @@
+import { natureText, natureWords } from './natureText.ts';
+
 /** The Arabic text of the account screens. */
 export const accountsText = {
   newAccount: 'إنشاء حساب جديد',
@@ -8,8 +10,7 @@ export const accountsText = {
   nature: 'طبيعة الحساب',
   balanceSide: 'نوع الرصيد',
   any: 'الكل',
-  debit: 'مدين',
-  credit: 'دائن',
+  ...natureWords,
   hasBalance: 'رصيد > 0',
   clear: 'مسح الفلاتر',
   openingNotice:
@@ -47,5 +48,4 @@ export const accountsText = {
   notFound: 'الحساب غير موجود',
 } as const;
 
-export const natureText = (nature: string | null) =>
-  nature === 'debit' ? accountsText.debit : nature === 'credit' ? accountsText.credit : '';
+export { natureText };

@@ -1,7 +1,7 @@
 import type { AccountCategory, MainAccount, SubAccount, SubAccountInput } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, type Params } from '../../app/api.ts';
-import { refreshStore, storeKey, yearKey } from '../../app/queryKeys.ts';
+import { refreshStore, storeKey, yearKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export const accountKeys = {

@@ -100,7 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (year: Year) => {
       await writeStored(YEAR, year);
       applyYear(year);
-      // Every year-dependent cache key carries the year (queryKeys.ts): the screens now read the chosen year's own entries,
+      // Every year-dependent cache key carries the year (app/queryClient.ts): the screens now read the chosen year's own entries,
       // and no entry of the other year is refetched under this year's base.
       setState((s) => ({ ...s, year }));
     },

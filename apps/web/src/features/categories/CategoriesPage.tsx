@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { apiPost } from '../../app/api.ts';
-import { refreshStore } from '../../app/queryKeys.ts';
+import { refreshStore } from '../../app/queryClient.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
-import { refreshStore } from '../../app/queryKeys.ts';
+import { refreshStore } from '../../app/queryClient.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
-import { natureText } from '../accounts/accountsText.ts';
+import { natureText } from '../accounts/natureText.ts';
 import { salesText } from './salesText.ts';
 import { useParties } from './useSales.ts';
 

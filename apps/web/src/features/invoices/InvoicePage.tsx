@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiPost } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
-import { refreshStore } from '../../app/queryKeys.ts';
+import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';

@@ -10,7 +10,7 @@ import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
-import { useDocumentRecord } from './useSales.ts';
+import { useDocumentRecord } from './useDocumentRecord.ts';
 
 const text = {
   oneDate: 'بحث في تاريخ',

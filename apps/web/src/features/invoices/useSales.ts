@@ -1,16 +1,7 @@
-import type {
-  DocumentPage,
-  Item,
-  KindToken,
-  StockShortage,
-  SubAccount,
-  TradeDocument,
-  TradeLine,
-} from '@mizan/contract';
+import type { Item, KindToken, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost, type Params } from '../../app/api.ts';
-import { refreshStore, yearKey } from '../../app/queryKeys.ts';
-import { usePagedList } from '../../ui/usePagedList.ts';
+import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { refreshStore, yearKey } from '../../app/queryClient.ts';
 
 export type ItemWithStock = Item & { quantity: string };
 export type SavedInvoice = TradeDocument & { items: TradeLine[] };
@@ -43,17 +34,6 @@ export const useInvoice = (storeId: number, kind: DocKind, id: number | undefine
     queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
     enabled: id !== undefined,
   });
-
-export type RecordRead = 'getTopSales' | 'getSalesByDate' | 'getSales2Date';
-
-/** A record's documents, 50 a page, newest first; each page carries the count and column sums of the whole filter. */
-export const useDocumentRecord = (storeId: number, kind: DocKind, read: RecordRead, params: Params) =>
-  usePagedList<TradeDocument, DocumentPage>(
-    [...salesKeys.all(storeId), 'record', kind, read],
-    `${kind}/${read}`,
-    params,
-    50,
-  );
 
 /** The short items of a refused final sale (the server lists them beside the error). */
 export const shortagesOf = (error: unknown): StockShortage[] =>

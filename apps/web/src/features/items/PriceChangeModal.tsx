@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiPost, apiPostBody } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
-import { refreshStore } from '../../app/queryKeys.ts';
+import { refreshStore } from '../../app/queryClient.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import {
   IonButton,

@@ -1,7 +1,7 @@
 import type { Item, ItemCategory, ItemInput } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, type Params } from '../../app/api.ts';
-import { refreshStore, storeKey } from '../../app/queryKeys.ts';
+import { refreshStore, storeKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export const itemKeys = {

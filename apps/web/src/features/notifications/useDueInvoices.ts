@@ -1,7 +1,7 @@
 import type { TradeDocument } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../app/api.ts';
-import { yearKey } from '../../app/queryKeys.ts';
+import { yearKey } from '../../app/queryClient.ts';
 
 /** Polling interval of the payment-due reads (seed section 9). */
 export const DUE_POLL_MS = 10_000;

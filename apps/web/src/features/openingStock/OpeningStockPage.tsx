@@ -1,7 +1,7 @@
 import type { OpeningQuantityRow } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
-import { yearKey } from '../../app/queryKeys.ts';
+import { yearKey } from '../../app/queryClient.ts';
 import { IonSearchbar } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';

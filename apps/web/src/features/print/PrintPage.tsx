@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
-import { natureText } from '../accounts/accountsText.ts';
+import { natureText } from '../accounts/natureText.ts';
 import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { type DocKind, useInvoice } from '../invoices/useSales.ts';
@@ -68,7 +68,7 @@ export default function PrintPage({ title }: { title: string }) {
   const t = en ? english : text;
   const doc = useInvoice(storeId, kind as DocKind, id);
   const company = useCompany();
-  // The party's balance now, read again after every save in the store (see queryKeys.ts).
+  // The party's balance now, read again after every save in the store (see app/queryClient.ts).
   const party = useAccountBalance(storeId, doc.data?.cust_id);
   const ready = doc.data && company.data && party.isFetched;
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { IonItem, IonLabel, IonRadio, IonRadioGroup } from '../../ui/ionic.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { settingsText } from './settingsText.ts';
-import { useYears } from './useSettings.ts';
+import { useYears } from './useYears.ts';
 
 /** The accounting year: "yearDesc (start - end)"; choosing one switches every screen to it. */
 export function YearSection({ storeId }: { storeId: number }) {

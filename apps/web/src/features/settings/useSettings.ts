@@ -1,22 +1,15 @@
-import type { Company, Store, StoreUser, Year } from '@mizan/contract';
+import type { Company, Store, StoreUser } from '@mizan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiUpload } from '../../app/api.ts';
-import { storeKey } from '../../app/queryKeys.ts';
+import { storeKey } from '../../app/queryClient.ts';
+import { yearsKey } from './useYears.ts';
 
 export const settingsKeys = {
   company: ['company'] as const,
   stores: ['stores'] as const,
   users: (storeId: number) => [...storeKey(storeId), 'users'] as const,
-  // The store's years, not the chosen year's: the entry stays when the year changes, so the menu's switch keeps
-  // its options (a year-keyed entry would empty them and detach an open popover's choices).
-  years: (storeId: number) => [...storeKey(storeId), 'years'] as const,
+  years: yearsKey,
 };
-
-export const useYears = (storeId: number) =>
-  useQuery({
-    queryKey: settingsKeys.years(storeId),
-    queryFn: () => apiGet<Year>('year/readByStoreByRef', { store_id: storeId }),
-  });
 
 export const useCompany = () =>
   useQuery({ queryKey: settingsKeys.company, queryFn: () => apiGet<Company>('company/read') });

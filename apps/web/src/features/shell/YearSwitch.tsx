@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ui } from '../../app/messages.ts';
 import { IonItem, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { useYears } from '../settings/useSettings.ts';
+import { useYears } from '../settings/useYears.ts';
 
 /** The accounting year: year 1 is read from `/api/`, any other from `/api23/` (the api module decides). */
 export function YearSwitch({ storeId }: { storeId: number }) {
