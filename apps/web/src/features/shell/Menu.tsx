@@ -1,4 +1,3 @@
-import { logOutOutline, notificationsOutline } from 'ionicons/icons';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
@@ -21,6 +20,7 @@ import {
 import { useAuth, useSession } from '../auth/AuthProvider.tsx';
 import { useDueInvoices } from '../notifications/useDueInvoices.ts';
 import { isShownOn, menuGroups } from './menuEntries.ts';
+import { logOutOutline, notificationsOutline } from './menuIcons.ts';
 
 // The year's select is Ionic's, whose code (with its popover, alert and action sheet) is a fifth of the sales
 // screen's load: it comes once the menu has drawn, which shows the chosen year meanwhile.
