@@ -24,7 +24,8 @@ async function creditSaleAndPrint(page: Page, quantity: string) {
   await expect.poll(() => line.count()).toBe(1);
   await line.first().locator('input').first().fill(quantity);
   await typeInto(page, 'pay', '0');
-  await page.locator('input[name="nextPay"]').fill('2026-12-01');
+  // Typed day first, as the date field takes it whatever the browser's language.
+  await page.locator('input[name="nextPay"]').fill('01/12/2026');
   await page.getByTestId('save-invoice').click();
   await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة/);
   await page.locator('ion-alert button', { hasText: 'نعم' }).click();
