@@ -130,12 +130,15 @@ export function InvoicePage({
   // The walk-in customer arrives after the screen opened: the item field takes the focus.
   const focusWalkIn = useRef(() => {});
   focusWalkIn.current = () => focusField(startField(walkIn));
-  // The walk-in customer is chosen when the list arrives, not over a party the user has started typing; the
-  // focus moves to the item only if the user has not started elsewhere.
+  // The walk-in customer is chosen when the list arrives, not over a party the user has started typing, nor into
+  // the party field the user is in (the list can arrive between selecting the field's text and the first key:
+  // the name typed then ran on after the walk-in's); the focus moves to the item only if the user has not started
+  // elsewhere.
   useEffect(() => {
     if (!walkIn || !isNew) return;
     const party = formRef.current?.elements.namedItem('customer');
-    if (party instanceof HTMLInputElement && party.value !== '') return;
+    const typingInParty = party === document.activeElement && userActed.current;
+    if (party instanceof HTMLInputElement && (party.value !== '' || typingInParty)) return;
     setInvoice((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
     focusWalkIn.current();
   }, [walkIn, isNew]);
