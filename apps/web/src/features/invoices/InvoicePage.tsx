@@ -127,20 +127,20 @@ export function InvoicePage({
   const userActed = useScreenFocus(formRef, () =>
     focusField(startField(invoice.cust_id ?? (isNew ? walkIn : undefined))),
   );
-  // The walk-in customer arrives after the screen opened: the item field takes the focus.
-  const focusWalkIn = useRef(() => {});
-  focusWalkIn.current = () => focusField(startField(walkIn));
   // The walk-in customer is chosen when the list arrives, not over a party the user has started typing, nor into
   // the party field the user is in (the list can arrive between selecting the field's text and the first key:
   // the name typed then ran on after the walk-in's); the focus moves to the item only if the user has not started
-  // elsewhere.
-  useEffect(() => {
-    if (!walkIn || !isNew) return;
+  // elsewhere. A ref, so the effect below runs when the list arrives and reads this render's state.
+  const chooseWalkIn = useRef(() => {});
+  chooseWalkIn.current = () => {
     const party = formRef.current?.elements.namedItem('customer');
     const typingInParty = party === document.activeElement && userActed.current;
     if (party instanceof HTMLInputElement && (party.value !== '' || typingInParty)) return;
     setInvoice((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
-    focusWalkIn.current();
+    focusField(startField(walkIn));
+  };
+  useEffect(() => {
+    if (walkIn && isNew) chooseWalkIn.current();
   }, [walkIn, isNew]);
 
   // Whatever the answer to "print?", the screen starts the next invoice at once with a new key: a saved invoice
