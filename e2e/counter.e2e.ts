@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createItem,
   desktop,
+  invoiceLines,
   phone,
   postFromPage,
   screenshot,
@@ -18,7 +19,6 @@ import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
-const lines = (page: Page) => page.locator('[data-testid="invoice-lines"] tbody tr');
 const toastMessage = async (page: Page) => (await toastShown(page))?.message ?? '';
 const focusedName = (page: Page) =>
   page.evaluate(
@@ -74,7 +74,7 @@ describe('the counter never loses a sale', () => {
     // Back to the sales invoice from the menu: a fresh invoice, not the one just printed.
     await page.locator('ion-menu ion-item[data-path="/folder/sales"]').click();
     await page.waitForURL('**/folder/sales');
-    await expect.poll(() => lines(page).count()).toBe(0);
+    await expect.poll(() => invoiceLines(page).count()).toBe(0);
     await addByName(page, 'لمبة خلفية', '3');
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).not.toContain(first);
@@ -95,8 +95,8 @@ describe('the counter never loses a sale', () => {
     await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
     await typeInto(page, 'item_search', 'PMP-1');
     await page.keyboard.press('Enter');
-    await expect.poll(() => lines(page).count()).toBe(1);
-    const quantityCell = lines(page).first().locator('input').first();
+    await expect.poll(() => invoiceLines(page).count()).toBe(1);
+    const quantityCell = invoiceLines(page).first().locator('input').first();
     await quantityCell.focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('5');
@@ -110,7 +110,7 @@ describe('the counter never loses a sale', () => {
     await page.keyboard.press('Enter');
     await page.waitForTimeout(1500);
     expect(await toastMessage(page)).toBe('');
-    expect(await lines(page).count()).toBe(1);
+    expect(await invoiceLines(page).count()).toBe(1);
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('360.00');
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).toMatch(/SH-P-\d{6}/);
@@ -132,16 +132,16 @@ describe('the counter never loses a sale', () => {
     await typeInto(page, 'discount_percent', '10');
     await page.keyboard.press('Tab');
     await expect.poll(() => page.locator('input[name="discount"]').inputValue()).toBe('20.00');
-    await lines(page).first().locator('input').first().fill('3');
+    await invoiceLines(page).first().locator('input').first().fill('3');
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('300.00');
     await expect.poll(() => page.locator('input[name="discount"]').inputValue()).toBe('30.00');
     await expect.poll(() => page.getByTestId('net').textContent()).toBe('270.00');
 
     await typeInto(page, 'discount', '150');
-    await lines(page).first().locator('input').first().fill('2');
+    await invoiceLines(page).first().locator('input').first().fill('2');
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('200.00');
     await expect.poll(() => page.locator('input[name="discount"]').inputValue()).toBe('150');
-    await lines(page).first().locator('input').first().fill('1');
+    await invoiceLines(page).first().locator('input').first().fill('1');
     await expect.poll(() => page.locator('input[name="discount"]').inputValue()).toBe('150');
     await expect.poll(() => page.getByTestId('changee').textContent()).toBe('الخصم أكبر من إجمالي الفاتورة');
     await page.context().close();
@@ -204,7 +204,7 @@ describe('numbers as people type them', () => {
     await page.goto(`${running.server.baseUrl}/folder/sales`);
     await addByName(page, 'كشاف ضباب', '٣');
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('301.50');
-    const quantityCell = lines(page).first().locator('input').first();
+    const quantityCell = invoiceLines(page).first().locator('input').first();
     await quantityCell.fill('');
     await quantityCell.type('٢');
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('201.00');
@@ -269,11 +269,11 @@ describe('on a phone', () => {
     await page.keyboard.type('4');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await expect.poll(() => lines(page).count()).toBe(1);
-    expect(await lines(page).first().locator('input').first().inputValue()).toBe('4');
+    await expect.poll(() => invoiceLines(page).count()).toBe(1);
+    expect(await invoiceLines(page).first().locator('input').first().inputValue()).toBe('4');
     await screenshot(page, 'counter-phone-items-light');
     // Row buttons are big enough for a finger.
-    const remove = await lines(page).first().locator('button').boundingBox();
+    const remove = await invoiceLines(page).first().locator('button').boundingBox();
     expect(remove?.height ?? 0).toBeGreaterThanOrEqual(44);
     expect(remove?.width ?? 0).toBeGreaterThanOrEqual(44);
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createItem, desktop, postFromPage, signIn, toastShown, typeInto } from './support/browser.ts';
+import { createItem, desktop, invoiceLines, postFromPage, signIn, toastShown, typeInto } from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -20,7 +20,7 @@ async function creditSaleAndPrint(page: Page, quantity: string) {
   await page.getByTestId('party-balance').waitFor();
   await typeInto(page, 'item_search', 'LAMP-9');
   await page.keyboard.press('Enter');
-  const line = page.locator('[data-testid="invoice-lines"] tbody tr');
+  const line = invoiceLines(page);
   await expect.poll(() => line.count()).toBe(1);
   await line.first().locator('input').first().fill(quantity);
   await typeInto(page, 'pay', '0');

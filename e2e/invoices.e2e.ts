@@ -4,6 +4,7 @@ import {
   createItem,
   desktop,
   fillIon,
+  invoiceLines,
   phone,
   postFromPage,
   screenshot,
@@ -15,7 +16,6 @@ import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
-const lines = (page: Page) => page.locator('[data-testid="invoice-lines"] tbody tr');
 const segment = (page: Page, label: string) =>
   page.locator('.invoice-sections ion-segment-button', { hasText: label }).click();
 const toastMessage = async (page: Page) => (await toastShown(page))?.message ?? '';
@@ -48,13 +48,13 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     await segment(page, 'الأصناف');
     // A code typed (or scanned) and Enter adds the item with quantity 1; quantities are then typed in the rows.
     for (const code of ['GSK-1', 'AIR-1', 'SPK-1']) {
-      const before = await lines(page).count();
+      const before = await invoiceLines(page).count();
       await typeInto(page, 'item_search', code);
       await page.keyboard.press('Enter');
-      await expect.poll(() => lines(page).count()).toBe(before + 1);
+      await expect.poll(() => invoiceLines(page).count()).toBe(before + 1);
     }
-    await lines(page).nth(0).locator('input').first().fill('2');
-    await lines(page).nth(2).locator('input').first().fill('4');
+    await invoiceLines(page).nth(0).locator('input').first().fill('2');
+    await invoiceLines(page).nth(2).locator('input').first().fill('4');
     await segment(page, 'الحسابات');
     // 2 × 12.50 + 45 + 4 × 7.75 = 101.00; 10 % = 10.10; paid 50: 40.90 remains.
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('101.00');
@@ -83,7 +83,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     // A phone edits on the phone screen.
     await page.waitForURL(/edit-sales-mob/);
     await segment(page, 'الأصناف');
-    const firstQuantity = lines(page).first().locator('input').first();
+    const firstQuantity = invoiceLines(page).first().locator('input').first();
     await expect.poll(() => firstQuantity.inputValue()).toBe('2');
     await firstQuantity.fill('3');
     await segment(page, 'الحسابات');
@@ -123,7 +123,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await expect.poll(() => lines(page).count()).toBe(1);
+    await expect.poll(() => invoiceLines(page).count()).toBe(1);
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('1,500.00');
     await screenshot(page, 'purchase-new-supplier-item-desktop-light');
     await page.getByTestId('save-invoice').click();

@@ -99,3 +99,6 @@ export async function typeInto(page: Page, name: string, text: string) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
 }
+
+/** The lines of the invoice on show. */
+export const invoiceLines = (page: Page) => page.locator('[data-testid="invoice-lines"] tbody tr');

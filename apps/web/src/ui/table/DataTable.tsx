@@ -81,7 +81,6 @@ export function DataTable<Row>({
     accessorFn: column.sortBy,
     enableSorting: Boolean(column.sortBy) && !paging,
     cell: ({ row }) => shown(column.cell(row.original), column.amount),
-    meta: column,
   }));
   const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
   const table = useReactTable({
@@ -99,7 +98,8 @@ export function DataTable<Row>({
     setHidden(next);
   };
   const visible = table.getVisibleLeafColumns();
-  const metaOf = (id: string) => columns.find((column) => column.id === id);
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const metaOf = (id: string) => byId.get(id);
 
   return (
     <>
