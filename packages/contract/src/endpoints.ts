@@ -1,0 +1,306 @@
+/**
+ * The endpoint table: method, path and schemas of every call the web app makes. The server registers these routes
+ * with these schemas (so it validates what the web app is typed by), and the web app calls them through
+ * `routes.ts`, which mirrors this table without its schemas. Legacy clients' other routes are the server's alone.
+ */
+import { z } from 'zod';
+import {
+  AccountCategory,
+  MainAccount,
+  SubAccount,
+  SubAccountInput,
+  SubAccountListQuery,
+  UpdateSubAccountBody,
+} from './accounts.ts';
+import { LoginBody, SessionUser } from './auth.ts';
+import { CategoryInput, IdBody, IdQuery, ItemCategory, UpdateCategoryBody } from './categories.ts';
+import type { KindToken } from './documentKinds.ts';
+import type { EndpointGroups } from './endpoint.ts';
+import { dataOf, pageOf } from './envelope.ts';
+import {
+  BrandRow,
+  ImportPreviewResponse,
+  ImportQuery,
+  ImportResult,
+  Item,
+  ItemInput,
+  ItemListQuery,
+  ModelRow,
+  PriceChangeBody,
+  PriceChangePreview,
+  UpdateItemBody,
+  UpdateItemPricesBody,
+} from './items.ts';
+import { OpeningQuantityListQuery, OpeningQuantityRow } from './openingStock.ts';
+import {
+  Company,
+  CompanyUpdateBody,
+  CreateUserBody,
+  ResetPasswordBody,
+  SetUserActiveBody,
+  Store,
+  StoreUpdateBody,
+  StoreUser,
+  Year,
+} from './organisation.ts';
+import { Id, StoreQuery, StoreYearQuery } from './scope.ts';
+import { Text } from './text.ts';
+import {
+  CreateWithItemsBody,
+  DeleteDocumentBody,
+  DocumentListQuery,
+  DocumentPage,
+  HeaderOnlyBody,
+  TradeDocument,
+  TradeDocumentWithLines,
+  UpdateWithItemsBody,
+} from './trade.ts';
+
+/** The id of the row a change touched. */
+const IdRows = dataOf(z.object({ id: z.number().int() }));
+const SearchText = Text().trim().max(100).optional();
+
+export const ItemWithStock = Item.extend({ quantity: z.string() });
+export type ItemWithStock = z.infer<typeof ItemWithStock>;
+/** Items with their stock in the request's year: by search term, or one item by id. */
+export const ItemStockQuery = StoreYearQuery.partial().extend({ search: SearchText, id: Id.optional() });
+export const AccountQuery = StoreYearQuery.partial().extend({ account_id: Id });
+/** An import answers the preview of every row (`?preview=1`), or what it saved. */
+export const ImportAnswer = z.union([ImportPreviewResponse, dataOf(ImportResult)]);
+
+export const SavedDocument = dataOf(TradeDocumentWithLines);
+export type SavedDocument = z.infer<typeof TradeDocumentWithLines>;
+export const DeletedDocument = dataOf(z.object({ pay_id: z.number().int() }));
+// The paged form first: the legacy form would also match a page and strip its count and sums.
+export const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
+const HeaderUpdateBody = HeaderOnlyBody.extend({ pay_id: Id });
+const documentList = <K extends KindToken, R extends string>(kind: K, read: R) =>
+  ({ method: 'GET', path: `${kind}/${read}`, query: DocumentListQuery, response: DocumentListAnswer }) as const;
+
+/** What every document kind answers under its wire token (`pay/createWithItems`, `perch/readById`, ...). */
+const documentEndpoints = <K extends KindToken>(kind: K) =>
+  ({
+    createWithItems: {
+      method: 'POST',
+      path: `${kind}/createWithItems`,
+      body: CreateWithItemsBody,
+      response: SavedDocument,
+    },
+    updateWithItems: {
+      method: 'POST',
+      path: `${kind}/updateWithItems`,
+      body: UpdateWithItemsBody,
+      response: SavedDocument,
+    },
+    /** A header alone: a value-only invoice (or the first of the legacy two-call save). */
+    create: { method: 'POST', path: `${kind}/create`, body: HeaderOnlyBody, response: SavedDocument },
+    update: { method: 'POST', path: `${kind}/update`, body: HeaderUpdateBody, response: SavedDocument },
+    readById: {
+      method: 'GET',
+      path: `${kind}/readById`,
+      query: z.object({ pay_id: Id, store_id: Id.optional() }),
+      response: SavedDocument,
+    },
+    deleteWithItems: {
+      method: 'POST',
+      path: `${kind}/deleteWithItems`,
+      body: DeleteDocumentBody,
+      response: DeletedDocument,
+    },
+    getTopSales: documentList(kind, 'getTopSales'),
+    getSalesByDate: documentList(kind, 'getSalesByDate'),
+    getSales2Date: documentList(kind, 'getSales2Date'),
+  }) as const;
+
+/** Invoices whose remainder is due: sales and purchases only. */
+const dueDocuments = <K extends 'pay' | 'perch'>(kind: K) =>
+  ({ method: 'GET', path: `${kind}/paynotif`, query: DocumentListQuery, response: dataOf(TradeDocument) }) as const;
+
+export const endpoints = {
+  users: {
+    login: { method: 'POST', path: 'users/login', body: LoginBody, response: dataOf(SessionUser) },
+    logout: { method: 'POST', path: 'users/logout', response: dataOf(z.never()) },
+    me: { method: 'GET', path: 'users/me', response: dataOf(SessionUser) },
+    readByStore: {
+      method: 'GET',
+      path: 'users/readByStore',
+      query: StoreQuery.partial(),
+      response: dataOf(StoreUser),
+    },
+    create: { method: 'POST', path: 'users/create', body: CreateUserBody, response: dataOf(StoreUser) },
+    resetPassword: { method: 'POST', path: 'users/resetPassword', body: ResetPasswordBody, response: IdRows },
+    setActive: { method: 'POST', path: 'users/setActive', body: SetUserActiveBody, response: IdRows },
+  },
+  store: {
+    read: { method: 'GET', path: 'store/read', response: dataOf(Store) },
+    update: { method: 'POST', path: 'store/update', body: StoreUpdateBody, response: dataOf(Store) },
+  },
+  company: {
+    read: { method: 'GET', path: 'company/read', response: dataOf(Company) },
+    update: { method: 'POST', path: 'company/update', body: CompanyUpdateBody, response: dataOf(Company) },
+    uploadLogo: {
+      method: 'POST',
+      path: 'company/uploadLogo',
+      upload: 'logo',
+      response: dataOf(z.object({ logoUrl: z.string() })),
+    },
+  },
+  year: {
+    readByStoreByRef: {
+      method: 'GET',
+      path: 'year/readByStoreByRef',
+      query: StoreQuery.partial(),
+      response: dataOf(Year),
+    },
+  },
+  item_categories: {
+    read: { method: 'GET', path: 'item_categories/read', query: StoreQuery.partial(), response: dataOf(ItemCategory) },
+    read_single: { method: 'GET', path: 'item_categories/read_single', query: IdQuery, response: dataOf(ItemCategory) },
+    create: { method: 'POST', path: 'item_categories/create', body: CategoryInput, response: dataOf(ItemCategory) },
+    update: {
+      method: 'POST',
+      path: 'item_categories/update',
+      body: UpdateCategoryBody,
+      response: dataOf(ItemCategory),
+    },
+    delete: { method: 'POST', path: 'item_categories/delete', body: IdBody, response: IdRows },
+  },
+  items: {
+    read: { method: 'GET', path: 'items/read', query: ItemListQuery, response: pageOf(Item) },
+    readUniqueBrands: {
+      method: 'GET',
+      path: 'items/readUniqueBrands',
+      query: StoreYearQuery.partial(),
+      response: dataOf(BrandRow),
+    },
+    readUniqueModels: {
+      method: 'GET',
+      path: 'items/readUniqueModels',
+      query: StoreYearQuery.partial().extend({ brand: SearchText }),
+      response: dataOf(ModelRow),
+    },
+    searchStock: { method: 'GET', path: 'items/searchStock', query: ItemStockQuery, response: dataOf(ItemWithStock) },
+    readItemByIdQty: {
+      method: 'GET',
+      path: 'items/readItemByIdQty',
+      query: ItemStockQuery,
+      response: dataOf(ItemWithStock),
+    },
+    create: { method: 'POST', path: 'items/create', body: ItemInput, response: dataOf(Item) },
+    update: { method: 'POST', path: 'items/update', body: UpdateItemBody, response: dataOf(Item) },
+    updatePayPrice: {
+      method: 'POST',
+      path: 'items/updatePayPrice',
+      body: UpdateItemPricesBody,
+      response: dataOf(Item),
+    },
+    delete: { method: 'POST', path: 'items/delete', body: IdBody, response: IdRows },
+    previewPriceChange: {
+      method: 'POST',
+      path: 'items/previewPriceChange',
+      query: z.object({ direction: z.enum(['increase', 'decrease']) }),
+      body: PriceChangeBody,
+      response: dataOf(PriceChangePreview).extend({ total: z.number().int(), notPositive: z.number().int() }),
+    },
+    increasePrice: {
+      method: 'POST',
+      path: 'items/increasePrice',
+      body: PriceChangeBody,
+      response: dataOf(z.object({ updated: z.number().int() })),
+    },
+    decreasePrice: {
+      method: 'POST',
+      path: 'items/decreasePrice',
+      body: PriceChangeBody,
+      response: dataOf(z.object({ updated: z.number().int() })),
+    },
+    export: { method: 'GET', path: 'items/export', query: ItemListQuery.omit({ page: true, pageSize: true }) },
+    importTemplate: { method: 'GET', path: 'items/importTemplate' },
+  },
+  /** Excel imports (multipart, field "file"; legacy clients send "avatar"). */
+  uploadXsl: {
+    items: { method: 'POST', path: 'uploadXsl', upload: 'file', query: ImportQuery, response: ImportAnswer },
+    openingQuantities: {
+      method: 'POST',
+      path: 'uploadXslFristq',
+      upload: 'file',
+      query: ImportQuery,
+      response: ImportAnswer,
+    },
+  },
+  firstq: {
+    readByStore: {
+      method: 'GET',
+      path: 'firstq/readByStore',
+      query: OpeningQuantityListQuery,
+      response: pageOf(OpeningQuantityRow),
+    },
+    importTemplate: { method: 'GET', path: 'firstq/importTemplate' },
+  },
+  accounts: {
+    readByStore: { method: 'GET', path: 'accounts/readByStore', response: dataOf(MainAccount) },
+  },
+  account_category: {
+    readByStore: {
+      method: 'GET',
+      path: 'account_category/readByStore',
+      query: StoreYearQuery.partial(),
+      response: dataOf(AccountCategory),
+    },
+  },
+  sub_accounts: {
+    readAllStore: {
+      method: 'GET',
+      path: 'sub_accounts/readAllStore',
+      query: StoreYearQuery.partial(),
+      response: dataOf(SubAccount),
+    },
+    getAllCustomerSupplier: {
+      method: 'GET',
+      path: 'sub_accounts/getAllCustomerSupplier',
+      query: StoreYearQuery.partial(),
+      response: dataOf(SubAccount),
+    },
+    readWithBalance: {
+      method: 'GET',
+      path: 'sub_accounts/readWithBalance',
+      query: SubAccountListQuery,
+      response: pageOf(SubAccount),
+    },
+    getAccountBalance: {
+      method: 'GET',
+      path: 'sub_accounts/getAccountBalance',
+      query: AccountQuery,
+      response: dataOf(SubAccount),
+    },
+    create: { method: 'POST', path: 'sub_accounts/create', body: SubAccountInput, response: dataOf(SubAccount) },
+    update: { method: 'POST', path: 'sub_accounts/update', body: UpdateSubAccountBody, response: dataOf(SubAccount) },
+    delete: { method: 'POST', path: 'sub_accounts/delete', body: IdBody, response: IdRows },
+  },
+  pay: { ...documentEndpoints('pay'), paynotif: dueDocuments('pay') },
+  perch: { ...documentEndpoints('perch'), paynotif: dueDocuments('perch') },
+  payinit: {
+    ...documentEndpoints('payinit'),
+    convertToFinal: {
+      method: 'POST',
+      path: 'payinit/convertToFinal',
+      body: z.object({ pay_id: Id }),
+      response: SavedDocument,
+    },
+    saveWithItemsAndDeletePay: {
+      method: 'POST',
+      path: 'payinit/saveWithItemsAndDeletePay',
+      body: UpdateWithItemsBody,
+      response: SavedDocument,
+    },
+  },
+  perchOrder: {
+    ...documentEndpoints('perchOrder'),
+    convertToPurchase: {
+      method: 'POST',
+      path: 'perchOrder/convertToPurchase',
+      body: z.object({ pay_id: Id }),
+      response: SavedDocument,
+    },
+  },
+} as const satisfies EndpointGroups;
