@@ -3,10 +3,16 @@
  * message, fields } }` and become an ApiError with the Arabic message. Every change echoes the anti-forgery cookie.
  */
 import {
+  type AnswerOf,
   apiBaseForYear,
+  type CallInput,
+  type Endpoint,
+  type EndpointOf,
   type ErrorCode,
   messagesAr,
   PRIMARY_YEAR_ID,
+  type Route,
+  routes,
   XSRF_COOKIE,
   XSRF_HEADER,
   type Year,
@@ -56,7 +62,7 @@ const readCookie = (name: string) =>
     .find((part) => part.startsWith(`${name}=`))
     ?.slice(name.length + 1);
 
-export type Params = Record<string, string | number | boolean | null | undefined>;
+type Params = Record<string, string | number | boolean | null | undefined>;
 
 function url(path: string, params?: Params) {
   const query = new URLSearchParams();
@@ -79,7 +85,7 @@ async function send(
 ) {
   if (method !== 'GET' && !readCookie(XSRF_COOKIE)) {
     // The server hands out the anti-forgery cookie on any API response; fetch one before the first change.
-    await fetch(url('store/read'), { credentials: 'same-origin' }).catch(() => undefined);
+    await fetch(url(routes.store.read.path), { credentials: 'same-origin' }).catch(() => undefined);
   }
   const xsrf: Record<string, string> = method === 'GET' ? {} : { [XSRF_HEADER]: readCookie(XSRF_COOKIE) ?? '' };
   let response: Response;
@@ -98,7 +104,7 @@ async function send(
     | { error?: { code: ErrorCode; message: string; fields?: Record<string, string> } }
     | undefined;
   const code = failure?.error?.code ?? 'INTERNAL';
-  if (response.status === 401 && path !== 'users/login') onSessionEnded();
+  if (response.status === 401 && path !== routes.users.login.path) onSessionEnded();
   throw new ApiError(
     response.status,
     code,
@@ -108,33 +114,35 @@ async function send(
   );
 }
 
-export type Page<T> = { data: T[]; total: number; page: number; pageSize: number };
+/** A call's input may be left out when the endpoint takes neither a query, a body nor a file. */
+type CallArgs<E extends Endpoint> = undefined extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>];
 
-export async function apiGet<T>(path: string, params?: Params): Promise<T[]> {
-  return ((await (await send('GET', path, params)).json()) as { data: T[] }).data;
+/**
+ * Calls one endpoint of the contract's table (`call(routes.items.read, { query })`): what it sends and what it
+ * answers are the endpoint's schemas' types. JSON is sent as JSON, an upload's file as multipart/form-data; a JSON
+ * answer is parsed, any other (an .xlsx) answers as a Blob.
+ */
+export async function call<R extends Route>(route: R, ...[input]: CallArgs<EndpointOf<R>>): Promise<AnswerOf<R>> {
+  const { query, body, file } = (input ?? {}) as { query?: Params; body?: unknown; file?: Blob };
+  let sent: BodyInit | undefined;
+  const headers: Record<string, string> = {};
+  if (route.upload && file) {
+    sent = new FormData();
+    sent.append(route.upload, file);
+  } else if (route.method !== 'GET') {
+    sent = JSON.stringify(body ?? {});
+    headers['content-type'] = 'application/json';
+  }
+  const response = await send(route.method, route.path, query, sent, headers);
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  // The one place an answer takes its type: the server serialised it with this endpoint's response schema.
+  return (isJson ? response.json() : response.blob()) as Promise<AnswerOf<R>>;
 }
-/** A paged read; `P` names a page that carries more than the rows and the count (such as column sums). */
-export async function apiGetPage<T, P extends Page<T> = Page<T>>(path: string, params?: Params): Promise<P> {
-  return (await (await send('GET', path, params)).json()) as P;
-}
-export async function apiPost<T>(path: string, body: unknown = {}, params?: Params): Promise<T[]> {
-  const response = await send('POST', path, params, JSON.stringify(body), { 'content-type': 'application/json' });
-  return ((await response.json()) as { data: T[] }).data;
-}
-/** Posts JSON and answers the whole body (calls that add figures beside `data`, such as previews). */
-export async function apiPostBody<T>(path: string, body: unknown = {}, params?: Params): Promise<T> {
-  const response = await send('POST', path, params, JSON.stringify(body), { 'content-type': 'application/json' });
-  return (await response.json()) as T;
-}
-/** Posts one file as multipart/form-data; answers the whole JSON body (previews carry counts beside `data`). */
-export async function apiUpload<T>(path: string, field: string, file: Blob, params?: Params): Promise<T> {
-  const form = new FormData();
-  form.append(field, file);
-  return (await (await send('POST', path, params, form)).json()) as T;
-}
+
 /** A file the server builds (an .xlsx), as a download the browser saves. */
-export async function apiDownload(path: string, filename: string, params?: Params) {
-  const blob = await (await send('GET', path, params)).blob();
+export async function download<R extends Route>(route: R, filename: string, ...input: CallArgs<EndpointOf<R>>) {
+  const blob: unknown = await call(route, ...input);
+  if (!(blob instanceof Blob)) return;
   const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: filename });
   link.click();
   URL.revokeObjectURL(link.href);

@@ -1,6 +1,6 @@
-import type { ImportPreviewResponse, ImportResult } from '@mizan/contract';
+import type { ImportPreviewResponse, ImportResult, QueryOf, routes } from '@mizan/contract';
 import { useState } from 'react';
-import { apiDownload, apiUpload, type Params } from '../app/api.ts';
+import { call, download } from '../app/api.ts';
 import { refreshStore } from '../app/queryClient.ts';
 import { IonButton } from './ionic.ts';
 import { type Column, DataTable } from './table/DataTable.tsx';
@@ -38,19 +38,21 @@ const previewColumns = (describe: (values: Record<string, unknown>) => string): 
  * Upload an .xlsx, see every row with its Arabic errors, then save all valid rows in one transaction.
  * Used for items (uploadXsl) and opening quantities (uploadXslFristq).
  */
+type SheetRoutes = typeof routes.uploadXsl;
+
 export function SheetImport({
-  path,
-  templatePath,
+  route,
+  template,
   templateName,
-  params,
+  query,
   storeId,
   describe,
   onDone,
 }: {
-  path: string;
-  templatePath: string;
+  route: SheetRoutes[keyof SheetRoutes];
+  template: typeof routes.items.importTemplate | typeof routes.firstq.importTemplate;
   templateName: string;
-  params?: Params;
+  query?: QueryOf<SheetRoutes['items']>;
   /** The store whose figures the import changes: its cache branch is read again afterwards. */
   storeId: number;
   describe: (values: Record<string, unknown>) => string;
@@ -73,12 +75,16 @@ export function SheetImport({
   }
   const check = () =>
     file &&
-    run(async () => setPreview(await apiUpload<ImportPreviewResponse>(path, 'file', file, { ...params, preview: 1 })));
+    run(async () => {
+      const answer = await call(route, { file, query: { ...query, preview: 1 } });
+      if ('valid' in answer) setPreview(answer);
+    });
   const apply = () =>
     file &&
     run(async () => {
-      const { data } = await apiUpload<{ data: ImportResult[] }>(path, 'file', file, params);
-      if (data[0]) notify.done(importText.done(data[0]));
+      const answer = await call(route, { file, query: query ?? {} });
+      const [result] = 'valid' in answer ? [] : answer.data;
+      if (result) notify.done(importText.done(result));
       setPreview(undefined);
       await refreshStore(storeId);
       onDone?.();
@@ -100,7 +106,7 @@ export function SheetImport({
         <IonButton size="small" onClick={check} disabled={!file || busy} data-testid="sheet-preview">
           {importText.preview}
         </IonButton>
-        <IonButton size="small" fill="outline" onClick={() => run(() => apiDownload(templatePath, templateName))}>
+        <IonButton size="small" fill="outline" onClick={() => run(() => download(template, templateName))}>
           {importText.template}
         </IonButton>
       </div>

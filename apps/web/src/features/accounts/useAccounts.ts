@@ -1,6 +1,6 @@
-import type { AccountCategory, MainAccount, SubAccount, SubAccountInput } from '@mizan/contract';
+import { routes, type SubAccountInput } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost, type Params } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { refreshStore, storeKey, yearKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
@@ -31,7 +31,7 @@ export const noFilters: AccountFilters = {
 };
 
 /** Only filters with a value are sent (seed 5: empty search and 'all' are not). */
-export const accountFilterParams = (f: AccountFilters): Params => ({
+export const accountFilterParams = (f: AccountFilters) => ({
   search: f.search.trim() || undefined,
   cat_id: f.cat_id === 'all' ? undefined : f.cat_id,
   sub_type: f.sub_type || undefined,
@@ -40,7 +40,7 @@ export const accountFilterParams = (f: AccountFilters): Params => ({
 });
 
 export const useAccountList = (storeId: number, filters: AccountFilters) =>
-  usePagedList<SubAccount>(accountKeys.list(storeId), 'sub_accounts/readWithBalance', {
+  usePagedList(accountKeys.list(storeId), routes.sub_accounts.readWithBalance, {
     store_id: storeId,
     ...accountFilterParams(filters),
   });
@@ -48,7 +48,7 @@ export const useAccountList = (storeId: number, filters: AccountFilters) =>
 export const useAllAccounts = (storeId: number) =>
   useQuery({
     queryKey: accountKeys.everything(storeId),
-    queryFn: () => apiGet<SubAccount>('sub_accounts/readAllStore', { store_id: storeId }),
+    queryFn: async () => (await call(routes.sub_accounts.readAllStore, { query: { store_id: storeId } })).data,
   });
 
 /** One account's balance now (the print shows the party's). */
@@ -56,32 +56,38 @@ export const useAccountBalance = (storeId: number, accountId: number | undefined
   useQuery({
     queryKey: [...accountKeys.all(storeId), 'balance', accountId],
     queryFn: async () =>
-      (await apiGet<SubAccount>('sub_accounts/getAccountBalance', { account_id: accountId, store_id: storeId }))[0],
+      (await call(routes.sub_accounts.getAccountBalance, { query: { account_id: accountId, store_id: storeId } }))
+        .data[0],
     enabled: accountId !== undefined,
   });
 
 export const useMainAccounts = () =>
   useQuery({
     queryKey: chartKeys.main,
-    queryFn: () => apiGet<MainAccount>('accounts/readByStore'),
+    queryFn: async () => (await call(routes.accounts.readByStore)).data,
     staleTime: Infinity,
   });
 export const useAccountCategories = (storeId: number) =>
   useQuery({
     queryKey: chartKeys.categories(storeId),
-    queryFn: () => apiGet<AccountCategory>('account_category/readByStore', { store_id: storeId }),
+    queryFn: async () => (await call(routes.account_category.readByStore, { query: { store_id: storeId } })).data,
     staleTime: Infinity,
   });
 
 export const useSaveAccount = (storeId: number) =>
   useMutation({
-    mutationFn: (body: SubAccountInput & { id?: number }) =>
-      apiPost<SubAccount>(body.id ? 'sub_accounts/update' : 'sub_accounts/create', { ...body, store_id: storeId }),
+    mutationFn: async ({ id, ...account }: SubAccountInput & { id?: number }) => {
+      const body = { ...account, store_id: storeId };
+      const saved = id
+        ? await call(routes.sub_accounts.update, { body: { ...body, id } })
+        : await call(routes.sub_accounts.create, { body });
+      return saved.data;
+    },
     onSuccess: () => refreshStore(storeId),
   });
 
 export const useDeleteAccount = (storeId: number) =>
   useMutation({
-    mutationFn: (id: number) => apiPost('sub_accounts/delete', { id, store_id: storeId }),
+    mutationFn: async (id: number) => (await call(routes.sub_accounts.delete, { body: { id } })).data,
     onSuccess: () => refreshStore(storeId),
   });

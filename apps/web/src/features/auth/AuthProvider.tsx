@@ -1,7 +1,7 @@
-import type { SessionUser, Store, Year } from '@mizan/contract';
+import { routes, type SessionUser, type Store, type Year } from '@mizan/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiGet, apiPost, setApiYear, whenSessionEnds } from '../../app/api.ts';
+import { call, setApiYear, whenSessionEnds } from '../../app/api.ts';
 import { homePath } from '../../app/platform.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { readStored, removeStored, STORE_INFO, USER_INFO, writeStored, YEAR } from '../../app/storage.ts';
@@ -58,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!user || !store) return setState((s) => ({ ...s, status: 'signedOut' }));
       applyYear(year);
       try {
-        const [current] = await apiGet<SessionUser>('users/me');
+        const [current] = (await call(routes.users.me)).data;
         if (current) return setState({ status: 'signedIn', user: current, store, year });
       } catch {
         // An expired session or an unreachable server: sign in again.
@@ -90,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     await removeStored(USER_INFO);
     await removeStored(STORE_INFO);
-    await apiPost('users/logout').catch(() => undefined);
+    await call(routes.users.logout).catch(() => undefined);
     navigate('/folder/login', { replace: true });
     queryClient.clear();
     setState({ status: 'signedOut', user: null, store: null, year: null });

@@ -1,7 +1,7 @@
-import { messagesAr, type SessionUser, type Store } from '@mizan/contract';
+import { messagesAr, routes } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ApiError, call } from '../../app/api.ts';
 import { ui } from '../../app/messages.ts';
 import {
   IonButton,
@@ -19,7 +19,7 @@ import './LoginPage.css';
 
 export default function LoginPage() {
   const { signIn } = useAuth();
-  const stores = useQuery({ queryKey: ['stores'], queryFn: () => apiGet<Store>('store/read') });
+  const stores = useQuery({ queryKey: ['stores'], queryFn: async () => (await call(routes.store.read)).data });
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [storeId, setStoreId] = useState<number | undefined>();
@@ -55,12 +55,11 @@ export default function LoginPage() {
       backdropDismiss: false,
     });
     try {
-      const [user] = await apiPost<SessionUser>('users/login', {
-        user_name: typedName.trim(),
-        password: typedPassword,
-        store_id: store.id,
-        level: 'user',
-      });
+      const [user] = (
+        await call(routes.users.login, {
+          body: { user_name: typedName.trim(), password: typedPassword, store_id: store.id, level: 'user' },
+        })
+      ).data;
       await dismissLoading();
       // Success means a record with an id (seed section 5).
       if (user?.id == null) return toast(ui.login.failed);

@@ -1,8 +1,8 @@
-import { CategoryInput, type ItemCategory } from '@mizan/contract';
+import { CategoryInput, type ItemCategory, routes } from '@mizan/contract';
 import { useMutation } from '@tanstack/react-query';
 import { createOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { apiPost } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { TextField } from '../../ui/form/fields.tsx';
@@ -62,7 +62,10 @@ export default function CategoriesPage({ title }: { title: string }) {
   const form = useContractForm(categoryForm, blank);
 
   const save = useMutation({
-    mutationFn: (body: object) => apiPost(editing ? 'item_categories/update' : 'item_categories/create', body),
+    mutationFn: (body: CategoryInput) =>
+      editing
+        ? call(routes.item_categories.update, { body: { ...body, id: editing.id } })
+        : call(routes.item_categories.create, { body }),
     onSuccess: () => {
       notify.done(text.saved);
       reset();
@@ -74,7 +77,7 @@ export default function CategoriesPage({ title }: { title: string }) {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiPost('item_categories/delete', { id, store_id: storeId }),
+    mutationFn: (id: number) => call(routes.item_categories.delete, { body: { id } }),
     onSuccess: () => {
       notify.done(text.deleted);
       void refreshStore(storeId);
@@ -86,9 +89,7 @@ export default function CategoriesPage({ title }: { title: string }) {
     setEditing(undefined);
     form.reset(blank);
   }
-  const submit = form.handleSubmit((body) =>
-    save.mutate({ ...body, store_id: storeId, ...(editing ? { id: editing.id } : {}) }),
-  );
+  const submit = form.handleSubmit((body) => save.mutate({ ...body, store_id: storeId }));
 
   return (
     <Page title={title}>

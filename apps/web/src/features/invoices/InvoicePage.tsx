@@ -1,7 +1,7 @@
-import { normalizeNumberInput } from '@mizan/contract';
+import { normalizeNumberInput, routes } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiPost } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
@@ -30,7 +30,7 @@ import {
   toRequest,
 } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
-import { savedKind, saveSteps } from './saveInvoice.ts';
+import { convertOrderStep, savedKind, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import {
   type DocKind,
@@ -213,12 +213,14 @@ export function InvoicePage({
         {
           text: salesText.yes,
           handler: () =>
-            void apiPost('items/updatePayPrice', {
-              id: item.id,
-              store_id: storeId,
-              ...(screen.price === 'pay_price'
-                ? { pay_price: price }
-                : { pay_price: item.pay_price, perch_price: price }),
+            void call(routes.items.updatePayPrice, {
+              body: {
+                id: item.id,
+                store_id: storeId,
+                ...(screen.price === 'pay_price'
+                  ? { pay_price: price }
+                  : { pay_price: item.pay_price, perch_price: price }),
+              },
             })
               .then(() => {
                 notify.done(salesText.priceKept);
@@ -232,16 +234,13 @@ export function InvoicePage({
   // A purchase order becomes a purchase invoice in one transaction; the invoice opens for any changes.
   const convertOrder = () =>
     opened.data &&
-    save.mutate(
-      { path: 'perchOrder/convertToPurchase', body: { pay_id: opened.data.pay_id } },
-      {
-        onSuccess: ([saved]) => {
-          notify.done(salesText.saved(saved?.pay_ref ?? ''));
-          if (saved) navigate(`/folder/edit-perch?id=${saved.pay_id}`);
-        },
-        onError: notify.failed,
+    save.mutate(convertOrderStep(opened.data.pay_id), {
+      onSuccess: ([saved]) => {
+        notify.done(salesText.saved(saved?.pay_ref ?? ''));
+        if (saved) navigate(`/folder/edit-perch?id=${saved.pay_id}`);
       },
-    );
+      onError: notify.failed,
+    });
   const confirmDelete = useConfirmedDelete(storeId, screen.recordPath);
   const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id);
 

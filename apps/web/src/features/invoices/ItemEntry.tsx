@@ -1,7 +1,7 @@
-import { compareDecimals, normalizeNumberInput } from '@mizan/contract';
+import { compareDecimals, normalizeNumberInput, routes } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
-import { apiGet } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
@@ -85,7 +85,8 @@ export function ItemEntry({
         ? search.data
         : await queryClient.fetchQuery({
             queryKey: salesKeys.itemSearch(storeId, wanted),
-            queryFn: () => apiGet<ItemWithStock>('items/searchStock', { store_id: storeId, search: wanted }),
+            queryFn: async () =>
+              (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data,
           });
     const exact = list.find((item) => item.item_parcode === wanted || item.part_no === wanted);
     if (exact) return add(exact, '1', exact[priceField]);
@@ -210,10 +211,9 @@ export function ItemEntry({
                 item={undefined}
                 onClose={() => setCreating(false)}
                 onSaved={async (item) => {
-                  const [withStock] = await apiGet<ItemWithStock>('items/readItemByIdQty', {
-                    store_id: storeId,
-                    id: item.id,
-                  });
+                  const [withStock] = (
+                    await call(routes.items.readItemByIdQty, { query: { store_id: storeId, id: item.id } })
+                  ).data;
                   if (withStock) pick(withStock);
                 }}
                 // Ionic gives the focus back to the "new item" button once the modal is gone: the quantity takes it.

@@ -22,6 +22,7 @@ import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
+import { saveHeaderStep, updateHeaderStep } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoice, useSaveInvoice } from './useSales.ts';
 
@@ -89,10 +90,11 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
       value_only: true,
       payComment: values.payComment || null,
       nextPay: values.nextPay || null,
-      ...(opened.data ? { pay_id: opened.data.pay_id } : { idempotency_key: saveKey }),
     };
     save.mutate(
-      { path: `${screen.kind}/${opened.data ? 'update' : 'create'}`, body },
+      opened.data
+        ? updateHeaderStep(screen.kind, { ...body, pay_id: opened.data.pay_id })
+        : saveHeaderStep(screen.kind, { ...body, idempotency_key: saveKey }),
       {
         onSuccess: ([saved]) => {
           notify.done(text.saved(saved?.pay_ref ?? ''));

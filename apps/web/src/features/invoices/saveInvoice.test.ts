@@ -2,10 +2,10 @@
 // The screens pick their phone or desktop routes by platform detection, which reads the browser window.
 import { describe, expect, it } from 'vitest';
 import { purchaseScreen, salesScreen } from './documentScreens.ts';
-import { saveSteps } from './saveInvoice.ts';
+import { type SaveStep, saveSteps } from './saveInvoice.ts';
 
-const body = { invoice: { cust_id: 1 }, items: [] };
-const paths = (steps: { path: string }[]) => steps.map((s) => s.path);
+const body = { invoice: { cust_id: 1, pay_date: '2026-11-23' }, items: [] };
+const paths = (steps: SaveStep[]) => steps.map((s) => s.route.path);
 
 describe('which calls save an invoice', () => {
   it('sales: new final or preliminary, and every change of an open one', () => {

@@ -1,7 +1,24 @@
+import { type AnswerOf, type BodyOf, type Route, routes } from '@mizan/contract';
+import { call } from '../../app/api.ts';
 import type { DocumentScreen } from './documentScreens.ts';
 import type { DocKind, SavedInvoice } from './useSales.ts';
 
-type Body = { invoice: object; items: object[] };
+type Body = BodyOf<typeof routes.pay.createWithItems>;
+/** One call of a save: where it goes and what it sends (for the tests to read), and the call itself. */
+export type SaveStep = {
+  route: Route;
+  body: object;
+  send: () => Promise<AnswerOf<typeof routes.pay.createWithItems>>;
+};
+
+const create = (kind: DocKind, body: Body): SaveStep => {
+  const route = routes[kind].createWithItems;
+  return { route, body, send: () => call(route, { body }) };
+};
+const update = (kind: DocKind, body: BodyOf<typeof routes.pay.updateWithItems>): SaveStep => {
+  const route = routes[kind].updateWithItems;
+  return { route, body, send: () => call(route, { body }) };
+};
 
 /**
  * Which calls save the invoice, by what it was and what the user chose (screens.md, folder/sales "Save"):
@@ -15,20 +32,36 @@ export function saveSteps(
   opened: { kind: DocKind; pay_id: number } | undefined,
   final: boolean,
   body: Body,
-) {
-  const update = opened ? { ...body, invoice: { ...body.invoice, pay_id: opened.pay_id } } : body;
-  if (!screen.draftKind)
-    return [{ path: `${screen.kind}/${opened ? 'updateWithItems' : 'createWithItems'}`, body: update }];
+): SaveStep[] {
+  if (!opened) return [create(final || !screen.draftKind ? screen.kind : screen.draftKind, body)];
+  const changed = { ...body, invoice: { ...body.invoice, pay_id: opened.pay_id } };
   const draft = screen.draftKind;
-  if (!opened) return [{ path: `${final ? screen.kind : draft}/createWithItems`, body }];
-  if (opened.kind === screen.kind)
-    return [{ path: final ? `${screen.kind}/updateWithItems` : `${draft}/saveWithItemsAndDeletePay`, body: update }];
-  return final
-    ? [
-        { path: `${draft}/updateWithItems`, body: update },
-        { path: `${draft}/convertToFinal`, body: { pay_id: opened.pay_id } },
-      ]
-    : [{ path: `${draft}/updateWithItems`, body: update }];
+  if (!draft) return [update(screen.kind, changed)];
+  if (opened.kind === screen.kind) {
+    if (final) return [update(screen.kind, changed)];
+    const toDraft = routes[draft].saveWithItemsAndDeletePay;
+    return [{ route: toDraft, body: changed, send: () => call(toDraft, { body: changed }) }];
+  }
+  if (!final) return [update(draft, changed)];
+  const toFinal = routes[draft].convertToFinal;
+  const converted = { pay_id: opened.pay_id };
+  return [update(draft, changed), { route: toFinal, body: converted, send: () => call(toFinal, { body: converted }) }];
+}
+
+/** A value-only invoice: its header alone, created or (with `pay_id`) edited. */
+export function saveHeaderStep(kind: DocumentScreen['kind'], body: BodyOf<typeof routes.pay.create>): SaveStep {
+  const route = routes[kind].create;
+  return { route, body, send: () => call(route, { body }) };
+}
+export function updateHeaderStep(kind: DocumentScreen['kind'], body: BodyOf<typeof routes.pay.update>): SaveStep {
+  const route = routes[kind].update;
+  return { route, body, send: () => call(route, { body }) };
+}
+
+/** A purchase order becomes a purchase invoice. */
+export function convertOrderStep(pay_id: number): SaveStep {
+  const route = routes.perchOrder.convertToPurchase;
+  return { route, body: { pay_id }, send: () => call(route, { body: { pay_id } }) };
 }
 
 export const savedKind = (saved: SavedInvoice): DocKind => saved.kind as DocKind;

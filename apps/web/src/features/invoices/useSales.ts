@@ -1,10 +1,12 @@
-import type { Item, KindToken, StockShortage, SubAccount, TradeDocument, TradeLine } from '@mizan/contract';
+import { type ItemWithStock, type KindToken, routes, type SavedDocument, type StockShortage } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ApiError, call } from '../../app/api.ts';
 import { refreshStore, yearKey } from '../../app/queryClient.ts';
 
-export type ItemWithStock = Item & { quantity: string };
-export type SavedInvoice = TradeDocument & { items: TradeLine[] };
+import type { SaveStep } from './saveInvoice.ts';
+
+export type { ItemWithStock };
+export type SavedInvoice = SavedDocument;
 export type DocKind = KindToken;
 
 export const salesKeys = {
@@ -17,13 +19,15 @@ export const salesKeys = {
 export const useParties = (storeId: number) =>
   useQuery({
     queryKey: salesKeys.parties(storeId),
-    queryFn: () => apiGet<SubAccount>('sub_accounts/getAllCustomerSupplier', { store_id: storeId }),
+    queryFn: async () =>
+      (await call(routes.sub_accounts.getAllCustomerSupplier, { query: { store_id: storeId } })).data,
   });
 
 export const useItemSearch = (storeId: number, term: string) =>
   useQuery({
     queryKey: salesKeys.itemSearch(storeId, term.trim()),
-    queryFn: () => apiGet<ItemWithStock>('items/searchStock', { store_id: storeId, search: term.trim() || undefined }),
+    queryFn: async () =>
+      (await call(routes.items.searchStock, { query: { store_id: storeId, search: term.trim() || undefined } })).data,
     enabled: term.trim().length > 0,
     staleTime: 5_000,
   });
@@ -31,7 +35,7 @@ export const useItemSearch = (storeId: number, term: string) =>
 export const useInvoice = (storeId: number, kind: DocKind, id: number | undefined) =>
   useQuery({
     queryKey: salesKeys.doc(storeId, kind, id ?? 0),
-    queryFn: async () => (await apiGet<SavedInvoice>(`${kind}/readById`, { pay_id: id, store_id: storeId }))[0],
+    queryFn: async () => (await call(routes[kind].readById, { query: { pay_id: id, store_id: storeId } })).data[0],
     enabled: id !== undefined,
   });
 
@@ -43,14 +47,14 @@ export const shortagesOf = (error: unknown): StockShortage[] =>
 
 export const useSaveInvoice = (storeId: number) =>
   useMutation({
-    mutationFn: ({ path, body }: { path: string; body: object }) =>
-      apiPost<SavedInvoice>(path, { ...body, store_id: storeId }),
+    mutationFn: async (step: SaveStep) => (await step.send()).data,
     // Not awaited: the counter starts the next sale at once while the lists behind it are read again.
     onSuccess: () => void refreshStore(storeId),
   });
 
 export const useDeleteInvoice = (storeId: number) =>
   useMutation({
-    mutationFn: ({ kind, pay_id }: { kind: DocKind; pay_id: number }) => apiPost(`${kind}/deleteWithItems`, { pay_id }),
+    mutationFn: ({ kind, pay_id }: { kind: DocKind; pay_id: number }) =>
+      call(routes[kind].deleteWithItems, { body: { pay_id } }),
     onSuccess: () => refreshStore(storeId),
   });

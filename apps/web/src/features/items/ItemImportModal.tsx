@@ -1,3 +1,4 @@
+import { routes } from '@mizan/contract';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '../../ui/ionic.ts';
 import { SheetImport } from '../../ui/SheetImport.tsx';
 import { itemsText } from './itemsText.ts';
@@ -15,8 +16,8 @@ export function ItemImportModal({ storeId, open, onClose }: { storeId: number; o
       </IonHeader>
       <IonContent className="ion-padding">
         <SheetImport
-          path="uploadXsl"
-          templatePath="items/importTemplate"
+          route={routes.uploadXsl.items}
+          template={routes.items.importTemplate}
           templateName="قالب-الأصناف.xlsx"
           storeId={storeId}
           describe={(values) => String(values.item_name ?? values.part_no ?? '')}

@@ -1,7 +1,7 @@
-import type { Item } from '@mizan/contract';
+import { type Item, routes } from '@mizan/contract';
 import { addOutline, cloudDownloadOutline, cloudUploadOutline, pricetagsOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { apiDownload } from '../../app/api.ts';
+import { download } from '../../app/api.ts';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -59,7 +59,9 @@ export default function ItemsPage({ title }: { title: string }) {
         <IonButton
           fill="outline"
           size="small"
-          onClick={() => apiDownload('items/export', 'الأصناف.xlsx', filterParams(filters)).catch(notify.failed)}
+          onClick={() =>
+            download(routes.items.export, 'الأصناف.xlsx', { query: filterParams(filters) }).catch(notify.failed)
+          }
         >
           <IonIcon slot="start" icon={cloudDownloadOutline} />
           {itemsText.exportExcel}

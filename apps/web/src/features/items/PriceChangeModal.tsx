@@ -1,6 +1,7 @@
+import { type AnswerOf, routes } from '@mizan/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiPost, apiPostBody } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { FormField } from '../../ui/FormField.tsx';
@@ -20,18 +21,7 @@ import {
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
 
-type Preview = {
-  data: {
-    item_id: number;
-    item_name: string;
-    pay_price: string;
-    new_pay_price: string;
-    perch_price: string;
-    new_perch_price: string;
-  }[];
-  total: number;
-  notPositive: number;
-};
+type Preview = AnswerOf<typeof routes.items.previewPriceChange>;
 
 const text = {
   increase: 'زيادة',
@@ -75,11 +65,11 @@ export function PriceChangeModal({
   };
 
   const previewCall = useMutation({
-    mutationFn: async () => setPreview(await apiPostBody<Preview>('items/previewPriceChange', body, { direction })),
+    mutationFn: async () => setPreview(await call(routes.items.previewPriceChange, { body, query: { direction } })),
     onError: notify.failed,
   });
   const apply = useMutation({
-    mutationFn: () => apiPost<{ updated: number }>(`items/${direction}Price`, body),
+    mutationFn: async () => (await call(routes.items[`${direction}Price`], { body })).data,
     onSuccess: ([result]) => {
       notify.done(text.done(result?.updated ?? 0));
       void refreshStore(storeId);

@@ -1,6 +1,6 @@
-import type { Item, ItemCategory, ItemInput } from '@mizan/contract';
+import { type ItemInput, routes } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost, type Params } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { refreshStore, storeKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
@@ -15,7 +15,7 @@ export const categoryKeys = { all: (storeId: number) => [...storeKey(storeId), '
 export type ItemFilters = { search: string; category_id: string; brand: string; model: string };
 
 /** Only filters with a value are sent: an empty search and the category 'all' mean "no filter" (seed 5). */
-export function filterParams(filters: ItemFilters): Params {
+export function filterParams(filters: ItemFilters) {
   return {
     search: filters.search.trim() || undefined,
     category_id: filters.category_id === 'all' ? undefined : filters.category_id,
@@ -25,43 +25,48 @@ export function filterParams(filters: ItemFilters): Params {
 }
 
 export const useItemList = (storeId: number, filters: ItemFilters) =>
-  usePagedList<Item>(itemKeys.list(storeId), 'items/read', { store_id: storeId, ...filterParams(filters) });
+  usePagedList(itemKeys.list(storeId), routes.items.read, { store_id: storeId, ...filterParams(filters) });
 
 export const useCategories = (storeId: number) =>
   useQuery({
     queryKey: categoryKeys.all(storeId),
-    queryFn: () => apiGet<ItemCategory>('item_categories/read', { store_id: storeId }),
+    queryFn: async () => (await call(routes.item_categories.read, { query: { store_id: storeId } })).data,
   });
 
 export const useBrands = (storeId: number) =>
   useQuery({
     queryKey: itemKeys.brands(storeId),
-    queryFn: () => apiGet<{ brand: string }>('items/readUniqueBrands', { store_id: storeId }),
+    queryFn: async () => (await call(routes.items.readUniqueBrands, { query: { store_id: storeId } })).data,
   });
 
 export const useModels = (storeId: number, brand: string) =>
   useQuery({
     queryKey: itemKeys.models(storeId, brand),
-    queryFn: () =>
-      apiGet<{ model: string }>('items/readUniqueModels', { store_id: storeId, brand: brand || undefined }),
+    queryFn: async () =>
+      (await call(routes.items.readUniqueModels, { query: { store_id: storeId, brand: brand || undefined } })).data,
   });
 
 export const useSaveItem = (storeId: number) =>
   useMutation({
-    mutationFn: (body: ItemInput & { id?: number }) =>
-      apiPost<Item>(body.id ? 'items/update' : 'items/create', { ...body, store_id: storeId }),
+    mutationFn: async ({ id, ...item }: ItemInput & { id?: number }) => {
+      const body = { ...item, store_id: storeId };
+      const saved = id
+        ? await call(routes.items.update, { body: { ...body, id } })
+        : await call(routes.items.create, { body });
+      return saved.data;
+    },
     onSuccess: () => refreshStore(storeId),
   });
 
 export const useDeleteItem = (storeId: number) =>
   useMutation({
-    mutationFn: (id: number) => apiPost('items/delete', { id, store_id: storeId }),
+    mutationFn: async (id: number) => (await call(routes.items.delete, { body: { id } })).data,
     onSuccess: () => refreshStore(storeId),
   });
 
 export const useCreateCategory = (storeId: number) =>
   useMutation({
-    mutationFn: (category_name: string) =>
-      apiPost<ItemCategory>('item_categories/create', { category_name, store_id: storeId }),
+    mutationFn: async (category_name: string) =>
+      (await call(routes.item_categories.create, { body: { category_name, store_id: storeId } })).data,
     onSuccess: () => refreshStore(storeId),
   });

@@ -1,6 +1,6 @@
-import type { TradeDocument } from '@mizan/contract';
+import { routes } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { yearKey } from '../../app/queryClient.ts';
 
 /** Polling interval of the payment-due reads (seed section 9). */
@@ -8,7 +8,7 @@ export const DUE_POLL_MS = 10_000;
 
 const dueQuery = (storeId: number, kind: 'pay' | 'perch') => ({
   queryKey: [...yearKey(storeId), 'due', kind],
-  queryFn: () => apiGet<TradeDocument>(`${kind}/paynotif`, { store_id: storeId }),
+  queryFn: async () => (await call(routes[kind].paynotif, { query: { store_id: storeId } })).data,
   refetchInterval: DUE_POLL_MS,
   // A failed read is ignored (seed section 8): no retry, no message; the last list stays.
   retry: false,

@@ -1,4 +1,4 @@
-import type { OpeningQuantityRow } from '@mizan/contract';
+import { type OpeningQuantityRow, routes } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { yearKey } from '../../app/queryClient.ts';
@@ -36,25 +36,21 @@ export default function OpeningStockPage({ title }: { title: string }) {
   const { storeId, year } = useSession();
   const [search, setSearch] = useState('');
   const yearId = year?.id;
-  const { query, rows, paging } = usePagedList<OpeningQuantityRow>(
-    [...yearKey(storeId), 'openingStock'],
-    'firstq/readByStore',
-    {
-      store_id: storeId,
-      fq_year: yearId,
-      search: search.trim() || undefined,
-    },
-  );
+  const { query, rows, paging } = usePagedList([...yearKey(storeId), 'openingStock'], routes.firstq.readByStore, {
+    store_id: storeId,
+    fq_year: yearId,
+    search: search.trim() || undefined,
+  });
 
   return (
     <Page title={title}>
       <p className="notice">{text.intro}</p>
       {year && <p>{text.year(year.yearDesc)}</p>}
       <SheetImport
-        path="uploadXslFristq"
-        templatePath="firstq/importTemplate"
+        route={routes.uploadXsl.openingQuantities}
+        template={routes.firstq.importTemplate}
         templateName="قالب-الكميات-الافتتاحية.xlsx"
-        params={{ fq_year: yearId }}
+        query={{ fq_year: yearId }}
         storeId={storeId}
         describe={(values) => [values.part_no, values.item_name].filter(Boolean).join(' — ')}
       />

@@ -1,5 +1,6 @@
-import { type Company, CompanyUpdateBody } from '@mizan/contract';
+import { type BodyOf, type Company, CompanyUpdateBody, routes } from '@mizan/contract';
 import type { ComponentProps } from 'react';
+import { call } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { BoundInput, SelectField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
@@ -45,7 +46,10 @@ export function CompanySection({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function CompanyForm({ company, isAdmin }: { company: Company; isAdmin: boolean }) {
-  const save = useSettingsChange<object>('company/update', settingsKeys.company);
+  const save = useSettingsChange(
+    (body: BodyOf<typeof routes.company.update>) => call(routes.company.update, { body }),
+    settingsKeys.company,
+  );
   const upload = useUploadLogo();
   const notify = useNotify();
   const form = useContractForm(companyForm, toValues(company));

@@ -1,4 +1,5 @@
-import { type Store, StoreUpdateBody } from '@mizan/contract';
+import { type BodyOf, routes, type Store, StoreUpdateBody } from '@mizan/contract';
+import { call } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
@@ -17,7 +18,10 @@ export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolea
     location: store.location ?? '',
     allow_negative_stock: store.allow_negative_stock,
   });
-  const save = useSettingsChange<object>('store/update', settingsKeys.stores);
+  const save = useSettingsChange(
+    (body: BodyOf<typeof routes.store.update>) => call(routes.store.update, { body }),
+    settingsKeys.stores,
+  );
   const notify = useNotify();
   const submit = form.handleSubmit((body) =>
     save.mutate(body, {

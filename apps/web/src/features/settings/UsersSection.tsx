@@ -1,4 +1,5 @@
-import { CreateUserBody, type StoreUser } from '@mizan/contract';
+import { type BodyOf, CreateUserBody, routes, type StoreUser } from '@mizan/contract';
+import { call } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
@@ -24,9 +25,10 @@ const newUserForm = contractForm((values: NewUser) => values, CreateUserBody);
 export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; isAdmin: boolean; selfId: number }) {
   const users = useStoreUsers(storeId);
   const key = settingsKeys.users(storeId);
-  const create = useSettingsChange<object>('users/create', key);
-  const reset = useSettingsChange<object>('users/resetPassword', key);
-  const activate = useSettingsChange<object>('users/setActive', key);
+  const { create: createUser, resetPassword, setActive } = routes.users;
+  const create = useSettingsChange((body: BodyOf<typeof createUser>) => call(createUser, { body }), key);
+  const reset = useSettingsChange((body: BodyOf<typeof resetPassword>) => call(resetPassword, { body }), key);
+  const activate = useSettingsChange((body: BodyOf<typeof setActive>) => call(setActive, { body }), key);
   const notify = useNotify();
   const [ask] = useIonAlert();
   const form = useContractForm(newUserForm, noNewUser);

@@ -1,6 +1,6 @@
-import type { Company, Store, StoreUser } from '@mizan/contract';
+import { routes } from '@mizan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiUpload } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { storeKey } from '../../app/queryClient.ts';
 import { yearsKey } from './useYears.ts';
 
@@ -12,19 +12,20 @@ export const settingsKeys = {
 };
 
 export const useCompany = () =>
-  useQuery({ queryKey: settingsKeys.company, queryFn: () => apiGet<Company>('company/read') });
-export const useStores = () => useQuery({ queryKey: settingsKeys.stores, queryFn: () => apiGet<Store>('store/read') });
+  useQuery({ queryKey: settingsKeys.company, queryFn: async () => (await call(routes.company.read)).data });
+export const useStores = () =>
+  useQuery({ queryKey: settingsKeys.stores, queryFn: async () => (await call(routes.store.read)).data });
 export const useStoreUsers = (storeId: number) =>
   useQuery({
     queryKey: settingsKeys.users(storeId),
-    queryFn: () => apiGet<StoreUser>('users/readByStore', { store_id: storeId }),
+    queryFn: async () => (await call(routes.users.readByStore, { query: { store_id: storeId } })).data,
   });
 
-/** A change whose answer refreshes one query. */
-export function useSettingsChange<T>(path: string, key: readonly unknown[]) {
+/** A change (`send` makes the call) whose answer refreshes one query. */
+export function useSettingsChange<T>(send: (body: T) => Promise<unknown>, key: readonly unknown[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => apiPost(path, body),
+    mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
@@ -32,7 +33,7 @@ export function useSettingsChange<T>(path: string, key: readonly unknown[]) {
 export function useUploadLogo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => apiUpload('company/uploadLogo', 'logo', file),
+    mutationFn: (file: File) => call(routes.company.uploadLogo, { file }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.company }),
   });
 }

@@ -1,6 +1,6 @@
-import type { Year } from '@mizan/contract';
+import { routes } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { storeKey } from '../../app/queryClient.ts';
 
 // The store's years, not the chosen year's: the entry stays when the year changes, so the menu's switch keeps its
@@ -11,5 +11,5 @@ export const yearsKey = (storeId: number) => [...storeKey(storeId), 'years'] as 
 export const useYears = (storeId: number) =>
   useQuery({
     queryKey: yearsKey(storeId),
-    queryFn: () => apiGet<Year>('year/readByStoreByRef', { store_id: storeId }),
+    queryFn: async () => (await call(routes.year.readByStoreByRef, { query: { store_id: storeId } })).data,
   });
