@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,7 +35,7 @@ import { sessionPlugin } from './plugins/session.ts';
 // Validation messages in Arabic, for every schema of the contract.
 z.config(z.locales.ar());
 
-export type ApiRoute = { method: string; url: string; public: boolean };
+export type ApiRoute = { method: string; url: string; public: boolean; schema?: FastifySchema };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,7 +111,8 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true });
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
     }
   });
   installErrorHandler(app);

@@ -1,23 +1,19 @@
 import {
-  AccountCategory,
+  AccountQuery,
   AccountUsage,
   CreateSubAccountsBody,
   CUSTOMERS_CLASS,
   dataOf,
+  endpoints,
   Id,
-  IdBody,
   IdQuery,
-  MainAccount,
-  pageOf,
   StoreYearQuery,
   SUPPLIERS_CLASS,
   SubAccount,
-  SubAccountInput,
-  SubAccountListQuery,
-  UpdateSubAccountBody,
 } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
@@ -32,19 +28,19 @@ import {
 import { accountUsage, createSubAccounts, deleteSubAccount, updateSubAccount } from './accounts.service.ts';
 
 const tags = ['accounts'];
-const AccountQuery = StoreYearQuery.partial().extend({ account_id: Id });
+const api = endpoints.sub_accounts;
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/accounts/readByStore',
-    { schema: { tags, summary: 'Main accounts (classes) of the chart', response: { 200: dataOf(MainAccount) } } },
+    urlOf(endpoints.accounts.readByStore),
+    { schema: { tags, summary: 'Main accounts (classes) of the chart', ...schemaOf(endpoints.accounts.readByStore) } },
     async () => ({
       data: await listMainAccounts(app.db),
     }),
   );
   app.get(
-    '/account_category/readByStore',
-    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(AccountCategory) } } },
+    urlOf(endpoints.account_category.readByStore),
+    { schema: { tags, ...schemaOf(endpoints.account_category.readByStore) } },
     async () => ({ data: await listAccountCategories(app.db) }),
   );
 
@@ -65,18 +61,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, classes, year.value.id) };
     },
   );
+  app.get(urlOf(api.readAllStore), { schema: { tags, ...schemaOf(api.readAllStore) } }, async (req, reply) => {
+    const year = await requestYear(app.db, req);
+    if (!year.ok) return sendError(reply, year);
+    return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, undefined, year.value.id) };
+  });
   app.get(
-    '/sub_accounts/readAllStore',
-    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(SubAccount) } } },
-    async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, undefined, year.value.id) };
-    },
-  );
-  app.get(
-    '/sub_accounts/getAllCustomerSupplier',
-    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(SubAccount) } } },
+    urlOf(api.getAllCustomerSupplier),
+    { schema: { tags, ...schemaOf(api.getAllCustomerSupplier) } },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -86,7 +78,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const [url, positive] of [
-    ['/sub_accounts/readWithBalance', false],
+    [urlOf(api.readWithBalance), false],
     ['/sub_accounts/readWithBalancePositive', true],
   ] as const) {
     app.get(
@@ -97,8 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: positive
             ? 'Accounts with a non-zero balance, paged'
             : 'Accounts with their current balance, paged and filtered',
-          querystring: SubAccountListQuery,
-          response: { 200: pageOf(SubAccount) },
+          ...schemaOf(api.readWithBalance),
         },
       },
       async (req, reply) => {
@@ -113,8 +104,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/sub_accounts/getAccountBalance',
-    { schema: { tags, querystring: AccountQuery, response: { 200: dataOf(SubAccount) } } },
+    urlOf(api.getAccountBalance),
+    { schema: { tags, ...schemaOf(api.getAccountBalance) } },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -139,14 +130,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/sub_accounts/create',
-    { schema: { tags, body: SubAccountInput, response: { 200: dataOf(SubAccount) } } },
-    async (req, reply) => {
-      const result = await createSubAccounts(app.db, sessionUser(req), [req.body]);
-      return result.ok ? { data: result.value } : sendError(reply, result);
-    },
-  );
+  app.post(urlOf(api.create), { schema: { tags, ...schemaOf(api.create) } }, async (req, reply) => {
+    const result = await createSubAccounts(app.db, sessionUser(req), [req.body]);
+    return result.ok ? { data: result.value } : sendError(reply, result);
+  });
   app.post(
     '/sub_accounts/createMulti',
     {
@@ -162,21 +149,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return result.ok ? { data: result.value } : sendError(reply, result);
     },
   );
-  app.post(
-    '/sub_accounts/update',
-    { schema: { tags, body: UpdateSubAccountBody, response: { 200: dataOf(SubAccount) } } },
-    async (req, reply) => {
-      const result = await updateSubAccount(app.db, sessionUser(req), req.body);
-      return result.ok ? { data: [result.value] } : sendError(reply, result);
-    },
-  );
+  app.post(urlOf(api.update), { schema: { tags, ...schemaOf(api.update) } }, async (req, reply) => {
+    const result = await updateSubAccount(app.db, sessionUser(req), req.body);
+    return result.ok ? { data: [result.value] } : sendError(reply, result);
+  });
 
   const Deleted = dataOf(z.object({ id: z.number().int() }));
   const deleteSummary =
     'Refused with 409 ACCOUNT_IN_USE (ledger lines) or SYSTEM_ACCOUNT (cash box, bank, sales, purchases)';
   app.post(
-    '/sub_accounts/delete',
-    { schema: { tags, summary: deleteSummary, body: IdBody, response: { 200: Deleted } } },
+    urlOf(api.delete),
+    { schema: { tags, summary: deleteSummary, ...schemaOf(api.delete) } },
     async (req, reply) => {
       const result = await deleteSubAccount(app.db, sessionUser(req), req.body.id);
       return result.ok ? { data: [result.value] } : sendError(reply, result);

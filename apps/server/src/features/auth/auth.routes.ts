@@ -1,23 +1,19 @@
-import { dataOf, LoginBody, SessionUser } from '@mizan/contract';
+import { endpoints } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.ts';
 import { signIn, signOut } from './auth.service.ts';
 
 const tags = ['users'];
+const api = endpoints.users;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/users/login',
+    urlOf(api.login),
     {
       config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in to a store; sets the session cookie',
-        body: LoginBody,
-        response: { 200: dataOf(SessionUser) },
-      },
+      schema: { tags, summary: 'Sign in to a store; sets the session cookie', ...schemaOf(api.login) },
     },
     async (req, reply) => {
       const result = await signIn(app.db, req.body, req.ip);
@@ -28,14 +24,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The legacy client signed in by GET with the password in the URL. That is refused, not served.
-  app.get('/users/login', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+  app.get(urlOf(api.login), { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     reply.header('allow', 'POST');
     return sendError(reply, 'METHOD_NOT_ALLOWED');
   });
 
   app.post(
-    '/users/logout',
-    { config: { public: true }, schema: { tags, summary: 'End the session', response: { 200: dataOf(z.never()) } } },
+    urlOf(api.logout),
+    { config: { public: true }, schema: { tags, summary: 'End the session', ...schemaOf(api.logout) } },
     async (req, reply) => {
       await signOut(app.db, req.cookies[SESSION_COOKIE]);
       clearSessionCookie(req, reply);
@@ -44,14 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/users/me',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in user, if the session is still valid',
-        response: { 200: dataOf(SessionUser) },
-      },
-    },
+    urlOf(api.me),
+    { schema: { tags, summary: 'The signed-in user, if the session is still valid', ...schemaOf(api.me) } },
     async (req) => ({ data: req.user ? [req.user] : [] }),
   );
 };

@@ -1,16 +1,7 @@
-import {
-  dataOf,
-  fail,
-  ImportPreviewResponse,
-  ImportQuery,
-  ImportResult,
-  ItemListQuery,
-  ok,
-  type Result,
-} from '@mizan/contract';
+import { endpoints, fail, type ImportResult, ok, type Result } from '@mizan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { listItems } from '../items/items.queries.ts';
@@ -28,7 +19,7 @@ import { writeSheetOffThread } from './sheetThread.ts';
 import { writeSheet, XLSX_TYPE } from './sheetValues.ts';
 
 const tags = ['excel'];
-const ImportAnswer = z.union([ImportPreviewResponse, dataOf(ImportResult)]);
+const sheets = endpoints.uploadXsl;
 /** The longest list one export writes. */
 const MAX_EXPORT_ROWS = 50_000;
 
@@ -51,7 +42,7 @@ function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
   return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${filename}"`).send(bytes);
 }
 
-function answer<T>(reply: FastifyReply, result: Result<ImportPreview<T> | z.infer<typeof ImportResult>>) {
+function answer<T>(reply: FastifyReply, result: Result<ImportPreview<T> | ImportResult>) {
   if (!result.ok) return sendError(reply, result);
   const value = result.value;
   return 'rows' in value ? { data: value.rows, valid: value.valid, invalid: value.invalid } : { data: [value] };
@@ -59,7 +50,7 @@ function answer<T>(reply: FastifyReply, result: Result<ImportPreview<T> | z.infe
 
 export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/uploadXsl',
+    urlOf(sheets.items),
     {
       schema: {
         tags,
@@ -69,8 +60,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
           'Items are added, or updated when their code (part_no) exists in the store (administrators only: for ' +
           'others a sheet that would update an item is refused with 403). Opening quantities in the sheet go into ' +
           'the request year (fq_year, yearId or year_id). At most 10 MB, 200 MB unpacked and 50,000 rows.',
-        querystring: ImportQuery,
-        response: { 200: ImportAnswer },
+        ...schemaOf(sheets.items),
       },
     },
     async (req, reply) => {
@@ -84,15 +74,14 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/uploadXslFristq',
+    urlOf(sheets.openingQuantities),
     {
       schema: {
         tags,
         summary:
           'Import opening quantities from .xlsx (multipart); replaces those of the store and year (fq_year, yearId ' +
           'or year_id). At most 10 MB, 200 MB unpacked and 50,000 rows.',
-        querystring: ImportQuery,
-        response: { 200: ImportAnswer },
+        ...schemaOf(sheets.openingQuantities),
       },
     },
     async (req, reply) => {
@@ -106,7 +95,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/items/importTemplate',
+    urlOf(endpoints.items.importTemplate),
     { schema: { tags, summary: 'An empty item sheet with its columns and one example row' } },
     async (_req, reply) => {
       const example = [
@@ -129,7 +118,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
-    '/firstq/importTemplate',
+    urlOf(endpoints.firstq.importTemplate),
     { schema: { tags, summary: 'An empty opening-quantity sheet with its columns' } },
     async (_req, reply) => {
       return sendXlsx(
@@ -143,12 +132,12 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/items/export',
+    urlOf(endpoints.items.export),
     {
       schema: {
         tags,
         summary: 'The item list (same filters as items/read, all pages) as a right-to-left .xlsx',
-        querystring: ItemListQuery.omit({ page: true, pageSize: true }),
+        ...schemaOf(endpoints.items.export),
       },
     },
     async (req, reply) => {

@@ -1,26 +1,8 @@
-import {
-  BrandRow,
-  CreateItemsBody,
-  dataOf,
-  IdBody,
-  IdQuery,
-  Item,
-  ItemInput,
-  ItemListQuery,
-  ModelRow,
-  ok,
-  PriceChangeBody,
-  PriceChangePreview,
-  pageOf,
-  type Result,
-  StoreYearQuery,
-  Text,
-  UpdateItemBody,
-  UpdateItemPricesBody,
-} from '@mizan/contract';
+import { BrandRow, CreateItemsBody, dataOf, endpoints, IdQuery, Item, ok, type Result } from '@mizan/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
@@ -37,7 +19,7 @@ import {
 } from './items.service.ts';
 
 const tags = ['items'];
-const Deleted = dataOf(z.object({ id: z.number().int() }));
+const api = endpoints.items;
 
 export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** An opening quantity belongs to a year: the item's own `yearId`, else the request's (see currentYear.ts). */
@@ -51,13 +33,12 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    '/items/read',
+    urlOf(api.read),
     {
       schema: {
         tags,
         summary: 'Items of the store, paged (20 by default), filtered by search, category, brand and model',
-        querystring: ItemListQuery,
-        response: { 200: pageOf(Item) },
+        ...schemaOf(api.read),
       },
     },
     async (req) => {
@@ -86,36 +67,18 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await distinctBrands(app.db, sessionUser(req).store_id),
   });
   app.get('/items/readBrand', { schema: { tags, response: { 200: dataOf(BrandRow) } } }, brands);
-  app.get(
-    '/items/readUniqueBrands',
-    { schema: { tags, querystring: StoreYearQuery.partial(), response: { 200: dataOf(BrandRow) } } },
-    brands,
-  );
-  app.get(
-    '/items/readUniqueModels',
-    {
-      schema: {
-        tags,
-        querystring: StoreYearQuery.partial().extend({ brand: Text().trim().max(100).optional() }),
-        response: { 200: dataOf(ModelRow) },
-      },
-    },
-    async (req) => ({ data: await distinctModels(app.db, sessionUser(req).store_id, req.query.brand || undefined) }),
-  );
+  app.get(urlOf(api.readUniqueBrands), { schema: { tags, ...schemaOf(api.readUniqueBrands) } }, brands);
+  app.get(urlOf(api.readUniqueModels), { schema: { tags, ...schemaOf(api.readUniqueModels) } }, async (req) => ({
+    data: await distinctModels(app.db, sessionUser(req).store_id, req.query.brand || undefined),
+  }));
 
-  const ItemWithStock = Item.extend({ quantity: z.string() });
-  const stockQuery = StoreYearQuery.partial().extend({
-    search: Text().trim().max(100).optional(),
-    id: IdQuery.shape.id.optional(),
-  });
   app.get(
-    '/items/searchStock',
+    urlOf(api.searchStock),
     {
       schema: {
         tags,
         summary: 'Items with their stock in the year (name, code or barcode; exact code or barcode first), at most 20',
-        querystring: stockQuery,
-        response: { 200: dataOf(ItemWithStock) },
+        ...schemaOf(api.searchStock),
       },
     },
     async (req, reply) => {
@@ -128,15 +91,8 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
-    '/items/readItemByIdQty',
-    {
-      schema: {
-        tags,
-        summary: 'One item with its stock in the year',
-        querystring: stockQuery,
-        response: { 200: dataOf(ItemWithStock) },
-      },
-    },
+    urlOf(api.readItemByIdQty),
+    { schema: { tags, summary: 'One item with its stock in the year', ...schemaOf(api.readItemByIdQty) } },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -148,13 +104,12 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/items/create',
+    urlOf(api.create),
     {
       schema: {
         tags,
         summary: 'Create an item; with `firstQuantity` its opening quantity is set in the same transaction',
-        body: ItemInput,
-        response: { 200: dataOf(Item) },
+        ...schemaOf(api.create),
       },
     },
     async (req, reply) => {
@@ -183,52 +138,47 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/items/update',
-    { schema: { tags, body: UpdateItemBody, response: { 200: dataOf(Item) } } },
-    async (req, reply) => {
-      const result = await updateItem(app.db, sessionUser(req), req.body);
-      return result.ok ? { data: [result.value] } : sendError(reply, result);
-    },
-  );
+  app.post(urlOf(api.update), { schema: { tags, ...schemaOf(api.update) } }, async (req, reply) => {
+    const result = await updateItem(app.db, sessionUser(req), req.body);
+    return result.ok ? { data: [result.value] } : sendError(reply, result);
+  });
 
-  for (const url of ['/items/updatePayPrice', '/items/updatePrices']) {
-    app.post(
-      url,
-      { schema: { tags, body: UpdateItemPricesBody, response: { 200: dataOf(Item) } } },
-      async (req, reply) => {
-        const result = await updateItemPrices(app.db, sessionUser(req), req.body);
-        return result.ok ? { data: [result.value] } : sendError(reply, result);
-      },
-    );
+  for (const url of [urlOf(api.updatePayPrice), '/items/updatePrices']) {
+    app.post(url, { schema: { tags, ...schemaOf(api.updatePayPrice) } }, async (req, reply) => {
+      const result = await updateItemPrices(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    });
   }
 
   const deleteSchema = {
     tags,
     summary: 'Refused with 409 ITEM_IN_USE when any document moved the item',
-    response: { 200: Deleted },
   };
-  app.post('/items/delete', { schema: { ...deleteSchema, body: IdBody } }, async (req, reply) => {
+  app.post(urlOf(api.delete), { schema: { ...deleteSchema, ...schemaOf(api.delete) } }, async (req, reply) => {
     const result = await deleteItem(app.db, sessionUser(req), req.body.id);
     return result.ok ? { data: [result.value] } : sendError(reply, result);
   });
-  app.delete('/items/delete', { schema: { ...deleteSchema, querystring: IdQuery } }, async (req, reply) => {
-    const result = await deleteItem(app.db, sessionUser(req), req.query.id);
-    return result.ok ? { data: [result.value] } : sendError(reply, result);
-  });
+  app.delete(
+    urlOf(api.delete),
+    { schema: { ...deleteSchema, querystring: IdQuery, response: { 200: api.delete.response } } },
+    async (req, reply) => {
+      const result = await deleteItem(app.db, sessionUser(req), req.query.id);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
   refuseGet(app, '/items/delete', 'POST, DELETE');
 
   const direction = { increase: 1, decrease: -1 } as const;
   for (const [name, sign] of Object.entries(direction)) {
+    const change = api[`${name as keyof typeof direction}Price`];
     app.post(
-      `/items/${name}Price`,
+      urlOf(change),
       {
         schema: {
           tags,
           summary: `${name} selling (payval) and purchase (perchval) prices of all items, or of one category (administrators only)`,
           description: '`mode` = `amount` (currency; the legacy meaning, default) or `percent`.',
-          body: PriceChangeBody,
-          response: { 200: dataOf(z.object({ updated: z.number().int() })) },
+          ...schemaOf(change),
         },
       },
       async (req, reply) => {
@@ -239,16 +189,12 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/items/previewPriceChange',
+    urlOf(api.previewPriceChange),
     {
       schema: {
         tags,
         summary: 'What a bulk price change would do, without changing anything (first 50 items, and counts)',
-        querystring: z.object({ direction: z.enum(['increase', 'decrease']) }),
-        body: PriceChangeBody,
-        response: {
-          200: dataOf(PriceChangePreview).extend({ total: z.number().int(), notPositive: z.number().int() }),
-        },
+        ...schemaOf(api.previewPriceChange),
       },
     },
     async (req) => {

@@ -1,13 +1,7 @@
-import {
-  dataOf,
-  OpeningQuantityBody,
-  OpeningQuantityListQuery,
-  OpeningQuantityRow,
-  pageOf,
-  StoreYearDeleteQuery,
-} from '@mizan/contract';
+import { dataOf, endpoints, OpeningQuantityBody, OpeningQuantityRow, StoreYearDeleteQuery } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
@@ -19,14 +13,13 @@ const Deleted = dataOf(z.object({ deleted: z.number().int() }));
 
 export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/firstq/readByStore',
+    urlOf(endpoints.firstq.readByStore),
     {
       schema: {
         tags,
         summary:
           'Opening quantities of the store in a year (fq_year or yearId; without one: year 1 under /api/, refused under /api23/), paged',
-        querystring: OpeningQuantityListQuery,
-        response: { 200: pageOf(OpeningQuantityRow) },
+        ...schemaOf(endpoints.firstq.readByStore),
       },
     },
     async (req, reply) => {

@@ -1,29 +1,30 @@
-import { Company, CompanyUpdateBody, dataOf, Store, StoreQuery, StoreUpdateBody, Year } from '@mizan/contract';
+import { endpoints } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { listStores, listYears, readCompany, readLogo } from './organisation.queries.ts';
 import { MAX_LOGO_BYTES, saveLogo, updateCompany, updateStore } from './organisation.service.ts';
 
+const { store, company, year } = endpoints;
+
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: the sign-in page fills its store picker from it before anyone is signed in.
   app.get(
-    '/store/read',
+    urlOf(store.read),
     {
       config: { public: true },
-      schema: { tags: ['store'], summary: 'The stores one can sign in to', response: { 200: dataOf(Store) } },
+      schema: { tags: ['store'], summary: 'The stores one can sign in to', ...schemaOf(store.read) },
     },
     async () => ({ data: await listStores(app.db) }),
   );
   app.post(
-    '/store/update',
+    urlOf(store.update),
     {
       schema: {
         tags: ['store'],
         summary: "The signed-in store's name and location (administrators)",
-        body: StoreUpdateBody,
-        response: { 200: dataOf(Store) },
+        ...schemaOf(store.update),
       },
     },
     async (req, reply) => {
@@ -33,38 +34,27 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/company/read',
+    urlOf(company.read),
     {
-      schema: {
-        tags: ['company'],
-        summary: 'The company shown on prints and in settings',
-        response: { 200: dataOf(Company) },
-      },
+      schema: { tags: ['company'], summary: 'The company shown on prints and in settings', ...schemaOf(company.read) },
     },
     async () => ({ data: await readCompany(app.db) }),
   );
   app.post(
-    '/company/update',
-    {
-      schema: {
-        tags: ['company'],
-        summary: 'Edit the company (administrators)',
-        body: CompanyUpdateBody,
-        response: { 200: dataOf(Company) },
-      },
-    },
+    urlOf(company.update),
+    { schema: { tags: ['company'], summary: 'Edit the company (administrators)', ...schemaOf(company.update) } },
     async (req, reply) => {
       const result = await updateCompany(app.db, sessionUser(req), req.body);
       return result.ok ? { data: [result.value] } : sendError(reply, result);
     },
   );
   app.post(
-    '/company/uploadLogo',
+    urlOf(company.uploadLogo),
     {
       schema: {
         tags: ['company'],
         summary: 'Upload the logo (multipart, field "logo"; PNG, JPEG or WebP up to 1 MiB; administrators)',
-        response: { 200: dataOf(z.object({ logoUrl: z.string() })) },
+        ...schemaOf(company.uploadLogo),
       },
     },
     async (req, reply) => {
@@ -85,13 +75,12 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Legacy clients send no parameters; a store_id, when sent, must be the session's (checked for every route).
   app.get(
-    '/year/readByStoreByRef',
+    urlOf(year.readByStoreByRef),
     {
       schema: {
         tags: ['year'],
         summary: "The store's accounting years; year 1 is served under /api/, the others under /api23/",
-        querystring: StoreQuery.partial(),
-        response: { 200: dataOf(Year) },
+        ...schemaOf(year.readByStoreByRef),
       },
     },
     async () => ({ data: await listYears(app.db) }),

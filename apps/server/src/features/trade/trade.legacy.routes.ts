@@ -4,9 +4,8 @@
  */
 import {
   dataOf,
+  endpoints,
   HeaderOnlyBatchBody,
-  HeaderOnlyBody,
-  Id,
   kindTokens,
   LegacyLinesBody,
   LegacyReferenceQuery,
@@ -15,6 +14,7 @@ import {
 } from '@mizan/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
@@ -37,14 +37,14 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of kindTokens) {
     const tags = [kind];
     const details = `${kind}_details`;
+    const api = endpoints[kind];
     app.post(
-      `/${kind}/create`,
+      urlOf(api.create),
       {
         schema: {
           tags,
           summary: 'Save a header without lines: a value-only invoice, or the first of the two legacy calls',
-          body: HeaderOnlyBody,
-          response: { 200: Saved },
+          ...schemaOf(api.create),
         },
       },
       async (req, reply) => {
@@ -57,13 +57,12 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
     app.post(
-      `/${kind}/update`,
+      urlOf(api.update),
       {
         schema: {
           tags,
           summary: 'Edit a header; a document with lines keeps them and its total is computed from them',
-          body: HeaderOnlyBody.extend({ pay_id: Id }),
-          response: { 200: Saved },
+          ...schemaOf(api.update),
         },
       },
       async (req, reply) => {

@@ -1,9 +1,7 @@
 import {
-  CreateWithItemsBody,
-  DeleteDocumentBody,
   DocumentListQuery,
-  DocumentPage,
   dataOf,
+  endpoints,
   Id,
   type KindToken,
   kindOf,
@@ -11,16 +9,14 @@ import {
   ok,
   StockShortage,
   Text,
-  TradeDocument,
-  TradeDocumentWithLines,
   TradeLine,
-  UpdateWithItemsBody,
   ValidateStockBody,
   yearOf,
 } from '@mizan/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
@@ -36,18 +32,15 @@ import {
 import { answerSave } from './trade.reply.ts';
 import { checkStock, convertDocument, deleteDocument, readDocument, saveDocument } from './trade.service.ts';
 
-const Saved = dataOf(TradeDocumentWithLines);
-const Deleted = dataOf(z.object({ pay_id: z.number().int() }));
 const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSize: true }).extend({
   item_id: Id.optional(),
   pay_ref: Text().max(100).optional(),
 });
-// The paged form first: the legacy form would also match a page and strip its count and sums.
-const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
 
 function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
   const tags = [kind];
   const { yearScoped, logName: label } = kindOf(kind);
+  const api = endpoints[kind];
   return async (app) => {
     // Which year a read covers: the request's (see currentYear.ts); preliminary invoices and orders span years
     // unless a year is named.
@@ -58,13 +51,12 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
     };
 
     app.post(
-      `/${kind}/createWithItems`,
+      urlOf(api.createWithItems),
       {
         schema: {
           tags,
           summary: `Save a ${label} document with its lines in one transaction`,
-          body: CreateWithItemsBody,
-          response: { 200: Saved },
+          ...schemaOf(api.createWithItems),
         },
       },
       async (req, reply) => {
@@ -82,13 +74,12 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
       },
     );
     app.post(
-      `/${kind}/updateWithItems`,
+      urlOf(api.updateWithItems),
       {
         schema: {
           tags,
           summary: 'Replace a document: header and all its lines, in one transaction',
-          body: UpdateWithItemsBody,
-          response: { 200: Saved },
+          ...schemaOf(api.updateWithItems),
         },
       },
       async (req, reply) => {
@@ -106,44 +97,32 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
       },
     );
     app.get(
-      `/${kind}/readById`,
-      {
-        schema: {
-          tags,
-          summary: 'One document with its lines',
-          querystring: z.object({ pay_id: Id, store_id: Id.optional() }),
-          response: { 200: Saved },
-        },
-      },
+      urlOf(api.readById),
+      { schema: { tags, summary: 'One document with its lines', ...schemaOf(api.readById) } },
       async (req, reply) => {
         const doc = await readDocument(app.db, sessionUser(req).store_id, kind, req.query.pay_id);
         return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
       },
     );
-    app.post(
-      `/${kind}/deleteWithItems`,
-      { schema: { tags, body: DeleteDocumentBody, response: { 200: Deleted } } },
-      async (req, reply) => {
-        const result = await deleteDocument(app.db, sessionUser(req), kind, req.body.pay_id);
-        return result.ok ? { data: [result.value] } : sendError(reply, result);
-      },
-    );
+    app.post(urlOf(api.deleteWithItems), { schema: { tags, ...schemaOf(api.deleteWithItems) } }, async (req, reply) => {
+      const result = await deleteDocument(app.db, sessionUser(req), kind, req.body.pay_id);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    });
     app.delete(
       `/${kind}/delete`,
-      { schema: { tags, querystring: z.object({ pay_id: Id }), response: { 200: Deleted } } },
+      { schema: { tags, querystring: z.object({ pay_id: Id }), response: { 200: api.deleteWithItems.response } } },
       async (req, reply) => {
         const result = await deleteDocument(app.db, sessionUser(req), kind, req.query.pay_id);
         return result.ok ? { data: [result.value] } : sendError(reply, result);
       },
     );
 
-    const list = (summary: string) =>
+    const list = (read: 'getTopSales' | 'getSalesByDate' | 'getSales2Date', summary: string) =>
       ({
         schema: {
           tags,
           summary: `${summary}; with \`page\`, one page plus the count and column sums of the whole filter`,
-          querystring: DocumentListQuery,
-          response: { 200: DocumentListAnswer },
+          ...schemaOf(api[read]),
         },
       }) as const;
     // The legacy clients call without `page` and keep their `{ data }` of at most `legacyLimit` documents.
@@ -169,7 +148,7 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
       ['getSalesByDate', 'Documents of one date (from)'],
       ['getSales2Date', 'Documents between two dates (from, to)'],
     ] as const) {
-      app.get(`/${kind}/${read}`, list(summary), async (req, reply) => {
+      app.get(urlOf(api[read]), list(read, summary), async (req, reply) => {
         const year = await readYear(req);
         if (!year.ok) return sendError(reply, year);
         const filter: DocumentFilter = { ...listFilter(req, year.value), ...dates[read](req.query) };
@@ -177,14 +156,14 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
       });
     }
     if (kind === 'pay' || kind === 'perch') {
+      const due = endpoints[kind].paynotif;
       app.get(
-        `/${kind}/paynotif`,
+        urlOf(due),
         {
           schema: {
             tags,
             summary: 'Documents with a next payment date whose remainder is still due',
-            querystring: DocumentListQuery,
-            response: { 200: dataOf(TradeDocument) },
+            ...schemaOf(due),
           },
         },
         async (req, reply) => {
@@ -245,13 +224,12 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.
   app.post(
-    '/perchOrder/convertToPurchase',
+    urlOf(endpoints.perchOrder.convertToPurchase),
     {
       schema: {
         tags: ['perchOrder'],
         summary: 'Turn a purchase order into a purchase invoice, in one transaction',
-        body: z.object({ pay_id: Id }),
-        response: { 200: Saved },
+        ...schemaOf(endpoints.perchOrder.convertToPurchase),
       },
     },
     async (req, reply) =>
@@ -260,26 +238,24 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Preliminary → final (with the stock check), and final → preliminary, each in one transaction.
   app.post(
-    '/payinit/convertToFinal',
+    urlOf(endpoints.payinit.convertToFinal),
     {
       schema: {
         tags: ['payinit'],
         summary: 'Turn a preliminary invoice into a final one',
-        body: z.object({ pay_id: Id }),
-        response: { 200: Saved },
+        ...schemaOf(endpoints.payinit.convertToFinal),
       },
     },
     async (req, reply) =>
       answerSave(reply, await convertDocument(app.db, sessionUser(req), 'payinit', 'pay', req.body.pay_id)),
   );
   app.post(
-    '/payinit/saveWithItemsAndDeletePay',
+    urlOf(endpoints.payinit.saveWithItemsAndDeletePay),
     {
       schema: {
         tags: ['payinit'],
         summary: 'Store a final invoice as preliminary and delete the final one',
-        body: UpdateWithItemsBody,
-        response: { 200: Saved },
+        ...schemaOf(endpoints.payinit.saveWithItemsAndDeletePay),
       },
     },
     async (req, reply) =>
