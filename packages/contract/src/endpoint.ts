@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'DELETE';
 
 /** One call of the API: where it goes, and the schemas of what it takes and what it answers. */
 export type Endpoint = {
@@ -42,7 +42,7 @@ export type CallInput<E extends Endpoint> = (E extends { query: z.ZodType }
   (E extends { upload: string } ? { file: Blob } : unknown);
 
 /** What a call answers: the response schema's output, or a file. */
-export type CallAnswer<E extends Endpoint> = E extends { response: z.ZodType } ? z.output<E['response']> : Blob;
+type CallAnswer<E extends Endpoint> = E extends { response: z.ZodType } ? z.output<E['response']> : Blob;
 
 /** The endpoint a route (or a union of routes, such as one call of several document kinds) stands for. */
 export type EndpointOf<R extends Route> = NonNullable<R['types']>;

@@ -63,16 +63,15 @@ const SearchText = Text().trim().max(100).optional();
 export const ItemWithStock = Item.extend({ quantity: z.string() });
 export type ItemWithStock = z.infer<typeof ItemWithStock>;
 /** Items with their stock in the request's year: by search term, or one item by id. */
-export const ItemStockQuery = StoreYearQuery.partial().extend({ search: SearchText, id: Id.optional() });
+const ItemStockQuery = StoreYearQuery.partial().extend({ search: SearchText, id: Id.optional() });
 export const AccountQuery = StoreYearQuery.partial().extend({ account_id: Id });
 /** An import answers the preview of every row (`?preview=1`), or what it saved. */
-export const ImportAnswer = z.union([ImportPreviewResponse, dataOf(ImportResult)]);
+const ImportAnswer = z.union([ImportPreviewResponse, dataOf(ImportResult)]);
 
-export const SavedDocument = dataOf(TradeDocumentWithLines);
-export type SavedDocument = z.infer<typeof TradeDocumentWithLines>;
-export const DeletedDocument = dataOf(z.object({ pay_id: z.number().int() }));
+const SavedDocument = dataOf(TradeDocumentWithLines);
+const DeletedDocument = dataOf(z.object({ pay_id: z.number().int() }));
 // The paged form first: the legacy form would also match a page and strip its count and sums.
-export const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
+const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
 const HeaderUpdateBody = HeaderOnlyBody.extend({ pay_id: Id });
 const documentList = <K extends KindToken, R extends string>(kind: K, read: R) =>
   ({ method: 'GET', path: `${kind}/${read}`, query: DocumentListQuery, response: DocumentListAnswer }) as const;

@@ -129,6 +129,7 @@ export const TradeLine = z.object({
 export type TradeLine = z.infer<typeof TradeLine>;
 
 export const TradeDocumentWithLines = TradeDocument.extend({ items: z.array(TradeLine) });
+export type TradeDocumentWithLines = z.infer<typeof TradeDocumentWithLines>;
 
 /** One item short of stock for a final sale: what was asked, what there is, and the gap. */
 export const StockShortage = z.object({

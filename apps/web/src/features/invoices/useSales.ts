@@ -1,4 +1,10 @@
-import { type ItemWithStock, type KindToken, routes, type SavedDocument, type StockShortage } from '@mizan/contract';
+import {
+  type ItemWithStock,
+  type KindToken,
+  routes,
+  type StockShortage,
+  type TradeDocumentWithLines,
+} from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
 import { refreshStore, yearKey } from '../../app/queryClient.ts';
@@ -6,7 +12,7 @@ import { refreshStore, yearKey } from '../../app/queryClient.ts';
 import type { SaveStep } from './saveInvoice.ts';
 
 export type { ItemWithStock };
-export type SavedInvoice = SavedDocument;
+export type SavedInvoice = TradeDocumentWithLines;
 export type DocKind = KindToken;
 
 export const salesKeys = {
