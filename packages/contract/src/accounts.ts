@@ -52,12 +52,12 @@ export type SubAccount = z.infer<typeof SubAccount>;
 
 export const SubAccountInput = z.object({
   ac_id: Id,
-  sub_name: Text().trim().min(1, 'اسم الحساب مطلوب').max(150),
+  sub_name: Text().trim().min(1).max(150),
   sub_code: optionalText(50),
   sub_balance: MoneyString.default('0'),
   cat_id: Id.nullish().transform((value) => value ?? null),
   phone: optionalText(30).refine((value) => value === null || /^[+\d][\d\s-]{5,29}$/.test(value), {
-    message: 'رقم الهاتف غير صحيح',
+    message: 'PHONE_INVALID',
   }),
   address: optionalText(300),
   store_id: Id.optional(),

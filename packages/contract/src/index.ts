@@ -8,6 +8,7 @@ export * from './digits.ts';
 export * from './documentKinds.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './fieldErrors.ts';
 export * from './invoice.rules.ts';
 export * from './items.ts';
 export * from './messages.ar.ts';

@@ -9,16 +9,16 @@ const Percent = z
   .union([z.string(), z.number()])
   .transform((value) => normalizeNumberInput(String(value)))
   .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, {
-    message: 'النسبة بين 0 و 100',
+    message: 'PERCENT_OUT_OF_RANGE',
   });
 
 const NonNegativeQuantity = QuantityString.refine((value) => !value.startsWith('-'), {
-  message: 'لا يمكن أن تكون الكمية سالبة',
+  message: 'QUANTITY_NEGATIVE',
 });
 
 /** An item as created or edited. Prices are exact decimal strings and must be greater than zero. */
 export const ItemInput = z.object({
-  item_name: Text({ error: 'اسم الصنف مطلوب' }).trim().min(1, 'اسم الصنف مطلوب').max(200),
+  item_name: Text().trim().min(1).max(200),
   item_desc: optionalText(),
   aliasEn: optionalText(),
   part_no: optionalText(64),
@@ -110,7 +110,7 @@ export const PriceChangePreview = z.object({
 export const BrandRow = z.object({ brand: z.string() });
 export const ModelRow = z.object({ model: z.string() });
 
-/** One row of an import preview: its sheet row number, what was read, and an Arabic message per wrong field. */
+/** One row of an import preview: its sheet row number, what was read, and a code per wrong field (fieldErrors.ts). */
 export const ImportPreviewRow = z.object({
   row: z.number().int(),
   values: z.record(z.string(), z.unknown()),

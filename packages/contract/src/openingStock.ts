@@ -5,7 +5,7 @@ import { Id } from './scope.ts';
 import { Text } from './text.ts';
 
 const OpeningQuantityString = QuantityString.refine((value) => !value.startsWith('-'), {
-  message: 'لا يمكن أن تكون الكمية الافتتاحية سالبة',
+  message: 'QUANTITY_NEGATIVE',
 });
 
 /** An opening quantity of one item in an accounting year (`fq_year` = year id; without one, the request's year: year 1 under `/api/`). */

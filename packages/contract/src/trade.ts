@@ -9,7 +9,7 @@ import { jsonArrayOf, optionalText, Text } from './text.ts';
 const IdempotencyKey = Text().trim().min(8).max(100);
 
 const PositiveQuantity = QuantityString.refine((value) => !value.startsWith('-') && /[1-9]/.test(value), {
-  message: 'الكمية يجب أن تكون أكبر من صفر',
+  message: 'QUANTITY_NOT_POSITIVE',
 });
 
 /**
@@ -47,14 +47,14 @@ export type TradeHeaderInput = z.output<typeof TradeHeaderInput>;
 
 export const CreateWithItemsBody = z.object({
   invoice: TradeHeaderInput,
-  items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
+  items: z.array(TradeLineInput).min(1, 'NO_LINES').max(500),
   idempotency_key: IdempotencyKey.optional(),
 });
 export type CreateWithItemsBody = z.output<typeof CreateWithItemsBody>;
 
 export const UpdateWithItemsBody = z.object({
   invoice: TradeHeaderInput.extend({ pay_id: Id }),
-  items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
+  items: z.array(TradeLineInput).min(1, 'NO_LINES').max(500),
 });
 export type UpdateWithItemsBody = z.output<typeof UpdateWithItemsBody>;
 

@@ -1,5 +1,4 @@
 import {
-  AMOUNT_TOO_LARGE_MESSAGE,
   fail,
   formatReference,
   invoiceTotals,
@@ -96,7 +95,7 @@ function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: 
   const itemId = line === undefined ? undefined : priced[line]?.item_id;
   const index = itemId === undefined || !input ? -1 : input.findIndex((l) => l.item_id === itemId);
   const field = index >= 0 ? `items.${index}.quantity` : input ? 'items' : 'tot_pr';
-  return fail<never>('AMOUNT_TOO_LARGE', { [field]: AMOUNT_TOO_LARGE_MESSAGE });
+  return fail<never>('AMOUNT_TOO_LARGE', { [field]: 'AMOUNT_TOO_LARGE' });
 }
 
 export type SaveInput = {
