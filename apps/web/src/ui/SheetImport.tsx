@@ -29,7 +29,7 @@ const previewColumns = (describe: (values: Record<string, unknown>) => string): 
     id: 'errors',
     header: importText.errors,
     cell: (row) => {
-      const errors = Object.values(row.errors).map(wordFieldError);
+      const errors = Object.values(row.errors).map((code) => wordFieldError(code));
       return errors.length ? <span className="field-error">{errors.join('، ')}</span> : importText.ok;
     },
   },
