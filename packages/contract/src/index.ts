@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './activityLog.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
 export * from './categories.ts';

@@ -1,4 +1,5 @@
 import {
+  documentLogAction,
   fail,
   formatReference,
   invoiceTotals,
@@ -300,7 +301,7 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
     store_id: user.store_id,
     user_id: user.id,
     yearId,
-    typee: `${existing ? 'update' : 'insert'} ${kindOf(input.kind).logName}`,
+    typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
     // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
     logToken: {
       pay_id: payId,
@@ -429,7 +430,7 @@ async function removeDocument(
     store_id: user.store_id,
     user_id: user.id,
     yearId: doc.yearId,
-    typee: `delete ${kindOf(kind).logName}`,
+    typee: documentLogAction('delete', kindOf(kind).name),
     logToken: {
       pay_id: payId,
       pay_ref: doc.pay_ref,
