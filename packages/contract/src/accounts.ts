@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MoneyString } from './amounts.ts';
-import { PageQuery, QueryFlag } from './envelope.ts';
+import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -72,7 +72,9 @@ export const CreateSubAccountsBody = jsonArrayOf(SubAccountInput);
 const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
 /** Filters of account management; empty values and 'all' mean "no filter". */
+export const subAccountSortKeys = ['sub_code', 'sub_name', 'ac_name', 'cat_name', 'phone', 'balance'] as const;
 export const SubAccountListQuery = PageQuery.extend({
+  ...sortFields(subAccountSortKeys),
   store_id: Id.optional(),
   yearId: Id.optional(),
   year_id: Id.optional(),

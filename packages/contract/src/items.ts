@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { normalizeNumberInput } from './digits.ts';
-import { PageQuery, QueryFlag } from './envelope.ts';
+import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -68,7 +68,20 @@ export const Item = z.object({
 export type Item = z.infer<typeof Item>;
 
 /** Filters of the item list. Empty search terms and the category value 'all' mean "no filter". */
+export const itemSortKeys = [
+  'item_name',
+  'part_no',
+  'item_parcode',
+  'brand',
+  'model',
+  'category_name',
+  'perch_price',
+  'pay_price',
+  'tax',
+  'min_qty',
+] as const;
 export const ItemListQuery = PageQuery.extend({
+  ...sortFields(itemSortKeys),
   store_id: Id.optional(),
   search: Text().trim().max(100).optional(),
   category_id: z.union([z.literal('all'), Id]).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
-import { PAGE_SIZE, pageOf, QueryFlag } from './envelope.ts';
+import { PAGE_SIZE, pageOf, QueryFlag, sortFields } from './envelope.ts';
 import { Id, PageNumber } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -151,7 +151,18 @@ export const ValidateStockBody = z.object({
     .max(500),
 });
 
+export const documentSortKeys = [
+  'pay_ref',
+  'pay_date',
+  'sub_name',
+  'tot_pr',
+  'discount',
+  'net',
+  'pay',
+  'changee',
+] as const;
 export const DocumentListQuery = z.object({
+  ...sortFields(documentSortKeys),
   store_id: Id.optional(),
   yearId: Id.optional(),
   year_id: Id.optional(),
