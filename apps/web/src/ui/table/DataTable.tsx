@@ -30,6 +30,15 @@ export type Column<Row> = {
 /** The order a paged list is read in: a server sort key and its direction. */
 export type ListSort = { key: string; order: 'asc' | 'desc' };
 
+/** A list paged on the server: what is shown of the total, "load more", and the order the server reads it in. */
+export type Paging = {
+  total: number;
+  loading: boolean;
+  onMore: () => void;
+  sort?: ListSort | undefined;
+  onSort?: (sort: ListSort | undefined) => void;
+};
+
 type Props<Row> = {
   columns: Column<Row>[];
   rows: Row[];
@@ -44,14 +53,7 @@ type Props<Row> = {
   columnChoice?: { storageKey: string; defaultHidden?: string[]; label?: string };
   /** The server's sums of the whole filter (not of the loaded rows), by column id, under a label. */
   sums?: { label: string; values: Partial<Record<string, ReactNode>>; testId?: string };
-  /** A list paged on the server: what is shown of the total, "load more", and the order the server reads it in. */
-  paging?: {
-    total: number;
-    loading: boolean;
-    onMore: () => void;
-    sort?: ListSort | undefined;
-    onSort?: (sort: ListSort | undefined) => void;
-  };
+  paging?: Paging;
   rowClassName?: (row: Row) => string | undefined;
 };
 
@@ -107,7 +109,8 @@ export function DataTable<Row>({
   const definitions: ColumnDef<Row>[] = columns.map((column) => ({
     id: column.id,
     header: column.header,
-    accessorFn: column.sortBy,
+    // TanStack sorts only columns with an accessor; a server-sorted one needs none of its own (the server orders).
+    accessorFn: column.sortBy ?? (column.serverSort ? () => null : undefined),
     enableSorting: paging ? Boolean(column.serverSort && paging.onSort) : Boolean(column.sortBy),
     // Amounts start largest first, text from A (or أ); in the browser TanStack decides this from the values.
     ...(paging ? { sortDescFirst: Boolean(column.amount) } : {}),
