@@ -107,6 +107,44 @@ describe('item management', () => {
     await page.context().close();
   });
 
+  it('a header sorts the whole list on the server: the dearest of 30 items first, though it was on no loaded page', async () => {
+    const page = await openItems();
+    // 30 items through the API (more than a page of 20); the dearest has the name that sorts last.
+    await page.evaluate(async () => {
+      const xsrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '';
+      const items = Array.from({ length: 30 }, (_, n) => ({
+        item_name: `ترتيب ${String(n).padStart(2, '0')}`,
+        perch_price: '1',
+        pay_price: String(100 + n * 7),
+      }));
+      await fetch('/api/items/createMulti', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(items),
+      });
+    });
+    await page.reload();
+    await page.locator('[data-testid="item-search"] input').fill('ترتيب');
+    const rows = page.locator('[data-testid="items-table"] tbody tr');
+    await expect.poll(() => rows.first().textContent()).toContain('ترتيب 00');
+    expect(await rows.count()).toBe(20);
+    const priceHeader = page.locator('[data-testid="items-table"] thead button', { hasText: 'سعر البيع' });
+    await priceHeader.click();
+    // Largest first, read from the server: item 29 (303.00) was not among the 20 loaded before.
+    await expect.poll(() => rows.first().textContent()).toContain('ترتيب 29');
+    expect(await rows.first().textContent()).toContain('303.00');
+    expect(await page.locator('[data-testid="items-table"] th[aria-sort]').getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    await priceHeader.click();
+    await expect.poll(() => rows.first().textContent()).toContain('ترتيب 00');
+    expect(await rows.count()).toBe(20);
+  });
+
   it('screenshots of the item list: desktop light and dark, phone', async () => {
     for (const [name, options, scheme] of [
       ['items-desktop-light', desktop, 'light'],

@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { fieldErrorOf } from '@mizan/contract';
 import Fastify, { type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -32,8 +33,9 @@ import { type LogOptions, loggerOptions } from './lib/logging.ts';
 import { errorBody, sendError } from './lib/sendError.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
-// Validation messages in Arabic, for every schema of the contract.
-z.config(z.locales.ar());
+// Every issue of zod's own checks is named by the contract's field error code (a schema's own message already is one),
+// decided where the issue is made, while zod still has the input: a missing field is REQUIRED, a wrong one INVALID.
+z.config({ customError: fieldErrorOf });
 
 export type ApiRoute = { method: string; url: string; public: boolean; schema?: FastifySchema };
 

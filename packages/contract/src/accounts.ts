@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MoneyString } from './amounts.ts';
-import { PageQuery, QueryFlag } from './envelope.ts';
+import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -52,12 +52,12 @@ export type SubAccount = z.infer<typeof SubAccount>;
 
 export const SubAccountInput = z.object({
   ac_id: Id,
-  sub_name: Text().trim().min(1, 'اسم الحساب مطلوب').max(150),
+  sub_name: Text().trim().min(1).max(150),
   sub_code: optionalText(50),
   sub_balance: MoneyString.default('0'),
   cat_id: Id.nullish().transform((value) => value ?? null),
   phone: optionalText(30).refine((value) => value === null || /^[+\d][\d\s-]{5,29}$/.test(value), {
-    message: 'رقم الهاتف غير صحيح',
+    message: 'PHONE_INVALID',
   }),
   address: optionalText(300),
   store_id: Id.optional(),
@@ -72,7 +72,9 @@ export const CreateSubAccountsBody = jsonArrayOf(SubAccountInput);
 const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
 /** Filters of account management; empty values and 'all' mean "no filter". */
+export const subAccountSortKeys = ['sub_code', 'sub_name', 'ac_name', 'cat_name', 'phone', 'balance'] as const;
 export const SubAccountListQuery = PageQuery.extend({
+  ...sortFields(subAccountSortKeys),
   store_id: Id.optional(),
   yearId: Id.optional(),
   year_id: Id.optional(),

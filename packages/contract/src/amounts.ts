@@ -4,13 +4,7 @@
  */
 import { z } from 'zod';
 import { normalizeNumberInput } from './digits.ts';
-import {
-  AMOUNT_TOO_LARGE_MESSAGE,
-  isWithinAmountBound,
-  MAX_QUANTITY_DIGITS,
-  parseMoney,
-  toMoneyString,
-} from './money.ts';
+import { isWithinAmountBound, MAX_QUANTITY_DIGITS, parseMoney, toMoneyString } from './money.ts';
 
 /**
  * Zod schema of an amount on the wire. Accepts a decimal string as typed (Arabic-Indic or Persian digits, ٫ and
@@ -21,35 +15,32 @@ export const MoneyString = z.union([z.string(), z.number()]).transform((value, c
   const typed = normalizeNumberInput(String(value));
   const parsed = parseMoney(typed);
   if (parsed === undefined && /^-?\d{14,}(\.\d{1,2})?$/.test(typed)) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: 'AMOUNT_TOO_LARGE' });
     return z.NEVER;
   }
   if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'أدخل مبلغا صحيحا بحد أقصى خانتين عشريتين' });
+    ctx.addIssue({ code: 'custom', message: 'AMOUNT_INVALID' });
     return z.NEVER;
   }
   if (!isWithinAmountBound(parsed)) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: 'AMOUNT_TOO_LARGE' });
     return z.NEVER;
   }
   return toMoneyString(parsed);
 });
 
 export const PositiveMoneyString = MoneyString.refine((value) => (parseMoney(value) ?? 0n) > 0n, {
-  message: 'يجب أن يكون المبلغ أكبر من صفر',
+  message: 'AMOUNT_NOT_POSITIVE',
 });
 export const NonNegativeMoneyString = MoneyString.refine((value) => (parseMoney(value) ?? -1n) >= 0n, {
-  message: 'لا يمكن أن يكون المبلغ سالبا',
+  message: 'AMOUNT_NEGATIVE',
 });
-
-const QUANTITY_MESSAGE = 'أدخل كمية صحيحة بحد أقصى 3 خانات عشرية';
-const QUANTITY_TOO_LARGE_MESSAGE = `الكمية أكبر من الحد المسموح (${'9'.repeat(MAX_QUANTITY_DIGITS)})`;
 
 /** Quantities are exact decimals too (items may be sold by weight): up to 3 decimals, typed digits of any script. */
 export const QuantityString = z
-  .union([z.string(), z.number()], { error: QUANTITY_MESSAGE })
+  .union([z.string(), z.number()], { error: 'QUANTITY_INVALID' })
   .transform((value) => normalizeNumberInput(String(value)))
-  .refine((value) => /^-?\d+(\.\d{1,3})?$/.test(value), { message: QUANTITY_MESSAGE, abort: true })
+  .refine((value) => /^-?\d+(\.\d{1,3})?$/.test(value), { message: 'QUANTITY_INVALID', abort: true })
   .refine((value) => new RegExp(`^-?0*\\d{1,${MAX_QUANTITY_DIGITS}}(\\.|$)`).test(value), {
-    message: QUANTITY_TOO_LARGE_MESSAGE,
+    message: 'QUANTITY_TOO_LARGE',
   });

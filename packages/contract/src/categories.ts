@@ -14,7 +14,7 @@ export const ItemCategory = z.object({
 export type ItemCategory = z.infer<typeof ItemCategory>;
 
 export const CategoryInput = z.object({
-  category_name: Text().trim().min(1, 'اسم التصنيف مطلوب').max(100),
+  category_name: Text().trim().min(1).max(100),
   category_desc: optionalText(500),
   /** Optional: the session's store is used; another store's id is refused. */
   store_id: Id.optional(),

@@ -5,8 +5,8 @@ import { toWesternDigits } from './digits.ts';
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
 
-const DATE_MESSAGE = 'أدخل تاريخا صحيحا بالصيغة YYYY-MM-DD';
-const TIME_MESSAGE = 'أدخل وقتا صحيحا بالصيغة HH:mm';
+const DATE_MESSAGE = 'DATE_INVALID';
+const TIME_MESSAGE = 'TIME_INVALID';
 
 /** Whether `YYYY-MM-DD` names a day of the calendar (2026-02-30 and 2026-13-01 do not). */
 export function isCalendarDate(text: string): boolean {
@@ -30,7 +30,7 @@ const typedDigits = (value: unknown) => (typeof value === 'string' ? toWesternDi
 export const IsoDate = z.preprocess(
   typedDigits,
   z
-    .string({ error: 'التاريخ مطلوب' })
+    .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
     .refine(isCalendarDate, DATE_MESSAGE),
 );

@@ -21,6 +21,15 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** Default and largest page sizes (seed section 9: default 20, first page 1). */
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
+/**
+ * The order of a paged list, chosen by a column's header: one of the columns the list names (`sort`) and the
+ * direction. Without `sort` each list keeps its own order; the server breaks ties by id, so pages never overlap.
+ */
+export const sortFields = <const Keys extends readonly [string, ...string[]]>(keys: Keys) => ({
+  sort: z.enum(keys).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
 /** A yes/no query parameter: '1' or 'true', '0' or 'false'; empty or 'all' means it was not given. */
 export const QueryFlag = z.preprocess((value) => {
   if (value === '' || value === 'all') return undefined;

@@ -1,3 +1,5 @@
+import type { FieldError } from './fieldErrors.ts';
+
 /** Every expected failure the API can answer with. The HTTP status and the Arabic text are keyed by these. */
 export const errorCodes = [
   'VALIDATION_FAILED',
@@ -47,10 +49,13 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
-export type Result<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; fields?: Record<string, string> };
+/** What a refusal says about its fields: a code per field (see fieldErrors.ts), worded by the screen. */
+export type FieldErrors = Record<string, FieldError>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; fields?: FieldErrors };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = <T = never>(code: ErrorCode, fields?: Record<string, string>): Result<T> => ({
+export const fail = <T = never>(code: ErrorCode, fields?: FieldErrors): Result<T> => ({
   ok: false,
   code,
   fields,

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './activityLog.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
 export * from './categories.ts';
@@ -10,6 +11,7 @@ export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './fieldErrors.ts';
 export * from './invoice.rules.ts';
 export * from './items.ts';
 export * from './messages.ar.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { normalizeNumberInput } from './digits.ts';
-import { PageQuery, QueryFlag } from './envelope.ts';
+import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -9,16 +9,16 @@ const Percent = z
   .union([z.string(), z.number()])
   .transform((value) => normalizeNumberInput(String(value)))
   .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, {
-    message: 'النسبة بين 0 و 100',
+    message: 'PERCENT_OUT_OF_RANGE',
   });
 
 const NonNegativeQuantity = QuantityString.refine((value) => !value.startsWith('-'), {
-  message: 'لا يمكن أن تكون الكمية سالبة',
+  message: 'QUANTITY_NEGATIVE',
 });
 
 /** An item as created or edited. Prices are exact decimal strings and must be greater than zero. */
 export const ItemInput = z.object({
-  item_name: Text({ error: 'اسم الصنف مطلوب' }).trim().min(1, 'اسم الصنف مطلوب').max(200),
+  item_name: Text().trim().min(1).max(200),
   item_desc: optionalText(),
   aliasEn: optionalText(),
   part_no: optionalText(64),
@@ -68,7 +68,20 @@ export const Item = z.object({
 export type Item = z.infer<typeof Item>;
 
 /** Filters of the item list. Empty search terms and the category value 'all' mean "no filter". */
+export const itemSortKeys = [
+  'item_name',
+  'part_no',
+  'item_parcode',
+  'brand',
+  'model',
+  'category_name',
+  'perch_price',
+  'pay_price',
+  'tax',
+  'min_qty',
+] as const;
 export const ItemListQuery = PageQuery.extend({
+  ...sortFields(itemSortKeys),
   store_id: Id.optional(),
   search: Text().trim().max(100).optional(),
   category_id: z.union([z.literal('all'), Id]).optional(),
@@ -110,7 +123,7 @@ export const PriceChangePreview = z.object({
 export const BrandRow = z.object({ brand: z.string() });
 export const ModelRow = z.object({ model: z.string() });
 
-/** One row of an import preview: its sheet row number, what was read, and an Arabic message per wrong field. */
+/** One row of an import preview: its sheet row number, what was read, and a code per wrong field (fieldErrors.ts). */
 export const ImportPreviewRow = z.object({
   row: z.number().int(),
   values: z.record(z.string(), z.unknown()),

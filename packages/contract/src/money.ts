@@ -63,7 +63,6 @@ export const percentOf = (amount: Money, percent: string) => multiplyMoney(amoun
  */
 export const MAX_AMOUNT = money(99_999_999_999_999n);
 export const MAX_AMOUNT_TEXT = toMoneyString(MAX_AMOUNT);
-export const AMOUNT_TOO_LARGE_MESSAGE = `المبلغ أكبر من الحد المسموح (${MAX_AMOUNT_TEXT})`;
 export const isWithinAmountBound = (amount: Money) => amount <= MAX_AMOUNT && amount >= -MAX_AMOUNT;
 
 /**

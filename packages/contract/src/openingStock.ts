@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PositiveMoneyString, QuantityString } from './amounts.ts';
-import { PageQuery } from './envelope.ts';
+import { PageQuery, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { Text } from './text.ts';
 
 const OpeningQuantityString = QuantityString.refine((value) => !value.startsWith('-'), {
-  message: 'لا يمكن أن تكون الكمية الافتتاحية سالبة',
+  message: 'QUANTITY_NEGATIVE',
 });
 
 /** An opening quantity of one item in an accounting year (`fq_year` = year id; without one, the request's year: year 1 under `/api/`). */
@@ -33,11 +33,14 @@ export const OpeningQuantityRow = z.object({
 });
 export type OpeningQuantityRow = z.infer<typeof OpeningQuantityRow>;
 
+export const openingQuantitySortKeys = ['part_no', 'item_name', 'quantity', 'perch_price', 'pay_price'] as const;
 export const OpeningQuantityListQuery = PageQuery.extend({
+  ...sortFields(openingQuantitySortKeys),
   store_id: Id.optional(),
   fq_year: Id.optional(),
   yearId: Id.optional(),
   search: Text().trim().max(100).optional(),
 });
+export type OpeningQuantityListQuery = z.output<typeof OpeningQuantityListQuery>;
 
 export const StoreYearDeleteQuery = z.object({ store_id: Id, fq_year: Id.optional() });

@@ -42,8 +42,8 @@ export type Year = z.infer<typeof Year>;
 /** Company details an administrator edits. The VAT number has 15 digits in Saudi Arabia (ZATCA). */
 export const CompanyUpdateBody = z
   .object({
-    arName: Text().trim().min(1, 'اسم الشركة بالعربية مطلوب').max(200),
-    engName: Text().trim().min(1, 'اسم الشركة بالإنجليزية مطلوب').max(200),
+    arName: Text().trim().min(1).max(200),
+    engName: Text().trim().min(1).max(200),
     phone: optionalText(30),
     phone2: optionalText(30),
     address: optionalText(300),
@@ -52,24 +52,24 @@ export const CompanyUpdateBody = z
     country_code: z
       .string()
       .trim()
-      .regex(/^[A-Z]{2}$/, 'رمز الدولة حرفان لاتينيان كبيران مثل SD أو SA'),
+      .regex(/^[A-Z]{2}$/, 'COUNTRY_CODE_FORMAT'),
     currency_code: z
       .string()
       .trim()
-      .regex(/^[A-Z]{3}$/, 'رمز العملة ثلاثة أحرف لاتينية كبيرة مثل SDG'),
-    currency_symbol: Text().trim().min(1, 'رمز العملة مطلوب').max(10),
+      .regex(/^[A-Z]{3}$/, 'CURRENCY_CODE_FORMAT'),
+    currency_symbol: Text().trim().min(1).max(10),
     currency_decimals: z.coerce.number().int().min(0).max(3),
   })
   .superRefine((company, ctx) => {
     if (company.country_code === 'SA' && !(company.vatNo && /^\d{15}$/.test(company.vatNo))) {
-      ctx.addIssue({ code: 'custom', path: ['vatNo'], message: 'الرقم الضريبي في السعودية 15 رقما' });
+      ctx.addIssue({ code: 'custom', path: ['vatNo'], message: 'VAT_NO_SAUDI' });
     }
   });
 export type CompanyUpdateBody = z.output<typeof CompanyUpdateBody>;
 
 export const StoreUpdateBody = z.object({
   id: Id,
-  store_name: Text().trim().min(1, 'اسم المخزن مطلوب').max(150),
+  store_name: Text().trim().min(1).max(150),
   location: optionalText(200),
   /** Absent (a legacy client): the setting stays as it is. */
   allow_negative_stock: z.boolean().optional(),
@@ -85,14 +85,14 @@ export const StoreUser = z.object({
 export type StoreUser = z.infer<typeof StoreUser>;
 
 export const MIN_PASSWORD_LENGTH = 8;
-const Password = Text().min(MIN_PASSWORD_LENGTH, `كلمة المرور ${MIN_PASSWORD_LENGTH} أحرف على الأقل`).max(200);
+const Password = Text().min(MIN_PASSWORD_LENGTH, 'PASSWORD_TOO_SHORT').max(200);
 
 export const CreateUserBody = z.object({
   user_name: z
     .string()
     .trim()
-    .regex(/^[\p{L}\p{N}._-]{2,64}$/u, 'اسم المستخدم من 2 إلى 64 حرفا بلا مسافات'),
-  full_name: Text().trim().min(1, 'الاسم الكامل مطلوب').max(150),
+    .regex(/^[\p{L}\p{N}._-]{2,64}$/u, 'USER_NAME_FORMAT'),
+  full_name: Text().trim().min(1).max(150),
   password: Password,
   is_admin: z.boolean().default(false),
   store_id: Id.optional(),

@@ -10,11 +10,7 @@ export const MAX_ID = 2_147_483_647;
  */
 export const Id = z.preprocess(
   (value) => (typeof value === 'string' ? normalizeNumberInput(value) : value),
-  z.coerce
-    .number({ error: 'أدخل رقما صحيحا' })
-    .int('أدخل رقما صحيحا')
-    .positive('أدخل رقما صحيحا أكبر من صفر')
-    .max(MAX_ID, 'الرقم أكبر من المسموح'),
+  z.coerce.number({ error: 'NOT_A_NUMBER' }).int('NOT_A_WHOLE_NUMBER').positive('NOT_POSITIVE').max(MAX_ID, 'TOO_BIG'),
 );
 
 /** A page number (1, 2, ...): bounded like an id, so an offset never leaves the database's range. */

@@ -7,14 +7,12 @@ import { z } from 'zod';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
-export const UNSTORABLE_TEXT_MESSAGE = 'النص يحتوي على رموز غير مسموح بها';
-
 /**
  * The one string of the contract: every text a client sends (names, searches, references, passwords) is one of
  * these, so no endpoint can hand the database a character it refuses.
  */
 export const Text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+  z.string(params).refine(isStorableText, { message: 'TEXT_UNSTORABLE', abort: true });
 
 /** Optional free text: trimmed; empty becomes null, so "no brand" is stored one way only. */
 export const optionalText = (max = 200) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
-import { PAGE_SIZE, pageOf, QueryFlag } from './envelope.ts';
+import { PAGE_SIZE, pageOf, QueryFlag, sortFields } from './envelope.ts';
 import { Id, PageNumber } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -9,7 +9,7 @@ import { jsonArrayOf, optionalText, Text } from './text.ts';
 const IdempotencyKey = Text().trim().min(8).max(100);
 
 const PositiveQuantity = QuantityString.refine((value) => !value.startsWith('-') && /[1-9]/.test(value), {
-  message: 'الكمية يجب أن تكون أكبر من صفر',
+  message: 'QUANTITY_NOT_POSITIVE',
 });
 
 /**
@@ -47,14 +47,14 @@ export type TradeHeaderInput = z.output<typeof TradeHeaderInput>;
 
 export const CreateWithItemsBody = z.object({
   invoice: TradeHeaderInput,
-  items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
+  items: z.array(TradeLineInput).min(1, 'NO_LINES').max(500),
   idempotency_key: IdempotencyKey.optional(),
 });
 export type CreateWithItemsBody = z.output<typeof CreateWithItemsBody>;
 
 export const UpdateWithItemsBody = z.object({
   invoice: TradeHeaderInput.extend({ pay_id: Id }),
-  items: z.array(TradeLineInput).min(1, 'أضف صنفا واحدا على الأقل').max(500),
+  items: z.array(TradeLineInput).min(1, 'NO_LINES').max(500),
 });
 export type UpdateWithItemsBody = z.output<typeof UpdateWithItemsBody>;
 
@@ -152,7 +152,18 @@ export const ValidateStockBody = z.object({
     .max(500),
 });
 
+export const documentSortKeys = [
+  'pay_ref',
+  'pay_date',
+  'sub_name',
+  'tot_pr',
+  'discount',
+  'net',
+  'pay',
+  'changee',
+] as const;
 export const DocumentListQuery = z.object({
+  ...sortFields(documentSortKeys),
   store_id: Id.optional(),
   yearId: Id.optional(),
   year_id: Id.optional(),

@@ -1,3 +1,4 @@
+import { type FieldErrors, fieldErrorOf } from '@mizan/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isDataException } from './dbErrors.ts';
@@ -20,10 +21,11 @@ function isUnreadableUpload(error: FastifyError, req: FastifyRequest) {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
+      const fields: FieldErrors = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
-        fields[path] ??= issue.message ?? '';
+        // The plugin hands the zod issue over as keyword (its code), message and params (the rest of it).
+        fields[path] ??= fieldErrorOf({ ...issue.params, code: issue.keyword, message: issue.message });
       }
       return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields });
     }

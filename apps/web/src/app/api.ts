@@ -150,13 +150,9 @@ export async function download<R extends Route>(route: R, filename: string, ...i
 
 /** The Arabic message of any error thrown by a call. */
 export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : ui.networkError);
-/** The field messages of a refused change (`VALIDATION_FAILED` and conflicts that name fields). */
-export const fieldErrors = (error: unknown): Record<string, string> => {
-  if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(
-    Object.entries(error.fields).map(([field, text]) => [
-      field,
-      text in messagesAr ? messagesAr[text as ErrorCode] : text,
-    ]),
-  );
-};
+/**
+ * The field errors of a refused change (`VALIDATION_FAILED` and conflicts that name fields): a code per field, which
+ * the field shows in words (`ui/form/fieldText.ts`).
+ */
+export const fieldErrors = (error: unknown): Record<string, string> =>
+  error instanceof ApiError ? { ...error.fields } : {};

@@ -1,5 +1,6 @@
 import { normalizeNumberInput, toWesternDigits } from '@mizan/contract';
 import type { ComponentProps } from 'react';
+import { wordFieldError } from './form/fieldText.ts';
 import { IonInput, IonItem, IonNote } from './ionic.ts';
 
 /**
@@ -31,12 +32,12 @@ export function FormField({ name, label, value, onChange, error, required, digit
         labelPlacement="stacked"
         value={value}
         onIonInput={(event) => onChange(convert[digits ?? 'text'](String(event.detail.value ?? '')))}
-        errorText={error}
+        errorText={wordFieldError(error, label)}
         aria-invalid={error ? true : undefined}
       />
       {error && (
         <IonNote slot="helper" color="danger" className="field-error" data-field-error={name}>
-          {error}
+          {wordFieldError(error, label)}
         </IonNote>
       )}
     </IonItem>

@@ -1,7 +1,8 @@
 import type { ImportPreviewResponse, ImportResult, QueryOf, routes } from '@mizan/contract';
 import { useState } from 'react';
-import { call, download } from '../app/api.ts';
+import { call, download, fieldErrors } from '../app/api.ts';
 import { refreshStore } from '../app/queryClient.ts';
+import { wordFieldError } from './form/fieldText.ts';
 import { IonButton } from './ionic.ts';
 import { type Column, DataTable } from './table/DataTable.tsx';
 import { useNotify } from './useNotify.ts';
@@ -28,7 +29,7 @@ const previewColumns = (describe: (values: Record<string, unknown>) => string): 
     id: 'errors',
     header: importText.errors,
     cell: (row) => {
-      const errors = Object.values(row.errors);
+      const errors = Object.values(row.errors).map((code) => wordFieldError(code));
       return errors.length ? <span className="field-error">{errors.join('، ')}</span> : importText.ok;
     },
   },
@@ -68,7 +69,10 @@ export function SheetImport({
     try {
       return await work();
     } catch (error) {
-      notify.failed(error);
+      // A refused file says why on its `file` field (not a sheet, too large, columns missing): that is the message.
+      const file = fieldErrors(error).file;
+      if (file) notify.refused(wordFieldError(file));
+      else notify.failed(error);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,8 @@
-import type { SubAccountListQuery } from '@mizan/contract';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { SubAccountListQuery, subAccountSortKeys } from '@mizan/contract';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountBalance, accountCategory, accounts, ledgerLine, subAccounts, tradeDocument } from '../../db/schema.ts';
+import { listOrder } from '../../lib/listOrder.ts';
 
 export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
@@ -66,6 +67,16 @@ function listFilters(
   );
 }
 
+/** The columns a header of the accounts list sorts by; a balance sorts by its signed value (owed to, owed by). */
+const accountSort = (signed: SQL): Record<(typeof subAccountSortKeys)[number], SQLWrapper> => ({
+  sub_code: subAccounts.sub_code,
+  sub_name: subAccounts.sub_name,
+  ac_name: accounts.ac_name,
+  cat_name: accountCategory.cat_name,
+  phone: subAccounts.phone,
+  balance: signed,
+});
+
 export async function listSubAccounts(db: DbOrTx, storeId: number, query: SubAccountListQuery) {
   const yearId = query.yearId ?? query.year_id;
   const { query: rowsQuery, signed, balanceType, totals } = accountsWithBalance(db, storeId, yearId);
@@ -73,7 +84,13 @@ export async function listSubAccounts(db: DbOrTx, storeId: number, query: SubAcc
   const [rows, [total]] = await Promise.all([
     rowsQuery
       .where(where)
-      .orderBy(asc(subAccounts.ac_id), asc(subAccounts.sub_name))
+      .orderBy(
+        ...listOrder(accountSort(signed), query, [
+          asc(subAccounts.ac_id),
+          asc(subAccounts.sub_name),
+          asc(subAccounts.id),
+        ]),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

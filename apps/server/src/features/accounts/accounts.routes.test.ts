@@ -75,11 +75,11 @@ describeEachDatabase('accounts', (ctx) => {
     expect(expense.phone).toBeNull();
     const empty = await c.post('/api/sub_accounts/create', { ac_id: 1, sub_name: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields.sub_name).toBe('اسم الحساب مطلوب');
+    expect(empty.json().error.fields.sub_name).toBe('REQUIRED');
     const badPhone = await c.post('/api/sub_accounts/create', { ac_id: 1, sub_name: 'س', cat_id: 1, phone: 'abc' });
-    expect(badPhone.json().error.fields.phone).toBe('رقم الهاتف غير صحيح');
+    expect(badPhone.json().error.fields.phone).toBe('PHONE_INVALID');
     const noClass = await c.post('/api/sub_accounts/create', { ac_id: 99, sub_name: 'س' });
-    expect(noClass.json().error.fields.ac_id).toBe('الحساب الرئيسي غير موجود');
+    expect(noClass.json().error.fields.ac_id).toBe('MAIN_ACCOUNT_NOT_FOUND');
     const duplicate = await c.post('/api/sub_accounts/create', { ac_id: 3, sub_name: 'نثريات' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.code).toBe('ACCOUNT_NAME_TAKEN');

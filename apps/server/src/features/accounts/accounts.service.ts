@@ -37,10 +37,10 @@ async function accountRow(
   input: SubAccountValues,
 ): Promise<Result<Omit<typeof subAccounts.$inferInsert, 'store_id'>>> {
   const main = await findMainAccount(tx, input.ac_id);
-  if (!main) return fail('VALIDATION_FAILED', { ac_id: 'الحساب الرئيسي غير موجود' });
+  if (!main) return fail('VALIDATION_FAILED', { ac_id: 'MAIN_ACCOUNT_NOT_FOUND' });
   if (input.cat_id !== null) {
     const [category] = await tx.select().from(accountCategory).where(eq(accountCategory.id, input.cat_id));
-    if (!category) return fail('VALIDATION_FAILED', { cat_id: 'تصنيف الحساب غير موجود' });
+    if (!category) return fail('VALIDATION_FAILED', { cat_id: 'ACCOUNT_CATEGORY_NOT_FOUND' });
   }
   const isParty = input.cat_id !== null && (PARTY_CATEGORIES as readonly number[]).includes(input.cat_id);
   return ok({

@@ -50,7 +50,7 @@ describeEachDatabase('signing in and out', (ctx) => {
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(error.fields)).toEqual(expect.arrayContaining(['user_name', 'password']));
-    expect(error.fields.password).toMatch(/[\u0600-\u06FF]/);
+    expect(error.fields).toMatchObject({ user_name: 'REQUIRED', password: 'REQUIRED' });
   });
 
   it('malformed JSON is a 400 in the error shape, never a 500', async () => {

@@ -29,7 +29,7 @@ const MAX_EXPORT_ROWS = 50_000;
  */
 async function uploadedSheet(req: FastifyRequest): Promise<Result<Buffer>> {
   const file = await req.file({ limits: { fileSize: MAX_SHEET_BYTES, files: 1 } });
-  if (!file) return fail('VALIDATION_FAILED', { file: 'اختر ملف Excel' });
+  if (!file) return fail('VALIDATION_FAILED', { file: 'FILE_REQUIRED' });
   try {
     return ok(await file.toBuffer());
   } catch (error) {

@@ -88,8 +88,6 @@ async function itemsByCode(db: DbOrTx, storeId: number, codes: string[]) {
   return new Map(rows.map(({ part_no, ...item }) => [part_no ?? '', item]));
 }
 
-const updateIsForAdmins = 'صنف بهذا الكود موجود: تحديث الأصناف الموجودة لمدير النظام فقط';
-
 type CheckedItems = ImportPreview<ItemSheetValues> & {
   /** Rows (sheet row numbers) whose code is an existing item of the store: applying them updates it. */
   updatingRows: number[];
@@ -119,15 +117,15 @@ async function checkItems(db: DbOrTx, user: SessionUser, bytes: Buffer): Promise
   for (const check of rows) {
     const { part_no, item_parcode, category_name } = check.values;
     if (category_name && !categories.has(category_name)) {
-      check.errors.category_name = `التصنيف "${category_name}" غير موجود`;
+      check.errors.category_name = 'CATEGORY_NOT_FOUND';
     }
     // A barcode already used by another item of the store (not the one this row updates by code) is refused.
     if (item_parcode && owner.has(item_parcode) && owner.get(item_parcode) !== part_no) {
-      check.errors.item_parcode ??= 'الباركود مستخدم لصنف آخر في هذا المخزن';
+      check.errors.item_parcode ??= 'ITEM_BARCODE_TAKEN';
     }
     if (part_no && existing.has(part_no)) {
       updatingRows.push(check.row);
-      if (!user.is_admin) check.errors.part_no ??= updateIsForAdmins;
+      if (!user.is_admin) check.errors.part_no ??= 'FILE_UPDATES_ITEMS';
     }
   }
   return ok({ ...summarise(rows), updatingRows, categories });
@@ -210,10 +208,9 @@ export async function applyItemSheet(
   if (!checked.ok) return checked;
   const { rows, invalid, updatingRows, categories } = checked.value;
   if (!user.is_admin && updatingRows.length > 0) {
-    const named = updatingRows.slice(0, 5).join('، ') + (updatingRows.length > 5 ? '، ...' : '');
-    return fail('ADMIN_ONLY', {
-      file: `الملف يحدّث أصنافا موجودة (الصف ${named}): تحديث الأصناف الموجودة لمدير النظام فقط`,
-    });
+    // The sheet's rows that would update an item, each named by its row number (as the preview numbers them).
+    const rows = Object.fromEntries(updatingRows.map((row) => [`${row}.part_no`, 'FILE_UPDATES_ITEMS' as const]));
+    return fail('ADMIN_ONLY', { file: 'FILE_UPDATES_ITEMS', ...rows });
   }
   const valid = rows.filter(isValid).map((row) => row.values as ItemSheetValues);
   const result: ImportResult = { created: 0, updated: 0, skipped: invalid };
@@ -244,7 +241,7 @@ export async function previewOpeningSheet(
   const rows = checks.map((check) => {
     const code = check.values.part_no;
     const item = code ? byCode.get(code) : undefined;
-    if (code && !item) check.errors.part_no ??= `لا يوجد صنف بالكود ${code}`;
+    if (code && !item) check.errors.part_no ??= 'ITEM_NOT_FOUND';
     return {
       ...check,
       values: {

@@ -3,7 +3,9 @@
  * what needs the database: duplicate codes in the store, category names).
  */
 import {
+  type FieldErrors,
   fail,
+  fieldErrorOf,
   ItemInput,
   normalizeNumberInput,
   OpeningQuantityBody,
@@ -56,7 +58,8 @@ export function mapHeader<K extends string>(columns: Record<K, string>, header: 
   return found;
 }
 
-export type RowCheck<T> = { row: number; values: T; errors: Record<string, string> };
+/** A row with its errors: a code per field (as the error envelope's fields), worded by the screen. */
+export type RowCheck<T> = { row: number; values: T; errors: FieldErrors };
 
 /**
  * Columns that hold numbers: a text cell typed as "١٬٢٠٠٫٥٠" or "۱۵" reads as 1200.50 and 15, as in every form.
@@ -72,9 +75,9 @@ function pick<K extends string>(cells: string[], header: Map<K, number>, field: 
   return field === 'item_parcode' ? toWesternDigits(cell) : cell;
 }
 
-function issues(error: { issues: { path: PropertyKey[]; message: string }[] }) {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+function issues(error: { issues: ({ path: PropertyKey[] } & Parameters<typeof fieldErrorOf>[0])[] }) {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? '_')] ??= fieldErrorOf(issue);
   return errors;
 }
 
@@ -115,7 +118,7 @@ export function checkOpeningRow(
     pay_price: pick(row.cells, header, 'pay_price'),
   });
   const errors = parsed.success ? {} : issues(parsed.error);
-  if (!part_no) errors.part_no = 'الكود مطلوب لمطابقة الصنف';
+  if (!part_no) errors.part_no = 'REQUIRED';
   const values = parsed.success
     ? {
         part_no,
@@ -127,9 +130,6 @@ export function checkOpeningRow(
     : { part_no, item_name };
   return { row: row.row, values, errors };
 }
-
-const missingItemColumns = 'الملف لا يحوي الأعمدة المطلوبة: اسم الصنف، سعر الشراء، سعر البيع (استخدم القالب)';
-const missingOpeningColumns = 'الملف لا يحوي الأعمدة المطلوبة: الكود، الكمية (استخدم القالب)';
 
 /** Notes a value seen twice in the file on the later row, naming the first. */
 function firstSeen(seen: Map<string, number>, value: string | null | undefined, row: number): number | undefined {
@@ -147,7 +147,7 @@ export function checkItemSheet(sheet: SheetRow[]): Result<RowCheck<Partial<ItemS
   const [headerRow, ...dataRows] = sheet;
   const header = mapHeader(itemColumns, headerRow?.cells ?? []);
   if (!header.has('item_name') || !header.has('pay_price') || !header.has('perch_price')) {
-    return fail('VALIDATION_FAILED', { file: missingItemColumns });
+    return fail('VALIDATION_FAILED', { file: 'ITEM_COLUMNS_MISSING' });
   }
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
@@ -155,9 +155,9 @@ export function checkItemSheet(sheet: SheetRow[]): Result<RowCheck<Partial<ItemS
     dataRows.map((dataRow) => {
       const check = checkItemRow(dataRow, header);
       const firstCode = firstSeen(seenCodes, check.values.part_no, check.row);
-      if (firstCode !== undefined) check.errors.part_no ??= `الكود مكرر في الملف (الصف ${firstCode})`;
+      if (firstCode !== undefined) check.errors.part_no ??= 'CODE_REPEATED_IN_FILE';
       const firstBarcode = firstSeen(seenBarcodes, check.values.item_parcode, check.row);
-      if (firstBarcode !== undefined) check.errors.item_parcode ??= `الباركود مكرر في الملف (الصف ${firstBarcode})`;
+      if (firstBarcode !== undefined) check.errors.item_parcode ??= 'BARCODE_REPEATED_IN_FILE';
       return check;
     }),
   );
@@ -168,14 +168,14 @@ export function checkOpeningSheet(sheet: SheetRow[]): Result<RowCheck<Partial<Op
   const [headerRow, ...dataRows] = sheet;
   const header = mapHeader(openingColumns, headerRow?.cells ?? []);
   if (!header.has('part_no') || !header.has('quantity')) {
-    return fail('VALIDATION_FAILED', { file: missingOpeningColumns });
+    return fail('VALIDATION_FAILED', { file: 'OPENING_COLUMNS_MISSING' });
   }
   const seen = new Map<string, number>();
   return ok(
     dataRows.map((dataRow) => {
       const check = checkOpeningRow(dataRow, header);
       const first = firstSeen(seen, check.values.part_no, check.row);
-      if (first !== undefined) check.errors.part_no ??= `الكود مكرر في الملف (الصف ${first})`;
+      if (first !== undefined) check.errors.part_no ??= 'CODE_REPEATED_IN_FILE';
       return check;
     }),
   );

@@ -8,7 +8,7 @@
  * unpacked size, before a byte is inflated; a file that lies there is still stopped by the row bound and by the
  * memory and time limits of the worker that parses it.
  */
-import { fail, ok, type Result } from '@mizan/contract';
+import { type FieldError, fail, ok, type Result } from '@mizan/contract';
 
 export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
@@ -17,16 +17,16 @@ export const MAX_SHEET_ROWS = 50_000;
 export const PARSE_MEMORY_MB = 512;
 export const PARSE_TIMEOUT_MS = 120_000;
 
-const MB = 1024 * 1024;
+/** Why a sheet is refused, as the `file` field's code (the web app words them, with the bounds above). */
 export const sheetRefusals = {
-  notASheet: 'الملف ليس ملف Excel صالحا (.xlsx)',
-  tooLarge: `حجم الملف أكبر من الحد المسموح (${MAX_SHEET_BYTES / MB} ميجابايت)`,
-  unpackedTooLarge: `محتوى الملف بعد فك الضغط أكبر من الحد المسموح (${MAX_UNPACKED_BYTES / MB} ميجابايت)`,
-  tooManyRows: `الملف يحوي أكثر من ${MAX_SHEET_ROWS} صف؛ قسّمه إلى ملفات أصغر`,
-  tooHeavy: 'تعذرت قراءة الملف: محتواه أكبر أو أعقد من المسموح؛ قسّمه إلى ملفات أصغر',
-} as const;
+  notASheet: 'FILE_NOT_A_SHEET',
+  tooLarge: 'FILE_TOO_LARGE',
+  unpackedTooLarge: 'FILE_UNPACKS_TOO_LARGE',
+  tooManyRows: 'FILE_TOO_MANY_ROWS',
+  tooHeavy: 'FILE_TOO_LARGE',
+} as const satisfies Record<string, FieldError>;
 
-export const refuseSheet = (message: string) => fail<never>('VALIDATION_FAILED', { file: message });
+export const refuseSheet = (code: FieldError) => fail<never>('VALIDATION_FAILED', { file: code });
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;

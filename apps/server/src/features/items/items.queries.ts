@@ -1,7 +1,21 @@
-import type { ItemListQuery } from '@mizan/contract';
-import { and, asc, count, eq, getTableColumns, ilike, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { ItemListQuery, itemSortKeys } from '@mizan/contract';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  isNotNull,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
+import { listOrder } from '../../lib/listOrder.ts';
 
 const itemColumns = {
   ...getTableColumns(items),
@@ -33,6 +47,20 @@ function listConditions(storeId: number, query: ItemListQuery): SQL | undefined 
   return and(...conditions);
 }
 
+/** The columns a header of the item list sorts by. */
+const itemSort: Record<(typeof itemSortKeys)[number], SQLWrapper> = {
+  item_name: items.item_name,
+  part_no: items.part_no,
+  item_parcode: items.item_parcode,
+  brand: items.brand,
+  model: items.model,
+  category_name: itemCategories.category_name,
+  perch_price: items.perch_price,
+  pay_price: items.pay_price,
+  tax: items.tax,
+  min_qty: items.min_qty,
+};
+
 export async function listItems(db: DbOrTx, storeId: number, query: ItemListQuery) {
   const where = listConditions(storeId, query);
   const [rows, [total]] = await Promise.all([
@@ -41,7 +69,7 @@ export async function listItems(db: DbOrTx, storeId: number, query: ItemListQuer
       .from(items)
       .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
       .where(where)
-      .orderBy(asc(items.item_name), asc(items.id))
+      .orderBy(...listOrder(itemSort, query, [asc(items.item_name), asc(items.id)]))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(items).where(where),

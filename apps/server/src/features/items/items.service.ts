@@ -1,5 +1,4 @@
 import {
-  AMOUNT_TOO_LARGE_MESSAGE,
   fail,
   type Item,
   type ItemValues,
@@ -51,7 +50,7 @@ async function refusingDuplicates<T>(work: () => Promise<Result<T>>, prefix = ()
 
 async function checkCategory(tx: Tx, storeId: number, categoryId: number | null): Promise<Result<true>> {
   if (categoryId === null || (await categoryBelongsToStore(tx, storeId, categoryId))) return ok(true);
-  return fail('VALIDATION_FAILED', { category_id: 'التصنيف غير موجود' });
+  return fail('VALIDATION_FAILED', { category_id: 'CATEGORY_NOT_FOUND' });
 }
 
 async function loadItem(tx: Tx, storeId: number, id: number): Promise<Result<Item>> {
@@ -255,7 +254,7 @@ export function applyPriceChange(
       .where(where);
     if ((tooLarge?.n ?? 0) > 0) {
       return fail('AMOUNT_TOO_LARGE', {
-        [change.payval !== '0.00' ? 'payval' : 'perchval']: AMOUNT_TOO_LARGE_MESSAGE,
+        [change.payval !== '0.00' ? 'payval' : 'perchval']: 'AMOUNT_TOO_LARGE',
       });
     }
     const updated = await tx

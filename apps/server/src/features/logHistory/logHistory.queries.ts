@@ -1,11 +1,12 @@
+import type { LogAction } from '@mizan/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { logHistory } from '../../db/schema.ts';
 
 export type LogEntry = {
   store_id: number;
   user_id: number | null;
-  /** What happened, e.g. `login`, `logout`, `insert sales`. */
-  typee: string;
+  /** What happened: one of the contract's actions (`login`, `insert sales`), each with its Arabic sentence. */
+  typee: LogAction;
   /** The record's keys and what a reader needs to describe the change. */
   logToken?: Record<string, unknown>;
   yearId?: number | null;

@@ -61,7 +61,7 @@ describeEachDatabase('opening quantities', (ctx) => {
     const own = (await c.post('/api/items/create', item('برغي'))).json().data[0];
     const negative = await c.post('/api/firstq/createf', { item_id: own.id, quantity: '-1' });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json().error.fields.quantity).toBe('لا يمكن أن تكون الكمية الافتتاحية سالبة');
+    expect(negative.json().error.fields.quantity).toBe('QUANTITY_NEGATIVE');
     expect((await c.post('/api/firstq/createf', { item_id: own.id, quantity: '1', fq_year: 99 })).statusCode).toBe(404);
   });
 

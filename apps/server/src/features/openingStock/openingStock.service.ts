@@ -1,6 +1,7 @@
 import {
   fail,
   type OpeningQuantityBody,
+  type OpeningQuantityListQuery,
   type OpeningQuantityRow,
   ok,
   type Result,
@@ -9,6 +10,7 @@ import {
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { firstq, items } from '../../db/schema.ts';
+import { listOrder } from '../../lib/listOrder.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
@@ -31,7 +33,7 @@ export async function listOpeningQuantities(
   db: DbOrTx,
   storeId: number,
   yearId: number,
-  page: { page: number; pageSize: number; search?: string | undefined },
+  page: Pick<OpeningQuantityListQuery, 'page' | 'pageSize' | 'search' | 'sort' | 'order'>,
 ) {
   const term = page.search ? `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
@@ -45,7 +47,19 @@ export async function listOpeningQuantities(
       .from(firstq)
       .innerJoin(items, eq(items.id, firstq.item_id))
       .where(where)
-      .orderBy(asc(items.item_name), asc(firstq.id))
+      .orderBy(
+        ...listOrder(
+          {
+            part_no: items.part_no,
+            item_name: items.item_name,
+            quantity: firstq.quantity,
+            perch_price: firstq.perch_price,
+            pay_price: firstq.pay_price,
+          },
+          page,
+          [asc(items.item_name), asc(firstq.id)],
+        ),
+      )
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(firstq).innerJoin(items, eq(items.id, firstq.item_id)).where(where),

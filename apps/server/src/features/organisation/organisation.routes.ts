@@ -59,8 +59,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const file = await req.file({ limits: { fileSize: MAX_LOGO_BYTES + 1 } });
-      if (!file)
-        return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { logo: 'اختر صورة الشعار' } });
+      if (!file) return sendError(reply, { ok: false, code: 'VALIDATION_FAILED', fields: { logo: 'FILE_REQUIRED' } });
       const bytes = await file.toBuffer();
       const result = await saveLogo(app.db, sessionUser(req), bytes, file.mimetype);
       return result.ok ? { data: [result.value] } : sendError(reply, result);

@@ -36,9 +36,9 @@ export function saveLogo(
 ): Promise<Result<{ logoUrl: string }>> {
   if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
   if (!(LOGO_TYPES as readonly string[]).includes(type))
-    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'الشعار صورة PNG أو JPEG أو WebP' }));
+    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'LOGO_TYPE' }));
   if (bytes.length === 0 || bytes.length > MAX_LOGO_BYTES) {
-    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'حجم الشعار حتى 1 ميغابايت' }));
+    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'LOGO_TOO_LARGE' }));
   }
   const logoUrl = `/api/company/logo?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
   return inTransaction(db, async (tx) => {

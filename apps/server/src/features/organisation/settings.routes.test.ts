@@ -43,7 +43,7 @@ describeEachDatabase('company, store and users settings', (ctx) => {
     const admin = await as('admin', 'admin123');
     const bad = await admin.post('/api/company/update', { ...company, country_code: 'SA', vatNo: '12345' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.vatNo).toBe('الرقم الضريبي في السعودية 15 رقما');
+    expect(bad.json().error.fields.vatNo).toBe('VAT_NO_SAUDI');
     const good = await admin.post('/api/company/update', {
       ...company,
       country_code: 'SA',
@@ -54,7 +54,7 @@ describeEachDatabase('company, store and users settings', (ctx) => {
     expect(good.statusCode).toBe(200);
     expect(
       (await admin.post('/api/company/update', { ...company, currency_code: 'sd' })).json().error.fields.currency_code,
-    ).toMatch(/[\u0600-\u06FF]/);
+    ).toBe('CURRENCY_CODE_FORMAT');
   });
 
   it('the logo is uploaded as an image, served back, and its URL changes with it', async () => {
@@ -72,7 +72,7 @@ describeEachDatabase('company, store and users settings', (ctx) => {
       multipartFile('logo', 'x.txt', 'text/plain', Buffer.from('hi')),
     );
     expect(notImage.statusCode).toBe(400);
-    expect(notImage.json().error.fields.logo).toBe('الشعار صورة PNG أو JPEG أو WebP');
+    expect(notImage.json().error.fields.logo).toBe('LOGO_TYPE');
   });
 
   it('an administrator renames the store they are signed in to, but not another one', async () => {
@@ -108,7 +108,7 @@ describeEachDatabase('company, store and users settings', (ctx) => {
     ).toContain('sara');
 
     const short = await admin.post('/api/users/create', { user_name: 'x1', full_name: 'س', password: 'short' });
-    expect(short.json().error.fields.password).toBe('كلمة المرور 8 أحرف على الأقل');
+    expect(short.json().error.fields.password).toBe('PASSWORD_TOO_SHORT');
     expect(
       (await admin.post('/api/users/create', { user_name: 'sara', full_name: 'س', password: 'another-pass' }))
         .statusCode,

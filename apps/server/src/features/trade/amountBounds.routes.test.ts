@@ -16,7 +16,7 @@ describeEachDatabase('amounts and quantities within their columns', (ctx) => {
     const c = await signedIn();
     const item = await c.post('/api/items/create', { item_name: 'صنف كبير', perch_price: PAST_MAX, pay_price: '1' });
     expect(item.statusCode).toBe(400);
-    expect(item.json().error.fields.perch_price).toMatch(ARABIC);
+    expect(item.json().error.fields.perch_price).toBe('AMOUNT_TOO_LARGE');
 
     const account = await c.post('/api/sub_accounts/create', {
       ac_id: 1,
@@ -24,7 +24,7 @@ describeEachDatabase('amounts and quantities within their columns', (ctx) => {
       sub_balance: PAST_MAX,
     });
     expect(account.statusCode).toBe(400);
-    expect(account.json().error.fields.sub_balance).toMatch(ARABIC);
+    expect(account.json().error.fields.sub_balance).toBe('AMOUNT_TOO_LARGE');
 
     const opening = await c.post('/api/items/create', {
       item_name: 'صنف كمية كبيرة',
@@ -33,7 +33,7 @@ describeEachDatabase('amounts and quantities within their columns', (ctx) => {
       firstQuantity: '1000000000',
     });
     expect(opening.statusCode).toBe(400);
-    expect(opening.json().error.fields.firstQuantity).toMatch(ARABIC);
+    expect(opening.json().error.fields.firstQuantity).toBe('QUANTITY_TOO_LARGE');
 
     const { customer } = await setup(c);
     const valueOnly = await c.post('/api/pay/create', {
@@ -42,7 +42,7 @@ describeEachDatabase('amounts and quantities within their columns', (ctx) => {
       tot_pr: PAST_MAX,
     });
     expect(valueOnly.statusCode).toBe(400);
-    expect(valueOnly.json().error.fields.tot_pr).toMatch(ARABIC);
+    expect(valueOnly.json().error.fields.tot_pr).toBe('AMOUNT_TOO_LARGE');
   });
 
   it('a line or an invoice whose total passes the bound is refused with 400, never a database overflow', async () => {
@@ -56,7 +56,7 @@ describeEachDatabase('amounts and quantities within their columns', (ctx) => {
     expect(line.statusCode).toBe(400);
     expect(line.json().error.code).toBe('AMOUNT_TOO_LARGE');
     expect(line.json().error.message).toMatch(ARABIC);
-    expect(line.json().error.fields['items.0.quantity']).toMatch(ARABIC);
+    expect(line.json().error.fields['items.0.quantity']).toBe('AMOUNT_TOO_LARGE');
 
     // Every line is within the bound; the sum of 1000 of them is not (the legacy call takes up to 1000 lines).
     const header = await c.post('/api/perch/create', {

@@ -1,4 +1,4 @@
-import { type KindToken, kindOf } from '@mizan/contract';
+import { type DocumentListQuery, type documentSortKeys, type KindToken, kindOf } from '@mizan/contract';
 import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   tradeLine,
   users,
 } from '../../db/schema.ts';
+import { listOrder } from '../../lib/listOrder.ts';
 
 export const documentColumns = {
   pay_id: tradeDocument.pay_id,
@@ -96,16 +97,32 @@ export const listDocuments = (db: DbOrTx, filter: DocumentFilter, limit: number)
 /** A sum of a money column as a decimal string with 2 places ('0.00' when nothing matches). */
 const moneySum = (column: SQLWrapper) => sql<string>`round(coalesce(sum(${column}), 0), 2)::text`;
 
+/** The columns a header of a record sorts by. */
+const documentSort: Record<(typeof documentSortKeys)[number], SQLWrapper> = {
+  pay_ref: tradeDocument.pay_ref,
+  pay_date: tradeDocument.pay_date,
+  sub_name: subAccounts.sub_name,
+  tot_pr: tradeDocument.tot_pr,
+  discount: tradeDocument.discount,
+  net: sql`${tradeDocument.tot_pr} - ${tradeDocument.discount}`,
+  pay: tradeDocument.pay,
+  changee: tradeDocument.changee,
+};
+
 /**
- * One page of documents, newest first, with the count and the column sums of every document the filter matches:
- * one aggregate over the whole filter, so the totals do not depend on the page.
+ * One page of documents, newest first (or by the column the user sorted), with the count and the column sums of
+ * every document the filter matches: one aggregate over the whole filter, so the totals do not depend on the page.
  */
-export async function pageDocuments(db: DbOrTx, filter: DocumentFilter, page: number, pageSize: number) {
+export async function pageDocuments(
+  db: DbOrTx,
+  filter: DocumentFilter,
+  { page = 1, pageSize, sort, order }: Pick<DocumentListQuery, 'page' | 'pageSize' | 'sort' | 'order'>,
+) {
   const where = documentWhere(filter);
   const [rows, [totals]] = await Promise.all([
     documentsQuery(db)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...listOrder(documentSort, { sort, order }, [...newestFirst]))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db

@@ -128,7 +128,7 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
     // The legacy clients call without `page` and keep their `{ data }` of at most `legacyLimit` documents.
     const answerList = async (query: DocumentListQuery, filter: DocumentFilter, legacyLimit: number) => {
       if (query.page === undefined) return { data: await listDocuments(app.db, filter, legacyLimit) };
-      const { rows, total, sums } = await pageDocuments(app.db, filter, query.page, query.pageSize);
+      const { rows, total, sums } = await pageDocuments(app.db, filter, query);
       return { data: rows, total, page: query.page, pageSize: query.pageSize, sums };
     };
     const listFilter = (req: FastifyRequest & { query: DocumentListQuery }, yearId: number | undefined) => ({

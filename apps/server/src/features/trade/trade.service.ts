@@ -1,5 +1,5 @@
 import {
-  AMOUNT_TOO_LARGE_MESSAGE,
+  documentLogAction,
   fail,
   formatReference,
   invoiceTotals,
@@ -96,7 +96,7 @@ function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: 
   const itemId = line === undefined ? undefined : priced[line]?.item_id;
   const index = itemId === undefined || !input ? -1 : input.findIndex((l) => l.item_id === itemId);
   const field = index >= 0 ? `items.${index}.quantity` : input ? 'items' : 'tot_pr';
-  return fail<never>('AMOUNT_TOO_LARGE', { [field]: AMOUNT_TOO_LARGE_MESSAGE });
+  return fail<never>('AMOUNT_TOO_LARGE', { [field]: 'AMOUNT_TOO_LARGE' });
 }
 
 export type SaveInput = {
@@ -301,7 +301,7 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
     store_id: user.store_id,
     user_id: user.id,
     yearId,
-    typee: `${existing ? 'update' : 'insert'} ${kindOf(input.kind).logName}`,
+    typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
     // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
     logToken: {
       pay_id: payId,
@@ -430,7 +430,7 @@ async function removeDocument(
     store_id: user.store_id,
     user_id: user.id,
     yearId: doc.yearId,
-    typee: `delete ${kindOf(kind).logName}`,
+    typee: documentLogAction('delete', kindOf(kind).name),
     logToken: {
       pay_id: payId,
       pay_ref: doc.pay_ref,

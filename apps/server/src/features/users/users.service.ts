@@ -47,7 +47,7 @@ export async function createUser(db: Db, input: NewUser, by?: SessionUser): Prom
   const storeIds = [...new Set(input.store_ids)];
   const known = await db.select({ id: store.id }).from(store).where(inArray(store.id, storeIds));
   if (storeIds.length === 0 || known.length !== storeIds.length) {
-    return fail('VALIDATION_FAILED', { store_ids: 'مخزن غير موجود' });
+    return fail('VALIDATION_FAILED', { store_ids: 'STORE_NOT_FOUND' });
   }
   const password_hash = await hashPassword(input.password);
   try {
@@ -75,7 +75,7 @@ export async function createUser(db: Db, input: NewUser, by?: SessionUser): Prom
       return ok(created);
     });
   } catch (error) {
-    if (violatedUniqueIndex(error) !== undefined) return fail('CONFLICT', { user_name: 'اسم المستخدم مستخدم من قبل' });
+    if (violatedUniqueIndex(error) !== undefined) return fail('CONFLICT', { user_name: 'USER_NAME_TAKEN' });
     throw error;
   }
 }
@@ -127,7 +127,7 @@ export async function setUserActive(
   isActive: boolean,
 ): Promise<Result<{ id: number }>> {
   if (!admin.is_admin) return fail('ADMIN_ONLY');
-  if (id === admin.id && !isActive) return fail('VALIDATION_FAILED', { id: 'لا يمكنك تعطيل حسابك أنت' });
+  if (id === admin.id && !isActive) return fail('VALIDATION_FAILED', { id: 'CANNOT_DISABLE_SELF' });
   if (!(await isStoreUser(db, admin.store_id, id))) return fail('NOT_FOUND');
   return inTransaction(db, async (tx) => {
     await tx.update(users).set({ is_active: isActive }).where(eq(users.id, id));

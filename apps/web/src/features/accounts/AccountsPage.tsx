@@ -14,9 +14,10 @@ import { type AccountFilters, noFilters, useAccountList, useDeleteAccount } from
 
 const col = accountsText.columns;
 const columns: Column<SubAccount>[] = [
-  { id: 'code', header: col.code, cell: (a) => a.sub_code ?? '' },
+  { id: 'code', serverSort: 'sub_code', header: col.code, cell: (a) => a.sub_code ?? '' },
   {
     id: 'name',
+    serverSort: 'sub_name',
     header: col.name,
     cell: (a) => (
       <>
@@ -25,12 +26,19 @@ const columns: Column<SubAccount>[] = [
       </>
     ),
   },
-  { id: 'main', header: col.main, cell: (a) => a.ac_name ?? '' },
+  { id: 'main', serverSort: 'ac_name', header: col.main, cell: (a) => a.ac_name ?? '' },
   { id: 'nature', header: col.nature, cell: (a) => natureText(a.sub_type) },
-  { id: 'category', header: col.category, cell: (a) => a.cat_name ?? '' },
-  { id: 'phone', header: col.phone, amount: false, cell: (a) => <bdi className="num">{a.phone}</bdi> },
+  { id: 'category', serverSort: 'cat_name', header: col.category, cell: (a) => a.cat_name ?? '' },
+  {
+    id: 'phone',
+    serverSort: 'phone',
+    header: col.phone,
+    amount: false,
+    cell: (a) => <bdi className="num">{a.phone}</bdi>,
+  },
   {
     id: 'balance',
+    serverSort: 'balance',
     header: col.balance,
     amount: true,
     cell: (a) => (

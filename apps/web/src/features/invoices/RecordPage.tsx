@@ -47,11 +47,23 @@ const amounts: { label: string; sum: keyof DocumentSums; pick: (d: TradeDocument
   { label: text.remaining, sum: 'changee', pick: (d) => d.changee },
 ];
 const columns: Column<TradeDocument>[] = [
-  { id: 'ref', header: text.ref, amount: false, cell: (d) => <bdi className="num">{d.pay_ref}</bdi> },
-  { id: 'party', header: text.customer, cell: (d) => d.sub_name ?? '' },
-  { id: 'date', header: text.date, cell: (d) => <bdi className="num">{formatDate(d.pay_date)}</bdi> },
+  {
+    id: 'ref',
+    serverSort: 'pay_ref',
+    header: text.ref,
+    amount: false,
+    cell: (d) => <bdi className="num">{d.pay_ref}</bdi>,
+  },
+  { id: 'party', serverSort: 'sub_name', header: text.customer, cell: (d) => d.sub_name ?? '' },
+  {
+    id: 'date',
+    serverSort: 'pay_date',
+    header: text.date,
+    cell: (d) => <bdi className="num">{formatDate(d.pay_date)}</bdi>,
+  },
   ...amounts.map(({ label, sum, pick }) => ({
     id: sum,
+    serverSort: sum,
     header: label,
     amount: true,
     cell: (d: TradeDocument) => formatDecimal(pick(d)),

@@ -1,7 +1,7 @@
 import type { Item } from '@mizan/contract';
 import { createOutline, trashOutline } from 'ionicons/icons';
 import { IonButton, IonIcon } from '../../ui/ionic.ts';
-import { DataTable } from '../../ui/table/DataTable.tsx';
+import { DataTable, type Paging } from '../../ui/table/DataTable.tsx';
 import { itemColumnChoice, itemColumns } from './itemColumns.ts';
 import { itemsText } from './itemsText.ts';
 
@@ -15,7 +15,7 @@ export function ItemTable({
 }: {
   items: Item[];
   loading: boolean;
-  paging: { total: number; loading: boolean; onMore: () => void };
+  paging: Paging;
   onEdit: (item: Item) => void;
   onDelete: (item: Item) => void;
 }) {

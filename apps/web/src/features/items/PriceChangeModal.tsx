@@ -18,10 +18,35 @@ import {
   IonTitle,
   IonToolbar,
 } from '../../ui/ionic.ts';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
 
 type Preview = AnswerOf<typeof routes.items.previewPriceChange>;
+type PricePreviewRow = Preview['data'][number];
+
+/** An old price and its new one, read right to left: the arrow points the way an Arabic reader reads. */
+const priceChange = (before: string, after: string) => (
+  <span className="price-change">
+    <bdi className="num">{formatDecimal(before)}</bdi> ← <bdi className="num">{formatDecimal(after)}</bdi>
+  </span>
+);
+
+const previewColumns: Column<PricePreviewRow>[] = [
+  { id: 'item_name', header: itemsText.fields.item_name, cell: (row) => row.item_name },
+  {
+    id: 'pay_price',
+    header: itemsText.fields.pay_price,
+    amount: true,
+    cell: (row) => priceChange(row.pay_price, row.new_pay_price),
+  },
+  {
+    id: 'perch_price',
+    header: itemsText.fields.perch_price,
+    amount: true,
+    cell: (row) => priceChange(row.perch_price, row.new_perch_price),
+  },
+];
 
 const text = {
   increase: 'زيادة',
@@ -33,6 +58,7 @@ const text = {
   preview: 'معاينة',
   apply: 'تطبيق على الأصناف',
   affected: (n: number) => `سيتغير سعر ${n} صنف`,
+  noneAffected: 'لا توجد أصناف يشملها التعديل',
   notPositive: (n: number) => `${n} صنف سيصبح سعره صفرا أو أقل؛ لن يُطبق التعديل`,
   done: (n: number) => `تم تعديل أسعار ${n} صنف`,
   scope: (category: string | undefined) => (category ? `الأصناف في التصنيف المحدد` : 'كل أصناف المخزن'),
@@ -148,40 +174,13 @@ export function PriceChangeModal({
           <>
             <p>{text.affected(preview.total)}</p>
             {preview.notPositive > 0 && <p className="field-error">{text.notPositive(preview.notPositive)}</p>}
-            <div className="table-scroll">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th>{itemsText.fields.item_name}</th>
-                    <th className="amount">{itemsText.fields.pay_price}</th>
-                    <th className="amount">{itemsText.fields.perch_price}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.data.map((row) => (
-                    <tr key={row.item_id}>
-                      <td data-label={itemsText.fields.item_name}>
-                        <bdi>{row.item_name}</bdi>
-                      </td>
-                      <td data-label={itemsText.fields.pay_price} className="amount">
-                        {/* Old then new, read right to left: the arrow points the way an Arabic reader reads. */}
-                        <span className="price-change">
-                          <bdi className="num">{formatDecimal(row.pay_price)}</bdi> ←{' '}
-                          <bdi className="num">{formatDecimal(row.new_pay_price)}</bdi>
-                        </span>
-                      </td>
-                      <td data-label={itemsText.fields.perch_price} className="amount">
-                        {/* Old then new, read right to left: the arrow points the way an Arabic reader reads. */}
-                        <span className="price-change">
-                          <bdi className="num">{formatDecimal(row.perch_price)}</bdi> ←{' '}
-                          <bdi className="num">{formatDecimal(row.new_perch_price)}</bdi>
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={previewColumns}
+              rows={preview.data}
+              rowKey={(row) => row.item_id}
+              testId="price-preview-table"
+              empty={text.noneAffected}
+            />
             <IonButton
               expand="block"
               onClick={() => apply.mutate()}

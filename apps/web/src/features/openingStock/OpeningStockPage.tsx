@@ -24,11 +24,23 @@ const text = {
 };
 
 const columns: Column<OpeningQuantityRow>[] = [
-  { id: 'code', header: text.code, cell: (row) => row.part_no ?? '' },
-  { id: 'name', header: text.name, cell: (row) => row.item_name },
-  { id: 'quantity', header: text.quantity, amount: true, cell: (row) => formatQuantity(row.quantity) },
-  { id: 'perch', header: text.perch, amount: true, cell: (row) => formatDecimal(row.perch_price) },
-  { id: 'pay', header: text.pay, amount: true, cell: (row) => formatDecimal(row.pay_price) },
+  { id: 'code', serverSort: 'part_no', header: text.code, cell: (row) => row.part_no ?? '' },
+  { id: 'name', serverSort: 'item_name', header: text.name, cell: (row) => row.item_name },
+  {
+    id: 'quantity',
+    serverSort: 'quantity',
+    header: text.quantity,
+    amount: true,
+    cell: (row) => formatQuantity(row.quantity),
+  },
+  {
+    id: 'perch',
+    serverSort: 'perch_price',
+    header: text.perch,
+    amount: true,
+    cell: (row) => formatDecimal(row.perch_price),
+  },
+  { id: 'pay', serverSort: 'pay_price', header: text.pay, amount: true, cell: (row) => formatDecimal(row.pay_price) },
 ];
 
 /** Opening quantities of the store and year: import from Excel (preview, then apply) and the current list. */

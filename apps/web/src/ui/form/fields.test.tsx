@@ -25,7 +25,7 @@ vi.mock('../ionic.ts', () => ({
 }));
 
 type Values = { name: string; price: string; code: string };
-const Body = z.object({ name: Text().trim().min(1, 'الاسم مطلوب'), price: PositiveMoneyString, code: z.string() });
+const Body = z.object({ name: Text().trim().min(1), price: PositiveMoneyString, code: z.string() });
 const schema = contractForm((values: Values) => ({ ...values, name: values.name }), Body);
 
 function PriceForm({ onSave, refuseWith }: { onSave: (body: z.output<typeof Body>) => void; refuseWith?: unknown }) {
@@ -77,25 +77,25 @@ describe('form fields over a contract schema', () => {
     expect(onSave.mock.calls[0]?.[0]).toMatchObject({ name: 'زيت', price: '12.50', code: '6290AB' });
   });
 
-  it('a refused field shows the schema’s Arabic message and nothing is saved; correcting it clears the message', async () => {
+  it('a refused field shows the schema’s code in Arabic words and nothing is saved; correcting it clears the message', async () => {
     const onSave = vi.fn();
     const { container, getByText } = render(<PriceForm onSave={onSave} />);
     await typeInto(container, 'price', '0');
     fireEvent.click(getByText('حفظ'));
     await waitFor(() => expect(errorOf(container, 'name')).toBe('الاسم مطلوب'));
-    expect(errorOf(container, 'price')).toBeTruthy();
+    expect(errorOf(container, 'price')).toBe('يجب أن يكون المبلغ أكبر من صفر');
     expect(onSave).not.toHaveBeenCalled();
     await typeInto(container, 'name', 'ز');
     await waitFor(() => expect(errorOf(container, 'name')).toBeUndefined());
   });
 
   it('the server’s field errors show on their fields', async () => {
-    const refusal = new ApiError(409, 'CONFLICT', 'الرمز مستخدم', { code: 'الرمز مستخدم لصنف آخر' });
+    const refusal = new ApiError(409, 'ITEM_CODE_TAKEN', 'كود الصنف مستخدم', { code: 'ITEM_CODE_TAKEN' });
     const { container, getByText } = render(<PriceForm onSave={vi.fn()} refuseWith={refusal} />);
     await typeInto(container, 'name', 'زيت');
     await typeInto(container, 'price', '5');
     await typeInto(container, 'code', 'A1');
     fireEvent.click(getByText('حفظ'));
-    await waitFor(() => expect(errorOf(container, 'code')).toBe('الرمز مستخدم لصنف آخر'));
+    await waitFor(() => expect(errorOf(container, 'code')).toBe('كود الصنف مستخدم لصنف آخر في هذا المخزن'));
   });
 });

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { type FieldDigits, FormField } from '../FormField.tsx';
 import { IonCheckbox, IonItem, IonNote, IonSelect, IonSelectOption } from '../ionic.ts';
+import { wordFieldError } from './fieldText.ts';
 
 type InputProps = Omit<ComponentProps<typeof FormField>, 'name' | 'value' | 'onChange' | 'error' | 'digits'>;
 type FieldProps<Values extends FieldValues> = {
@@ -94,7 +95,7 @@ export function SelectField<Values extends FieldValues>({
       </IonSelect>
       {error && (
         <IonNote slot="helper" color="danger" className="field-error" data-field-error={name}>
-          {error}
+          {wordFieldError(error, label)}
         </IonNote>
       )}
     </IonItem>

@@ -1,4 +1,4 @@
-import '../../app/zodArabic.ts';
+import '../../app/zodCodes.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';

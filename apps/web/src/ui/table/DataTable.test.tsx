@@ -109,8 +109,45 @@ describe('DataTable', () => {
     expect(onMore).toHaveBeenCalledOnce();
     // The server's sum of the whole filter, not the 9,150.00 of the two rows loaded.
     expect(getByTestId('sums').textContent).toContain('99,999.00');
-    // A paged list is ordered by the server: its headers do not sort.
+    // A paged list is ordered by the server: without a way to ask it, its headers do not sort.
     expect(getByTestId('t').querySelector('thead button')).toBeNull();
+  });
+
+  it('a paged list asks the server for the order of a header: amounts largest first, then smallest, then its own', () => {
+    // Server-sorted columns have no browser sort key of their own.
+    const serverColumns = columns.map(({ sortBy: _, ...c }) =>
+      c.id === 'code' ? c : { ...c, serverSort: `by_${c.id}` },
+    );
+    const onSort = vi.fn();
+    const table = (sort?: { key: string; order: 'asc' | 'desc' }) => (
+      <DataTable
+        columns={serverColumns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        testId="t"
+        empty=""
+        paging={{ total: 5, loading: false, onMore: vi.fn(), sort, onSort }}
+      />
+    );
+    const { getByTestId, getByText, rerender } = render(table());
+    // The code column has no server key: it cannot be sorted.
+    expect([...getByTestId('t').querySelectorAll('thead button')].map((b) => b.textContent)).toEqual([
+      'الاسم',
+      'المبلغ',
+    ]);
+    fireEvent.click(getByText('المبلغ'));
+    expect(onSort).toHaveBeenLastCalledWith({ key: 'by_amount', order: 'desc' });
+    rerender(table({ key: 'by_amount', order: 'desc' }));
+    // The rows stay as the server sent them; the header says the order they are in.
+    expect(firstColumn(getByTestId('t'))).toEqual(['زيت فرامل', 'بطارية']);
+    expect(getByTestId('t').querySelector('th[aria-sort]')?.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(getByText(/المبلغ/));
+    expect(onSort).toHaveBeenLastCalledWith({ key: 'by_amount', order: 'asc' });
+    rerender(table({ key: 'by_amount', order: 'asc' }));
+    fireEvent.click(getByText(/المبلغ/));
+    expect(onSort).toHaveBeenLastCalledWith(undefined);
+    fireEvent.click(getByText(/الاسم/));
+    expect(onSort).toHaveBeenLastCalledWith({ key: 'by_name', order: 'asc' });
   });
 
   it('a list held whole sorts by a header, and says so to assistive technology', () => {

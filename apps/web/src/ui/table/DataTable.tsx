@@ -4,6 +4,7 @@ import {
   getCoreRowModel,
   getSortedRowModel,
   type SortingState,
+  type Updater,
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
@@ -20,8 +21,22 @@ export type Column<Row> = {
   /** A string is shown isolated (`<bdi>`), so a code, an English name or a sign keeps its place in Arabic text. */
   cell: (row: Row) => ReactNode;
   amount?: boolean;
-  /** A key to sort by; only lists held whole sort in the browser (a paged list is ordered by the server). */
+  /** A key to sort by in the browser, for lists held whole. */
   sortBy?: (row: Row) => string | number;
+  /** The server's sort key of this column, for a paged list (sorted by the server across all its pages). */
+  serverSort?: string;
+};
+
+/** The order a paged list is read in: a server sort key and its direction. */
+export type ListSort = { key: string; order: 'asc' | 'desc' };
+
+/** A list paged on the server: what is shown of the total, "load more", and the order the server reads it in. */
+export type Paging = {
+  total: number;
+  loading: boolean;
+  onMore: () => void;
+  sort?: ListSort | undefined;
+  onSort?: (sort: ListSort | undefined) => void;
 };
 
 type Props<Row> = {
@@ -38,12 +53,17 @@ type Props<Row> = {
   columnChoice?: { storageKey: string; defaultHidden?: string[]; label?: string };
   /** The server's sums of the whole filter (not of the loaded rows), by column id, under a label. */
   sums?: { label: string; values: Partial<Record<string, ReactNode>>; testId?: string };
-  /** A list paged on the server: what is shown of the total, and "load more". */
-  paging?: { total: number; loading: boolean; onMore: () => void };
+  paging?: Paging;
   rowClassName?: (row: Row) => string | undefined;
 };
 
 const tableText = { columns: 'إخفاء الأعمدة' };
+
+/** The server's order as TanStack's sorting state: the column whose server key it is. */
+function toSortingState<Row>(columns: Column<Row>[], sort: ListSort | undefined): SortingState {
+  const column = sort && columns.find((c) => c.serverSort === sort.key);
+  return column && sort ? [{ id: column.id, desc: sort.order === 'desc' }] : [];
+}
 
 /** An empty cell stays empty, so a phone's card leaves out its line (`td:empty` in theme.css). */
 const shown = (value: ReactNode, amount?: boolean) =>
@@ -74,12 +94,26 @@ export function DataTable<Row>({
   const [hidden, setHidden] = useState(() =>
     columnChoice ? readHiddenColumns(columnChoice.storageKey, columnChoice.defaultHidden ?? []) : [],
   );
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [browserSorting, setBrowserSorting] = useState<SortingState>([]);
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  // A paged list is sorted by the server: the header asks for the order, the rows come back in it.
+  const serverSorting = paging?.onSort ? toSortingState(columns, paging.sort) : undefined;
+  const sorting = serverSorting ?? browserSorting;
+  const onSortingChange = (update: Updater<SortingState>) => {
+    const next = typeof update === 'function' ? update(sorting) : update;
+    if (!paging?.onSort) return setBrowserSorting(next);
+    const [first] = next;
+    const key = first && byId.get(first.id)?.serverSort;
+    paging.onSort(key ? { key, order: first.desc ? 'desc' : 'asc' } : undefined);
+  };
   const definitions: ColumnDef<Row>[] = columns.map((column) => ({
     id: column.id,
     header: column.header,
-    accessorFn: column.sortBy,
-    enableSorting: Boolean(column.sortBy) && !paging,
+    // TanStack sorts only columns with an accessor; a server-sorted one needs none of its own (the server orders).
+    accessorFn: column.sortBy ?? (column.serverSort ? () => null : undefined),
+    enableSorting: paging ? Boolean(column.serverSort && paging.onSort) : Boolean(column.sortBy),
+    // Amounts start largest first, text from A (or أ); in the browser TanStack decides this from the values.
+    ...(paging ? { sortDescFirst: Boolean(column.amount) } : {}),
     cell: ({ row }) => shown(column.cell(row.original), column.amount),
   }));
   const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
@@ -87,7 +121,8 @@ export function DataTable<Row>({
     data: rows,
     columns: definitions,
     state: { columnVisibility, sorting },
-    onSortingChange: setSorting,
+    onSortingChange,
+    manualSorting: Boolean(serverSorting),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: (row) => String(rowKey(row)),
@@ -98,7 +133,6 @@ export function DataTable<Row>({
     setHidden(next);
   };
   const visible = table.getVisibleLeafColumns();
-  const byId = new Map(columns.map((column) => [column.id, column]));
   const metaOf = (id: string) => byId.get(id);
 
   return (

@@ -1,0 +1,64 @@
+/**
+ * The activity log's actions: each is written as its legacy token (`typee`, as the log has always read: `login`,
+ * `insert sales`) and read by people as one Arabic sentence. Writing an action that is not here does not compile,
+ * and a document kind's actions come from the registry, so a new kind is logged (and worded) without a new entry.
+ * Kept free of zod, so any screen can word the log.
+ */
+import { type DocumentKind, documentKinds } from './documentKinds.ts';
+
+const fixedActions = {
+  login: 'تسجيل الدخول',
+  logout: 'تسجيل الخروج',
+  'insert user': 'إضافة مستخدم',
+  'reset password': 'إعادة تعيين كلمة مرور مستخدم',
+  'enable user': 'تفعيل مستخدم',
+  'disable user': 'تعطيل مستخدم',
+  'insert category': 'إضافة تصنيف أصناف',
+  'update category': 'تعديل تصنيف أصناف',
+  'delete category': 'حذف تصنيف أصناف',
+  'update company': 'تعديل بيانات الشركة',
+  'update company logo': 'تغيير شعار الشركة',
+  'update store': 'تعديل إعدادات المخزن',
+  'insert item': 'إضافة صنف',
+  'update item': 'تعديل صنف',
+  'update item price': 'تعديل سعر صنف',
+  'delete item': 'حذف صنف',
+  'increase prices': 'زيادة أسعار الأصناف',
+  'decrease prices': 'تخفيض أسعار الأصناف',
+  'truncate items': 'حذف جميع الأصناف',
+  'import items': 'استيراد أصناف من ملف Excel',
+  'insert firstq': 'تسجيل كمية افتتاحية',
+  'delete firstq': 'حذف كمية افتتاحية',
+  'import firstq': 'استيراد كميات افتتاحية من ملف Excel',
+  'insert account': 'إضافة حساب',
+  'update account': 'تعديل حساب',
+  'update opening balance': 'تعديل رصيد افتتاحي لحساب',
+  'delete account': 'حذف حساب',
+} as const;
+
+const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;
+type DocumentVerb = keyof typeof documentVerbs;
+type DocumentLogName = (typeof documentKinds)[DocumentKind]['logName'];
+
+/** Every action the log can hold: the fixed ones, and insert / update / delete of each document kind. */
+export type LogAction = keyof typeof fixedActions | `${DocumentVerb} ${DocumentLogName}`;
+
+/** The action of saving, editing or deleting a document of a kind (`insert sales`). */
+export const documentLogAction = (verb: DocumentVerb, kind: DocumentKind): LogAction =>
+  `${verb} ${documentKinds[kind].logName}`;
+
+const documentActions = Object.fromEntries(
+  (Object.keys(documentKinds) as DocumentKind[]).flatMap((kind) =>
+    (Object.keys(documentVerbs) as DocumentVerb[]).map((verb) => [
+      documentLogAction(verb, kind),
+      `${documentVerbs[verb]} ${documentKinds[kind].label}`,
+    ]),
+  ),
+) as Record<`${DocumentVerb} ${DocumentLogName}`, string>;
+
+/** One Arabic sentence per action. */
+export const logActionsAr: Record<LogAction, string> = { ...fixedActions, ...documentActions };
+
+/** The sentence of a logged action; a token written by a legacy client that is not ours is shown as it is. */
+export const logActionText = (typee: string): string =>
+  Object.hasOwn(logActionsAr, typee) ? logActionsAr[typee as LogAction] : typee;
