@@ -32,7 +32,7 @@ FROM "store" s
 CROSS JOIN (VALUES
   (8, 'المخزون', '801', 'debit', 'inventory'),
   (6, 'تكلفة المبيعات', '602', 'debit', 'cost_of_sales'),
-  (3, 'الخصم المسموح به', '301', 'debit', 'discount_allowed'),
+  (3, 'الخصم المسموح به', '390', 'debit', 'discount_allowed'),
   (5, 'الخصم المكتسب', '502', 'credit', 'discount_received')
 ) AS r("ac_id", "sub_name", "sub_code", "sub_type", "role")
 WHERE NOT EXISTS (SELECT 1 FROM "sub_accounts" a WHERE a."store_id" = s."id" AND a."role" = r."role");

@@ -50,7 +50,15 @@ export async function createStoreAccounts(tx: DbOrTx, storeId: number) {
         role: 'opening_balance',
       },
       // Perpetual inventory (docs/inventory-costing.md): stock at cost, what sold goods cost, and the discounts.
-      { store_id: storeId, ac_id: 8, sub_name: 'المخزون', sub_code: '801', sub_type: 'debit', cat_id: 5, role: 'inventory' },
+      {
+        store_id: storeId,
+        ac_id: 8,
+        sub_name: 'المخزون',
+        sub_code: '801',
+        sub_type: 'debit',
+        cat_id: 5,
+        role: 'inventory',
+      },
       {
         store_id: storeId,
         ac_id: 6,
@@ -64,7 +72,7 @@ export async function createStoreAccounts(tx: DbOrTx, storeId: number) {
         store_id: storeId,
         ac_id: 3,
         sub_name: 'الخصم المسموح به',
-        sub_code: '301',
+        sub_code: '390',
         sub_type: 'debit',
         cat_id: 5,
         role: 'discount_allowed',

@@ -90,7 +90,14 @@ describe('the moving-average cost rule', () => {
   it('change + variance is always the value brought in, and the value follows the changes exactly', () => {
     let current = state('0', '0', '3.00');
     let total = 0n;
-    const moves: CostMovement[] = [sell('4'), buy('1', '2.00'), buy('7', '22.22'), sell('3.5'), sell('9'), buy('1', '1')];
+    const moves: CostMovement[] = [
+      sell('4'),
+      buy('1', '2.00'),
+      buy('7', '22.22'),
+      sell('3.5'),
+      sell('9'),
+      buy('1', '1'),
+    ];
     for (const movement of moves) {
       const costed = applyCost(current, movement);
       if (movement.direction === 'in') expect(costed.change + costed.variance).toBe(movement.value);
