@@ -1,4 +1,5 @@
 import { money, parseMoney, toMoneyString } from '@mizan/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toMilli } from '../trade/quantity.ts';
 import { applyCost, type CostMovement, type CostState, divideRounded } from './cost.rules.ts';
@@ -105,5 +106,55 @@ describe('the moving-average cost rule', () => {
       current = costed.state;
     }
     expect(current.value).toBe(total);
+  });
+
+  it('follows the exact moving average within half a cent per sale, and an emptied stock is worth exactly zero', () => {
+    // Buys and sales (never past zero, the default), against the average kept as an exact fraction (cents).
+    const move = fc.oneof(
+      fc.record({
+        buy: fc.constant(true),
+        quantity: fc.integer({ min: 1, max: 9_000 }),
+        cents: fc.integer({ min: 0, max: 10_000_000 }),
+      }),
+      fc.record({ buy: fc.constant(false), share: fc.integer({ min: 1, max: 100 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 1, maxLength: 40 }), (moves) => {
+        let current = state('0', '0', '1.00');
+        let num = 0n; // the exact value is num / den cents
+        let den = 1n;
+        let sales = 0n;
+        for (const m of moves) {
+          if (m.buy) {
+            const costed = applyCost(current, {
+              direction: 'in',
+              quantity: BigInt(m.quantity),
+              value: money(BigInt(m.cents)),
+            });
+            expect(costed.variance).toBe(0n);
+            current = costed.state;
+            num += BigInt(m.cents) * den;
+            continue;
+          }
+          const q = (current.quantity * BigInt(m.share)) / 100n;
+          if (q === 0n) continue;
+          const before = current;
+          const costed = applyCost(current, { direction: 'out', quantity: q });
+          // The cost is quantity × average (value / quantity before it), to the half cent.
+          const exactCost2 = 2n * q * before.value;
+          const diff = -2n * costed.change * before.quantity - exactCost2;
+          expect(diff < 0n ? -diff : diff).toBeLessThanOrEqual(before.quantity);
+          current = costed.state;
+          num *= before.quantity - q;
+          den *= before.quantity;
+          sales += 1n;
+        }
+        // The kept value strays from the exact average by at most half a cent per sale.
+        const stray = current.value * den - num;
+        expect(2n * (stray < 0n ? -stray : stray)).toBeLessThanOrEqual(sales * den);
+        if (current.quantity === 0n) expect(current.value).toBe(0n);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

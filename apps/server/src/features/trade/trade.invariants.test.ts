@@ -109,6 +109,63 @@ const knownBreakages: [Step[]][] = [
       { t: 'clearOpenings', year: 2 },
     ],
   ],
+  // Costs: sold short from nothing (at the purchase price, negative stock allowed), then bought dearer: the goods
+  // sold short cost more, a variance to cost of sales. And a dearer purchase deleted after a sale at the average,
+  // leaving a value at zero quantity that the next purchase clears.
+  [
+    [
+      { t: 'save', kind: 'pay', year: 1, lines: sell(0, 5), paidShare: 0, dateInOtherYear: false },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 0, qty: 8, price: 113 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 1, qty: 5, price: 100 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 1, qty: 5, price: 200 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'pay',
+        year: 1,
+        lines: [{ item: 1, qty: 5, price: 300 }],
+        paidShare: 1,
+        dateInOtherYear: false,
+      },
+      { t: 'delete', doc: 3 },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 1, qty: 1, price: 50 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'pay',
+        year: 1,
+        lines: [{ item: 1, qty: 1, price: 300 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+    ],
+  ],
   // A 2025 document edited through the primary base, a date in the other year, a legacy two-call sale refused.
   [
     [
