@@ -28,6 +28,13 @@ export type PostingSource = {
 };
 
 const amount = (text: string) => parseMoney(text) ?? money(0n);
+/**
+ * Rows in batches for one insert each: a statement carries at most 65535 parameters, and a ledger line has eleven
+ * (an opening sheet of thousands of items posts two lines per item).
+ */
+function* chunks<T>(rows: T[], size = 4000): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
 /** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
 const arrayOf = (values: unknown[]) => sql.param(values);
 
@@ -105,7 +112,7 @@ export async function postAll(tx: DbOrTx, postings: { source: PostingSource; pos
     })),
   );
   if (movements.length) {
-    await tx.insert(stockMovement).values(movements);
+    for (const chunk of chunks(movements)) await tx.insert(stockMovement).values(chunk);
     await addToItemCosts(tx, movements);
   }
   const lines = postings.flatMap(({ source, posting }) =>
@@ -125,7 +132,7 @@ export async function postAll(tx: DbOrTx, postings: { source: PostingSource; pos
       })),
   );
   if (lines.length) {
-    await tx.insert(ledgerLine).values(lines);
+    for (const chunk of chunks(lines)) await tx.insert(ledgerLine).values(chunk);
     await addToBalances(tx, lines);
   }
 }
@@ -222,17 +229,17 @@ async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
       quantity: fromMilli(sum.quantity),
       value: toMoneyString(money(sum.value)),
     }));
-  if (!rows.length) return;
-  await tx
-    .insert(itemCost)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [itemCost.store_id, itemCost.item_id, itemCost.yearId],
-      set: {
-        quantity: sql`${itemCost.quantity} + excluded.quantity`,
-        value: sql`${itemCost.value} + excluded.value`,
-      },
-    });
+  for (const chunk of chunks(rows))
+    await tx
+      .insert(itemCost)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [itemCost.store_id, itemCost.item_id, itemCost.yearId],
+        set: {
+          quantity: sql`${itemCost.quantity} + excluded.quantity`,
+          value: sql`${itemCost.value} + excluded.value`,
+        },
+      });
 }
 
 type BalanceDelta = { store_id: number; yearId: number; account_id: number; debit: string; credit: string };
