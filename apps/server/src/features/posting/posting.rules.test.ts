@@ -162,6 +162,17 @@ describe('posting rules', () => {
     expect(isBalanced(dearer.ledgerLines)).toBe(true);
   });
 
+  it('a line that states its value at cost comes in at it, not at its price (a sales return keeps its sale cost)', () => {
+    const posting = postingOf(
+      doc({ kind: 'perch', cust_id: SUPPLIER, lines: [{ item_id: 1, quantity: '2', tot: '100.00', cost: '15.00' }] }),
+      accounts,
+      costs,
+    );
+    expect(posting.stockMovements).toEqual([{ item_id: 1, quantity: '2', value: cents('15.00') }]);
+    expect(posting.costsAfter.get(1)).toMatchObject({ quantity: toMilli('6'), value: cents('45.00') });
+    expect(isBalanced(posting.ledgerLines)).toBe(true);
+  });
+
   it('a sale of an item with no stock and no average goes out at its purchase price (negative stock allowed)', () => {
     const posting = postingOf(doc({ lines: [{ item_id: 3, quantity: '2', tot: '100.00' }] }), accounts, costs);
     expect(posting.stockMovements).toEqual([{ item_id: 3, quantity: '-2', value: cents('-12.00') }]);

@@ -61,8 +61,11 @@ export type TradePostingInput = {
   discount: string;
   pay: string;
   pay_method?: string | null | undefined;
-  /** Each line's `tot` is its quantity × the document's price: a purchase line's value at cost. */
-  lines: { item_id: number; quantity: string; tot: string }[];
+  /**
+   * Each line's `tot` is its quantity × the document's price: a purchase line's value at cost. A line that brings
+   * stock in at another value gives it as `cost` (a sales return: the cost its sale line kept, for its quantity).
+   */
+  lines: { item_id: number; quantity: string; tot: string; cost?: string | undefined }[];
 };
 
 const ZERO = money(0n);
@@ -120,7 +123,9 @@ function costLines(doc: TradePostingInput, costs: CostBook) {
     const quantity = toMilli(line.quantity);
     const costed = applyCost(
       stateOf(costs, costsAfter, line.item_id),
-      stockSign < 0 ? { direction: 'out', quantity } : { direction: 'in', quantity, value: amount(line.tot) },
+      stockSign < 0
+        ? { direction: 'out', quantity }
+        : { direction: 'in', quantity, value: amount(line.cost ?? line.tot) },
     );
     costsAfter.set(line.item_id, costed.state);
     variances.push(costed.variance);
