@@ -65,19 +65,17 @@ export async function postingAccounts(db: DbOrTx, storeId: number): Promise<Post
 export async function costBookOf(db: DbOrTx, storeId: number, yearId: number, itemIds: number[]): Promise<CostBook> {
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      item_id: items.id,
-      perch_price: items.perch_price,
-      quantity: sql<string | null>`${itemCost.quantity}::text`,
-      value: sql<string | null>`${itemCost.value}::text`,
-    })
-    .from(items)
-    .leftJoin(
-      itemCost,
-      and(eq(itemCost.item_id, items.id), eq(itemCost.store_id, storeId), eq(itemCost.yearId, yearId)),
-    )
-    .where(and(eq(items.store_id, storeId), inArray(items.id, ids)));
+  // One array parameter, not one per id: a list of hundreds of ids planned slowly (140 ms for 250 on PGlite).
+  const { rows } = await db.execute<{
+    item_id: number;
+    perch_price: string;
+    quantity: string | null;
+    value: string | null;
+  }>(sql`
+    select i.id as item_id, i.perch_price::text, c.quantity::text, c.value::text
+    from ${items} i
+    left join ${itemCost} c on c.store_id = i.store_id and c.item_id = i.id and c."yearId" = ${yearId}
+    where i.store_id = ${storeId} and i.id = any(${arrayOf(ids)}::int[])`);
   return new Map(
     rows.map((row): [number, CostState] => [
       row.item_id,
