@@ -19,8 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { replaceOpeningQuantities } from '../apps/server/src/features/openingStock/openingStock.posting.ts';
-import { postingOf } from '../apps/server/src/features/posting/posting.rules.ts';
-import { postAll, postingAccounts } from '../apps/server/src/features/posting/posting.ts';
+import { replayStoreYear } from '../apps/server/src/features/posting/costReplay.ts';
 
 const DOCS = Number(process.env.DOCS ?? 20_000);
 const ITEMS = Number(process.env.ITEMS ?? 2_000);
@@ -65,46 +64,20 @@ await db.execute(sql`with ids as (
 await db.execute(sql`update trade_document d set tot_pr = s.t, pay = round(s.t * 0.6, 2), changee = s.t - round(s.t * 0.6, 2)
   from (select pay_id, sum(tot) t from trade_line group by pay_id) s
   where s.pay_id = d.pay_id and d.pay_ref like 'BENCH-%'`);
-// Each sale posts what the sale's posting rule returns, bulk-inserted by the one writer (and its kept balances).
-const accounts = await postingAccounts(db, 1);
-const POST_CHUNK = 1000;
-for (let after = 0; ; ) {
-  const chunk = await db.execute<{
-    pay_id: number;
-    pay_ref: string;
-    cust_id: number;
-    pay_date: string;
-    tot_pr: string;
-    discount: string;
-    pay: string;
-    lines: { item_id: number; quantity: string }[];
-  }>(sql`select d.pay_id, d.pay_ref, d.cust_id, d.pay_date::text, d.tot_pr::text, d.discount::text, d.pay::text,
-      (select json_agg(json_build_object('item_id', l.item_id, 'quantity', l.quantity::text)) from trade_line l
-        where l.pay_id = d.pay_id) as lines
-    from trade_document d where d.pay_ref like 'BENCH-%' and d.pay_id > ${after} order by d.pay_id limit ${POST_CHUNK}`);
-  const last = chunk.rows.at(-1);
-  if (!last) break;
-  after = last.pay_id;
-  await db.transaction((tx) =>
-    postAll(
-      tx,
-      chunk.rows.map((doc) => ({
-        source: {
-          store_id: 1,
-          yearId: 1,
-          source_kind: 'pay' as const,
-          source_id: doc.pay_id,
-          date: doc.pay_date,
-          reference: doc.pay_ref,
-        },
-        posting: postingOf({ ...doc, kind: 'pay' }, accounts),
-      })),
-    ),
-  );
-}
+// The year is posted in order (opening quantities, then the sales by date) by the same replay that values existing
+// data at start-up: each document's posting rule, with the stock at cost the earlier ones left, bulk-inserted by the
+// one writer (and its kept balances and stock at cost).
+await db.transaction((tx) => replayStoreYear(tx, 1, 1));
+const [books] = (
+  await db.execute<{ stock: string; inventory: string }>(sql`select
+    (select sum(value) from item_cost where store_id = 1 and "yearId" = 1)::text as stock,
+    (select sum(l.debit - l.credit) from ledger_line l join sub_accounts a on a.id = l.account_id
+      where a.store_id = 1 and a.role = 'inventory' and l."yearId" = 1)::text as inventory`)
+).rows;
+if (books?.stock !== books?.inventory) throw new Error(`stock at cost ${books?.stock} ≠ inventory ${books?.inventory}`);
 await db.execute(sql`analyze`);
 console.log(
-  `store 1: ${ITEMS} items, ${CUSTOMERS} customers, ${DOCS} sales (${DOCS * 3} lines, ${DOCS * 4} ledger lines) ` +
+  `store 1: ${ITEMS} items, ${CUSTOMERS} customers, ${DOCS} sales (${DOCS * 3} lines, ${DOCS * 6} ledger lines) ` +
     `written in ${((performance.now() - started) / 1000).toFixed(1)} s on ${database.kind}`,
 );
 

@@ -51,4 +51,8 @@ export const messagesAr: Record<ErrorCode, string> = {
 export const postingMemosAr = {
   document: (label: string) => label,
   payment: (label: string) => `المدفوع على ${label}`,
+  /** The cost of the goods a document moved (cost of sales against inventory). */
+  cost: (label: string) => `تكلفة ${label}`,
+  /** Opening stock at its stated cost, against the opening-balance account. */
+  openingStock: 'بضاعة أول المدة',
 };

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { replayPendingCosts } from '../features/posting/costReplay.ts';
 import { startEmbeddedDatabase } from './embedded/startEmbedded.ts';
 import * as schema from './schema.ts';
 
@@ -43,6 +44,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzle(pool, { schema });
   try {
     await migrate(db, { migrationsFolder });
+    // The data migration that SQL cannot do: store years saved before perpetual inventory are valued at cost by the
+    // posting rules themselves (migration 0010 marks them; see features/posting/costReplay.ts).
+    await replayPendingCosts(db);
   } catch (error) {
     await pool.end();
     await embedded?.stop();

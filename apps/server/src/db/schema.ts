@@ -239,6 +239,12 @@ export const stockMovement = pgTable(
       .references(() => items.id),
     /** Signed: positive into the store, negative out of it. */
     quantity: quantityColumn('quantity').notNull(),
+    /**
+     * Its value at cost, signed like the quantity (cents): what it added to or took from the item's stock value in
+     * its year (`item_cost`). Its unit cost is `value / quantity`, derived and never stored (see
+     * docs/inventory-costing.md). `unpost` takes it back by exactly this value.
+     */
+    value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
     /** What moved the stock: an opening quantity (`firstq`) or a document kind's wire token (`pay`, `perch`). */
     source_kind: text('source_kind').notNull(),
     source_id: integer('source_id').notNull(),
@@ -248,6 +254,44 @@ export const stockMovement = pgTable(
     index('stock_movement_store_item_year_idx').on(t.store_id, t.item_id, t.yearId),
     index('stock_movement_source_idx').on(t.source_kind, t.source_id),
   ],
+);
+
+/**
+ * The stock of an item in a store and year at cost, kept current by `post` / `unpost` with their movements (the sums
+ * of `stock_movement.quantity` and `.value`), under the item's lock: the moving-average cost is `value / quantity`,
+ * derived and never stored. The stock value at cost of a store is the sum of `value`.
+ */
+export const itemCost = pgTable(
+  'item_cost',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    // Derived data: an item that may be deleted (only opening quantities moved it) takes its zero rows with it.
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    quantity: quantityColumn('quantity').notNull().default('0'),
+    value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.store_id, t.item_id, t.yearId] })],
+);
+
+/**
+ * The store years whose stock must still be valued at cost and whose documents reposted by the cost rules: filled by
+ * migration 0010 for the data saved before perpetual inventory, emptied by the start-up step that replays them
+ * (db/costReplay.ts), one store and year per transaction.
+ */
+export const costReplayPending = pgTable(
+  'cost_replay_pending',
+  {
+    store_id: integer('store_id').notNull(),
+    yearId: integer('yearId').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.store_id, t.yearId] })],
 );
 
 /** Main accounts (classes) of the chart, shared by all stores so that `ac_id` 1, 2, 3 mean the same everywhere. */
@@ -267,7 +311,17 @@ export const accountCategory = pgTable('account_category', {
 });
 
 /** The roles of the accounts that posting needs. Found by role, never by a hard-coded id. */
-export const accountRoles = ['cash_box', 'bank', 'sales', 'purchases', 'opening_balance'] as const;
+export const accountRoles = [
+  'cash_box',
+  'bank',
+  'sales',
+  'purchases',
+  'opening_balance',
+  'inventory',
+  'cost_of_sales',
+  'discount_allowed',
+  'discount_received',
+] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
 /** The store's accounts: parties (customers, suppliers), expenses, cash and banks, and the system accounts. */
@@ -436,6 +490,12 @@ export const tradeLine = pgTable(
     /** quantity × the document's price (selling for sales, purchase for purchases), to the cent. */
     tot: moneyColumn('tot').notNull(),
     tax: numeric('tax', { precision: 5, scale: 2 }).notNull().default('0'),
+    /**
+     * The line's value at cost, kept when it posted: what a sale line's goods cost (taken out at the moving average,
+     * so its gross profit is `tot` less its share of the discount less `cost`), or what a purchase line brought in.
+     * Null on lines that move no stock (preliminary invoices, orders) and on a legacy header still awaiting posting.
+     */
+    cost: numeric('cost', { precision: 20, scale: 2 }),
   },
   (t) => [index('trade_line_doc_idx').on(t.pay_id), index('trade_line_item_idx').on(t.store_id, t.item_id)],
 );

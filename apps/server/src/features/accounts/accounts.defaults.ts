@@ -49,6 +49,43 @@ export async function createStoreAccounts(tx: DbOrTx, storeId: number) {
         cat_id: 5,
         role: 'opening_balance',
       },
+      // Perpetual inventory (docs/inventory-costing.md): stock at cost, what sold goods cost, and the discounts.
+      {
+        store_id: storeId,
+        ac_id: 8,
+        sub_name: 'المخزون',
+        sub_code: '801',
+        sub_type: 'debit',
+        cat_id: 5,
+        role: 'inventory',
+      },
+      {
+        store_id: storeId,
+        ac_id: 6,
+        sub_name: 'تكلفة المبيعات',
+        sub_code: '602',
+        sub_type: 'debit',
+        cat_id: 5,
+        role: 'cost_of_sales',
+      },
+      {
+        store_id: storeId,
+        ac_id: 3,
+        sub_name: 'الخصم المسموح به',
+        sub_code: '390',
+        sub_type: 'debit',
+        cat_id: 5,
+        role: 'discount_allowed',
+      },
+      {
+        store_id: storeId,
+        ac_id: 5,
+        sub_name: 'الخصم المكتسب',
+        sub_code: '502',
+        sub_type: 'credit',
+        cat_id: 5,
+        role: 'discount_received',
+      },
     ])
     .onConflictDoNothing();
 }

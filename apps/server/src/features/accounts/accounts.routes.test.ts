@@ -29,7 +29,17 @@ describeEachDatabase('accounts', (ctx) => {
           .filter((a: { role: string | null }) => a.role)
           .map((a: { role: string }) => a.role)
           .sort(),
-      ).toEqual(['bank', 'cash_box', 'opening_balance', 'purchases', 'sales']);
+      ).toEqual([
+        'bank',
+        'cash_box',
+        'cost_of_sales',
+        'discount_allowed',
+        'discount_received',
+        'inventory',
+        'opening_balance',
+        'purchases',
+        'sales',
+      ]);
       expect(all.every((a: { store_id: number }) => a.store_id === store)).toBe(true);
     }
   });

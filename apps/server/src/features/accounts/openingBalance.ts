@@ -8,8 +8,8 @@
  * openings, debit side positive. It is recomputed from them in the transaction of every change to an account
  * (create, edit, delete), never typed: a value entered for it is replaced.
  *
- * Opening stock is not valued in the ledger (there is no inventory account yet; purchases post to an expense-like
- * purchases account), so only the accounts' openings take part.
+ * Opening stock is valued in the ledger instead: each opening quantity posts its stated cost to inventory against
+ * this account's ledger lines (docs/inventory-costing.md), so the trial balance balances with it as well.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { firstq } from '../../db/schema.ts';
-import { postOpeningQuantityRule } from '../posting/posting.rules.ts';
-import { postAll, unpost } from '../posting/posting.ts';
+import { firstq, year } from '../../db/schema.ts';
+import { type PostingAccounts, postOpeningQuantityRule } from '../posting/posting.rules.ts';
+import { costBookOf, postAll, postingAccounts, unpost } from '../posting/posting.ts';
 import { lockStockItems, replacementChanges, type StockChange } from '../stock/stockCheck.ts';
 
 export type OpeningQuantity = {
@@ -14,15 +14,47 @@ export type OpeningQuantity = {
   perch_price: string;
 };
 
-/** What an opening quantity posts, written by the one writer: its quantity into stock in its year. */
-const openingPosting = (storeId: number, yearId: number, row: { id: number; item_id: number; quantity: string }) => ({
-  source: { store_id: storeId, yearId, source_kind: 'firstq' as const, source_id: row.id, reference: null },
-  posting: postOpeningQuantityRule(row),
-});
+type OpeningRow = { id: number; item_id: number; quantity: string; perch_price: string };
 
 /**
- * What an opening quantity posts: its `firstq` row and one stock movement of +quantity in its year.
- * Setting it again replaces both, so the stock never counts an opening quantity twice.
+ * What opening quantities post, for the one writer: each one's quantity into stock in its year at its stated cost,
+ * into inventory against the opening-balance account, dated the first day of the year. Their items must be locked
+ * (the stock check's lock) and what they replaced already unposted.
+ */
+export async function postOpenings(tx: DbOrTx, storeId: number, yearId: number, rows: OpeningRow[]) {
+  if (rows.length === 0) return;
+  const accounts: PostingAccounts = await postingAccounts(tx, storeId);
+  const [yearRow] = await tx.select({ start: year.yearStart }).from(year).where(eq(year.id, yearId));
+  if (!yearRow) throw new Error(`year ${yearId} not found`);
+  const costs = new Map(
+    await costBookOf(
+      tx,
+      storeId,
+      yearId,
+      rows.map((row) => row.item_id),
+    ),
+  );
+  const postings = rows.map((row) => {
+    const posting = postOpeningQuantityRule(row, accounts, costs);
+    for (const [itemId, state] of posting.costsAfter) costs.set(itemId, state);
+    return {
+      source: {
+        store_id: storeId,
+        yearId,
+        source_kind: 'firstq' as const,
+        source_id: row.id,
+        date: yearRow.start,
+        reference: null,
+      },
+      posting,
+    };
+  });
+  await postAll(tx, postings);
+}
+
+/**
+ * What an opening quantity posts: its `firstq` row, one stock movement of +quantity in its year and its value at
+ * cost in the ledger. Setting it again replaces them, so the stock never counts an opening quantity twice.
  */
 export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity): Promise<number> {
   const [row] = await tx
@@ -35,7 +67,7 @@ export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity):
     .returning({ id: firstq.id });
   if (!row) throw new Error('opening quantity was not saved');
   await unpost(tx, 'firstq', [row.id]);
-  await postAll(tx, [openingPosting(opening.store_id, opening.fq_year, { id: row.id, ...opening })]);
+  await postOpenings(tx, opening.store_id, opening.fq_year, [{ id: row.id, ...opening }]);
   return row.id;
 }
 
@@ -85,7 +117,7 @@ export async function replaceOpeningQuantities(
 ): Promise<void> {
   if (clearItems.length > 0) await removeOpeningQuantities(tx, { storeId, yearId, itemIds: clearItems });
   if (openings.length === 0) return;
-  const saved = await tx.execute<{ id: number; item_id: number; quantity: string }>(sql`
+  const saved = await tx.execute<OpeningRow>(sql`
     with input as (
       select * from unnest(
         ${arrayOf(openings.map((o) => o.item_id))}::int[],
@@ -97,16 +129,13 @@ export async function replaceOpeningQuantities(
     select item_id, ${storeId}, ${yearId}, quantity, pay_price, perch_price from input
     on conflict (item_id, store_id, fq_year) do update
       set quantity = excluded.quantity, pay_price = excluded.pay_price, perch_price = excluded.perch_price
-    returning id, item_id, quantity::text`);
+    returning id, item_id, quantity::text, perch_price::text`);
   await unpost(
     tx,
     'firstq',
     saved.rows.map((row) => row.id),
   );
-  await postAll(
-    tx,
-    saved.rows.map((row) => openingPosting(storeId, yearId, row)),
-  );
+  await postOpenings(tx, storeId, yearId, saved.rows);
 }
 
 /**

@@ -21,6 +21,22 @@ describeEachDatabase('posting: the one writer of stock movements and ledger line
         .where(and(eq(stockMovement.source_kind, kind), eq(stockMovement.source_id, id)))
     )[0]?.n;
 
+  /** The item's kept stock at cost in year 1, and the sum of its movements' values (they must agree). */
+  const costOf = async (itemId: number) =>
+    (
+      await ctx().database.db.execute<{ quantity: string; value: string; movements: string }>(sql`
+        select c.quantity::text, c.value::text,
+          (select sum(m.value) from stock_movement m where m.item_id = c.item_id and m."yearId" = c."yearId")::text
+            as movements
+        from item_cost c where c.item_id = ${itemId} and c."yearId" = 1`)
+    ).rows[0];
+  const lineCostsOf = async (payId: number) =>
+    (
+      await ctx().database.db.execute<{ cost: string }>(
+        sql`select cost::text from trade_line where pay_id = ${payId} order by id`,
+      )
+    ).rows.map((row) => row.cost);
+
   it('a sale’s ledger lines carry its reference and an Arabic memo; an edit replaces them, a delete removes them', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);
@@ -31,14 +47,19 @@ describeEachDatabase('posting: the one writer of stock movements and ledger line
       })
     ).json().data[0];
     const lines = await ledgerOf('pay', sale.pay_id);
-    expect(lines.map((l) => l.reference)).toEqual(Array(4).fill(sale.pay_ref));
+    expect(lines.map((l) => l.reference)).toEqual(Array(6).fill(sale.pay_ref));
     expect(lines.map((l) => l.memo)).toEqual([
       'فاتورة مبيعات',
       'فاتورة مبيعات',
+      'تكلفة فاتورة مبيعات',
+      'تكلفة فاتورة مبيعات',
       'المدفوع على فاتورة مبيعات',
       'المدفوع على فاتورة مبيعات',
     ]);
     expect(await stockOf(item.id)).toBe('8.000');
+    // The opening 10 came in at 80.00 each: 2 go out at 160.00, kept on the line, and 8 worth 640.00 remain.
+    expect(await costOf(item.id)).toEqual({ quantity: '8.000', value: '640.00', movements: '640.00' });
+    expect(await lineCostsOf(sale.pay_id)).toEqual(['160.00']);
 
     const edited = await c.post('/api/pay/updateWithItems', {
       invoice: { pay_id: sale.pay_id, cust_id: customer.id, pay_date: '2026-11-22', pay: '0' },
@@ -49,14 +70,20 @@ describeEachDatabase('posting: the one writer of stock movements and ledger line
     expect(after.map((l) => [l.reference, l.memo])).toEqual([
       [sale.pay_ref, 'فاتورة مبيعات'],
       [sale.pay_ref, 'فاتورة مبيعات'],
+      [sale.pay_ref, 'تكلفة فاتورة مبيعات'],
+      [sale.pay_ref, 'تكلفة فاتورة مبيعات'],
     ]);
     expect(await movementsOf('pay', sale.pay_id)).toBe(1);
     expect(await stockOf(item.id)).toBe('7.000');
+    // The edit took the old 2 back at their 160.00 and took 3 out at the average: 240.00.
+    expect(await costOf(item.id)).toEqual({ quantity: '7.000', value: '560.00', movements: '560.00' });
+    expect(await lineCostsOf(sale.pay_id)).toEqual(['240.00']);
 
     expect((await c.post('/api/pay/deleteWithItems', { pay_id: sale.pay_id })).statusCode).toBe(200);
     expect(await ledgerOf('pay', sale.pay_id)).toEqual([]);
     expect(await movementsOf('pay', sale.pay_id)).toBe(0);
     expect(await stockOf(item.id)).toBe('10.000');
+    expect(await costOf(item.id)).toEqual({ quantity: '10.000', value: '800.00', movements: '800.00' });
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 

@@ -8,6 +8,8 @@
  * - a final invoice leaves its party owing exactly its remainder; a legacy header awaiting its lines, nothing;
  * - every kept account sum (`account_balance`) equals its ledger lines;
  * - every item's stock equals its recomputation from the documents and opening quantities;
+ * - the stock at cost: kept sums equal the movements, the inventory account equals the stock value at cost, cost of
+ *   sales + stock value = openings + purchases at cost, and each sale's gross profit = its net − its lines' cost;
  * - no stock below zero in a store that forbids it;
  * - every document lies inside its year, and references are unique in their store across years.
  */
@@ -107,6 +109,63 @@ const knownBreakages: [Step[]][] = [
       { t: 'clearOpenings', year: 2 },
     ],
   ],
+  // Costs: sold short from nothing (at the purchase price, negative stock allowed), then bought dearer: the goods
+  // sold short cost more, a variance to cost of sales. And a dearer purchase deleted after a sale at the average,
+  // leaving a value at zero quantity that the next purchase clears.
+  [
+    [
+      { t: 'save', kind: 'pay', year: 1, lines: sell(0, 5), paidShare: 0, dateInOtherYear: false },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 0, qty: 8, price: 113 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 1, qty: 5, price: 100 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 1, qty: 5, price: 200 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'pay',
+        year: 1,
+        lines: [{ item: 1, qty: 5, price: 300 }],
+        paidShare: 1,
+        dateInOtherYear: false,
+      },
+      { t: 'delete', doc: 3 },
+      {
+        t: 'save',
+        kind: 'perch',
+        year: 1,
+        lines: [{ item: 1, qty: 1, price: 50 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+      {
+        t: 'save',
+        kind: 'pay',
+        year: 1,
+        lines: [{ item: 1, qty: 1, price: 300 }],
+        paidShare: 0,
+        dateInOtherYear: false,
+      },
+    ],
+  ],
   // A 2025 document edited through the primary base, a date in the other year, a legacy two-call sale refused.
   [
     [
@@ -133,6 +192,82 @@ describeEachDatabase('the books after any sequence of documents', (ctx) => {
   const db = () => ctx().database.db;
   const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     (await db().execute<T>(query)).rows;
+
+  /**
+   * The stock at cost (perpetual inventory at moving-average cost, docs/inventory-costing.md), per store and year:
+   * - each item's kept stock at cost (`item_cost`) is the sum of its movements, quantity and value: the stock value
+   *   at cost is Σ quantity × average per item, the average being value / quantity;
+   * - the inventory account's balance is that stock value at cost;
+   * - cost of sales + stock value at cost = opening quantities at their stated cost + purchases at cost (their lines),
+   *   computed from the documents, not from what was posted;
+   * - each sale's gross profit in the ledger (sales − discount allowed − cost of sales) is its net less its lines'
+   *   kept cost, and its lines' cost is what its movements took out of stock.
+   */
+  async function costInvariants(): Promise<string[]> {
+    const broken: string[] = [];
+    for (const r of await rows<{ item_id: number; year: number; kept: string; moved: string }>(sql`
+      with moved as (
+        select store_id, "yearId", item_id, sum(quantity) q, sum(value) v from stock_movement group by 1, 2, 3)
+      select coalesce(c.item_id, m.item_id) as item_id, coalesce(c."yearId", m."yearId") as year,
+        coalesce(c.quantity, 0)::text || ' worth ' || coalesce(c.value, 0)::text as kept,
+        coalesce(m.q, 0)::text || ' worth ' || coalesce(m.v, 0)::text as moved
+      from item_cost c full join moved m
+        on m.store_id = c.store_id and m."yearId" = c."yearId" and m.item_id = c.item_id
+      where coalesce(c.quantity, 0) <> coalesce(m.q, 0) or coalesce(c.value, 0) <> coalesce(m.v, 0)`))
+      broken.push(`item ${r.item_id} in year ${r.year} is kept at ${r.kept}, its movements say ${r.moved}`);
+    for (const r of await rows<{
+      store_id: number;
+      year: number;
+      stock: string;
+      inventory: string;
+      cogs: string;
+      cost_in: string;
+    }>(sql`
+      with years as (select s.id as store_id, y.id as year from store s cross join year y),
+      stock as (select store_id, "yearId" as year, sum(value) v from item_cost group by 1, 2),
+      balance as (
+        select l.store_id, l."yearId" as year, a.role, sum(l.debit - l.credit) b
+        from ledger_line l join sub_accounts a on a.id = l.account_id
+        where a.role in ('inventory', 'cost_of_sales') group by 1, 2, 3),
+      openings as (
+        select store_id, fq_year as year, sum(round(quantity * perch_price, 2)) v from firstq group by 1, 2),
+      purchases as (
+        select d.store_id, d."yearId" as year, sum(l.tot) v from trade_line l join trade_document d on d.pay_id = l.pay_id
+        where d.kind = 'perch' and not d.awaiting_lines group by 1, 2)
+      select y.store_id, y.year, coalesce(s.v, 0)::text as stock, coalesce(i.b, 0)::text as inventory,
+        coalesce(c.b, 0)::text as cogs, (coalesce(o.v, 0) + coalesce(p.v, 0))::text as cost_in
+      from years y
+      left join stock s on s.store_id = y.store_id and s.year = y.year
+      left join balance i on i.store_id = y.store_id and i.year = y.year and i.role = 'inventory'
+      left join balance c on c.store_id = y.store_id and c.year = y.year and c.role = 'cost_of_sales'
+      left join openings o on o.store_id = y.store_id and o.year = y.year
+      left join purchases p on p.store_id = y.store_id and p.year = y.year
+      where coalesce(s.v, 0) <> coalesce(i.b, 0)
+        or coalesce(c.b, 0) + coalesce(s.v, 0) <> coalesce(o.v, 0) + coalesce(p.v, 0)`))
+      broken.push(
+        `store ${r.store_id} year ${r.year}: stock at cost ${r.stock}, inventory account ${r.inventory}, ` +
+          `cost of sales ${r.cogs}; openings and purchases at cost ${r.cost_in}`,
+      );
+    for (const r of await rows<{ pay_ref: string; profit: string; expected: string; moved: string }>(sql`
+      with lines as (select pay_id, sum(cost) cost from trade_line group by 1),
+      moved as (select source_id, -sum(value) v from stock_movement where source_kind = 'pay' group by 1),
+      posted as (
+        select l.source_id, sum(case a.role when 'sales' then l.credit - l.debit
+          when 'discount_allowed' then l.credit - l.debit when 'cost_of_sales' then l.credit - l.debit else 0 end) p
+        from ledger_line l join sub_accounts a on a.id = l.account_id where l.source_kind = 'pay' group by 1)
+      select d.pay_ref, coalesce(p.p, 0)::text as profit,
+        (d.tot_pr - d.discount - coalesce(c.cost, 0))::text as expected, coalesce(m.v, 0)::text as moved
+      from trade_document d
+      left join lines c on c.pay_id = d.pay_id
+      left join moved m on m.source_id = d.pay_id
+      left join posted p on p.source_id = d.pay_id
+      where d.kind = 'pay' and not d.awaiting_lines
+        and (coalesce(p.p, 0) <> d.tot_pr - d.discount - coalesce(c.cost, 0) or coalesce(c.cost, 0) <> coalesce(m.v, 0))`))
+      broken.push(
+        `${r.pay_ref}: gross profit posted ${r.profit}, net less its lines' cost ${r.expected}, moved at ${r.moved}`,
+      );
+    return broken;
+  }
 
   /** Every broken invariant of the whole database, as readable strings (empty when the books are right). */
   async function brokenInvariants(): Promise<string[]> {
@@ -175,6 +310,7 @@ describeEachDatabase('the books after any sequence of documents', (ctx) => {
       join store s on s.id = m.store_id where not s.allow_negative_stock
       group by 1, 2 having sum(m.quantity) < 0`))
       broken.push(`item ${r.item_id} is at ${r.q} in year ${r.yearId} of a store that forbids negative stock`);
+    for (const broken_ of await costInvariants()) broken.push(broken_);
     for (const r of await rows<{ pay_ref: string; pay_date: string; yearId: number }>(sql`
       select d.pay_ref, d.pay_date::text, d."yearId" from trade_document d join year y on y.id = d."yearId"
       where d.pay_date not between y."yearStart" and y."yearEnd"`))

@@ -26,8 +26,8 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf, stockMovementsOf, type TradePostingInput } from '../posting/posting.rules.ts';
-import { post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
-import { findStockShortages, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
+import { costBookOf, type PostingSource, post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
+import { findStockShortages, lockStockItems, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 
@@ -192,6 +192,13 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
 
   if (input.payId !== undefined && !(await lockDocument(tx, user.store_id, input.kind, input.payId)))
     return fail<never>('NOT_FOUND');
+  const before = input.payId !== undefined ? await postedMovements(tx, input.kind, input.payId) : [];
+  // Every item whose stock (and average cost) the save changes is locked, in id order, before any is read: the
+  // items the old version moved as well as the new lines' (locked again below, already held).
+  await lockStockItems(tx, user.store_id, [
+    ...before.map((movement) => movement.item_id),
+    ...(input.lines ?? []).map((line) => line.item_id),
+  ]);
   const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
   if (!priced.ok) return priced;
 
@@ -205,7 +212,6 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
     if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
       return fail<never>('DOCUMENT_NOT_EDITABLE');
   }
-  const before = existing ? await postedMovements(tx, input.kind, existing.pay_id) : [];
   return ok({ accountingYear, existing, lines: priced.value, before });
 }
 
@@ -280,23 +286,34 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
     if (!inserted) throw new Error('document insert returned nothing');
     payId = inserted.pay_id;
   }
+  // A legacy header awaiting its lines posts nothing yet (no charge to the party without goods).
+  const posted = values.awaiting_lines
+    ? undefined
+    : await costedPosting(tx, { ...values, pay_id: payId, pay_ref: payRef }, lines);
   if (lines.length) {
+    const { stockSign } = kindOf(input.kind);
     await tx.insert(tradeLine).values(
-      lines.map((line) => ({
-        pay_id: payId,
-        store_id: user.store_id,
-        item_id: line.item_id,
-        item_name: line.item_name,
-        quantity: line.quantity,
-        pay_price: line.pay_price,
-        perch_price: line.perch_price,
-        tot: toMoneyString(line.tot),
-        tax: line.tax,
-      })),
+      lines.map((line, index) => {
+        // The line's value at cost: what a sale's goods cost at the average (kept for its gross profit and its
+        // returns), or what a purchase line brought in. Lines move stock in order, one movement each.
+        const moved = posted?.posting.stockMovements[index];
+        const cost = moved && stockSign < 0 ? money(-moved.value) : moved ? line.tot : undefined;
+        return {
+          pay_id: payId,
+          store_id: user.store_id,
+          item_id: line.item_id,
+          item_name: line.item_name,
+          quantity: line.quantity,
+          pay_price: line.pay_price,
+          perch_price: line.perch_price,
+          tot: toMoneyString(line.tot),
+          tax: line.tax,
+          cost: cost === undefined ? null : toMoneyString(cost),
+        };
+      }),
     );
   }
-  // A legacy header awaiting its lines posts nothing yet (no charge to the party without goods).
-  if (!values.awaiting_lines) await postDocument(tx, { ...values, pay_id: payId, pay_ref: payRef }, lines);
+  if (posted) await post(tx, posted.source, posted.posting);
   await writeLog(tx, {
     store_id: user.store_id,
     user_id: user.id,
@@ -324,8 +341,12 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
   return payId;
 }
 
-/** Posts a saved trade document by its kind's rule (the accounts are read only when the rule writes the ledger). */
-async function postDocument(
+/**
+ * What a saved trade document posts, by its kind's rule, from its items' stock at cost as it stands (after the old
+ * version was taken back, under the items' locks); undefined when its kind posts nothing. The accounts are read only
+ * when the rule writes the ledger.
+ */
+async function costedPosting(
   tx: Tx,
   doc: Omit<TradePostingInput, 'lines'> & {
     store_id: number;
@@ -334,22 +355,30 @@ async function postDocument(
     pay_ref: string;
     pay_date: string;
   },
-  lines: TradePostingInput['lines'],
+  lines: PricedLine[],
 ) {
-  if (kindOf(doc.kind).posting === 'nothing') return;
-  const posting = postingOf({ ...doc, lines }, await postingAccounts(tx, doc.store_id));
-  await post(
+  if (kindOf(doc.kind).posting === 'nothing') return undefined;
+  const costs = await costBookOf(
     tx,
-    {
-      store_id: doc.store_id,
-      yearId: doc.yearId,
-      source_kind: doc.kind,
-      source_id: doc.pay_id,
-      date: doc.pay_date,
-      reference: doc.pay_ref,
-    },
-    posting,
+    doc.store_id,
+    doc.yearId,
+    lines.map((line) => line.item_id),
   );
+  const postingLines = lines.map((line) => ({
+    item_id: line.item_id,
+    quantity: line.quantity,
+    tot: toMoneyString(line.tot),
+  }));
+  const posting = postingOf({ ...doc, lines: postingLines }, await postingAccounts(tx, doc.store_id), costs);
+  const source: PostingSource = {
+    store_id: doc.store_id,
+    yearId: doc.yearId,
+    source_kind: doc.kind,
+    source_id: doc.pay_id,
+    date: doc.pay_date,
+    reference: doc.pay_ref,
+  };
+  return { source, posting };
 }
 
 async function answerEarlierSave(
@@ -418,11 +447,14 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
-  const short = await findStockShortages(
+  const posted = await postedMovements(tx, kind, payId);
+  // Its items are locked (id order) before their stock at cost changes, the ones it brings back too.
+  await lockStockItems(
     tx,
     user.store_id,
-    replacementChanges(await postedMovements(tx, kind, payId), []),
+    posted.map((movement) => movement.item_id),
   );
+  const short = await findStockShortages(tx, user.store_id, replacementChanges(posted, []));
   if (short.length) return stockRefusal(short);
   await unpost(tx, kind, [payId]);
   await tx.delete(tradeDocument).where(eq(tradeDocument.pay_id, payId));
