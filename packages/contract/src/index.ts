@@ -14,6 +14,7 @@ export * from './messages.ar.ts';
 export * from './money.ts';
 export * from './openingStock.ts';
 export * from './organisation.ts';
+export * from './returns.ts';
 export * from './scope.ts';
 export * from './text.ts';
 export * from './trade.ts';

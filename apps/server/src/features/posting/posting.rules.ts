@@ -107,6 +107,38 @@ function postPurchase(doc: TradePostingInput, accounts: PostingAccounts): Postin
   };
 }
 
+/**
+ * A sales return, the reverse of a sale: the goods come back into stock, sales fall by the net amount returned and
+ * the customer owes that much less; the money refunded (cash box, or bank by `pay_method`) settles part of it, so
+ * the customer's balance falls by `changee` (net − refunded).
+ */
+function postSaleReturn(doc: TradePostingInput, accounts: PostingAccounts): Posting {
+  const { net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  return {
+    stockMovements: stockMovementsOf(doc.kind, doc.lines),
+    ledgerLines: [
+      debit(accounts.sales, net, memo),
+      credit(doc.cust_id, net, memo),
+      debit(doc.cust_id, paid, paymentMemo),
+      credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+    ],
+  };
+}
+
+/** A purchase return, the reverse of a purchase: the goods leave, the supplier owes us back, refunds come in. */
+function postPurchaseReturn(doc: TradePostingInput, accounts: PostingAccounts): Posting {
+  const { net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  return {
+    stockMovements: stockMovementsOf(doc.kind, doc.lines),
+    ledgerLines: [
+      debit(doc.cust_id, net, memo),
+      credit(accounts.purchases, net, memo),
+      debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+      credit(doc.cust_id, paid, paymentMemo),
+    ],
+  };
+}
+
 /** Preliminary invoices and purchase orders change nothing until they are converted (domain.md 5.3). */
 const postNothing = (): Posting => ({ stockMovements: [], ledgerLines: [] });
 
@@ -114,6 +146,8 @@ const postNothing = (): Posting => ({ stockMovements: [], ledgerLines: [] });
 const rules: Record<PostingRule, (doc: TradePostingInput, accounts: PostingAccounts) => Posting> = {
   sale: postSale,
   purchase: postPurchase,
+  saleReturn: postSaleReturn,
+  purchaseReturn: postPurchaseReturn,
   nothing: postNothing,
 };
 

@@ -7,13 +7,13 @@ import {
   Id,
   type KindToken,
   kindOf,
-  kindTokens,
   ok,
   StockShortage,
   Text,
   TradeDocument,
   TradeDocumentWithLines,
   TradeLine,
+  tradeKindTokens,
   UpdateWithItemsBody,
   ValidateStockBody,
   yearOf,
@@ -240,7 +240,7 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
 }
 
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const kind of kindTokens) await app.register(documentRoutes(kind));
+  for (const kind of tradeKindTokens) await app.register(documentRoutes(kind));
   await app.register(legacyTradeRoutes);
 
   // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.

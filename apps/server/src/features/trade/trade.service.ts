@@ -27,6 +27,7 @@ import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf, stockMovementsOf, type TradePostingInput } from '../posting/posting.rules.ts';
 import { post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
+import { refuseBelowReturned, refuseDeleteWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
@@ -204,6 +205,11 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
       return fail<never>('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
     if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
       return fail<never>('DOCUMENT_NOT_EDITABLE');
+  }
+  if (existing) {
+    // An invoice keeps at least what its returns took back.
+    const kept = await refuseBelowReturned(tx, existing.pay_id, priced.value);
+    if (!kept.ok) return fail<never>(kept.code, kept.fields);
   }
   const before = existing ? await postedMovements(tx, input.kind, existing.pay_id) : [];
   return ok({ accountingYear, existing, lines: priced.value, before });
@@ -418,6 +424,8 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
+  const withoutReturns = await refuseDeleteWithReturns(tx, payId);
+  if (!withoutReturns.ok) return fail(withoutReturns.code);
   const short = await findStockShortages(
     tx,
     user.store_id,
