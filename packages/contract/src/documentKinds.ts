@@ -49,6 +49,8 @@ export type DocumentKindSpec = {
    * (`sales_returns/...`), not the invoice routes every other kind gets.
    */
   returnOf?: string;
+  /** The print heading, when it is not the label (a sales return prints as the legacy "فاتورة مرتجعة مبيعات"). */
+  printLabel?: string;
 };
 
 export const documentKinds = {
@@ -121,6 +123,7 @@ export const documentKinds = {
     posting: 'saleReturn',
     yearScoped: true,
     label: 'مرتجع مبيعات',
+    printLabel: 'فاتورة مرتجعة مبيعات',
     logName: 'sales return',
     returnOf: 'pay',
   },

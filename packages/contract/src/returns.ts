@@ -146,3 +146,11 @@ export type ReturnOriginal = z.infer<typeof ReturnOriginal>;
 /** `checkExistingReturns`: per item of the original, the quantities already returned (and the original itself). */
 export const ExistingReturns = z.object({ data: z.array(ReturnableLine), original: ReturnOriginal });
 export type ExistingReturns = z.infer<typeof ExistingReturns>;
+
+/** An invoice with returns: the quantity of its lines and what came back (the records show what is left). */
+export const ReturnedByInvoice = z.object({
+  pay_id: z.number().int(),
+  quantity: z.string(),
+  returned_quantity: z.string(),
+});
+export type ReturnedByInvoice = z.infer<typeof ReturnedByInvoice>;

@@ -145,3 +145,20 @@ export const returnedLines = (db: DbOrTx, originalId: number, exceptReturnId?: n
         exceptReturnId === undefined ? undefined : ne(tradeDocument.pay_id, exceptReturnId),
       ),
     );
+
+/**
+ * Per invoice (of the store, among `ids`): the quantity its lines had and what its returns took back, for the
+ * records' "left to return". Invoices without returns are left out.
+ */
+export async function returnedByInvoice(db: DbOrTx, storeId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const result = await db.execute<{ pay_id: number; quantity: string; returned_quantity: string }>(sql`
+    select d.pay_id,
+      (select coalesce(sum(l.quantity), 0) from trade_line l where l.pay_id = d.pay_id)::text as quantity,
+      (select coalesce(sum(rl.quantity), 0) from trade_document r join trade_line rl on rl.pay_id = r.pay_id
+        where r.original_pay_id = d.pay_id)::text as returned_quantity
+    from trade_document d
+    where d.store_id = ${storeId} and d.pay_id = any(${`{${ids.join(',')}}`}::int[])
+      and exists (select 1 from trade_document r where r.original_pay_id = d.pay_id)`);
+  return result.rows.map((row) => ({ ...row, pay_id: Number(row.pay_id) }));
+}

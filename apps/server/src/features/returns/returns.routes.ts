@@ -8,9 +8,13 @@ import {
   DeleteReturnBody,
   dataOf,
   ExistingReturns,
+  Id,
+  ReturnedByInvoice,
   type ReturnKindToken,
   ReturnQuery,
   ReturnWithLines,
+  Text,
+  TradeDocumentWithLines,
   UpdateReturnBody,
 } from '@mizan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,8 +23,8 @@ import { z } from 'zod';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import type { SaveResult } from '../trade/trade.service.ts';
-import { listReturns } from './returns.queries.ts';
+import { readDocument, type SaveResult } from '../trade/trade.service.ts';
+import { listReturns, returnedByInvoice } from './returns.queries.ts';
 import { deleteReturn, existingReturns, readReturn, saveReturn } from './returns.service.ts';
 
 const Saved = dataOf(ReturnWithLines);
@@ -188,6 +192,42 @@ function returnRoutes(kind: ReturnKindToken, topRead: string): FastifyPluginAsyn
           req.query.original_pay_ref,
         );
         return result.ok ? result.value : sendError(reply, result);
+      },
+    );
+    // The return as the invoice screens read a document (the print page reads every kind this way).
+    app.get(
+      `/${kind}/readById`,
+      {
+        schema: {
+          tags,
+          summary: 'One return in the shape of an invoice, with its lines (the print page)',
+          querystring: z.object({ pay_id: Id, store_id: Id.optional() }),
+          response: { 200: dataOf(TradeDocumentWithLines) },
+        },
+      },
+      async (req, reply) => {
+        const doc = await readDocument(app.db, sessionUser(req).store_id, kind, req.query.pay_id);
+        return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
+      },
+    );
+    app.get(
+      `/${kind}/returnedByInvoice`,
+      {
+        schema: {
+          tags,
+          summary: 'For invoices of the record (pay_ids, comma-separated): what they had and what came back',
+          querystring: z.object({
+            pay_ids: Text()
+              .max(2000)
+              .regex(/^\d+(,\d+)*$/),
+            store_id: Id.optional(),
+          }),
+          response: { 200: dataOf(ReturnedByInvoice) },
+        },
+      },
+      async (req) => {
+        const ids = req.query.pay_ids.split(',').map(Number).slice(0, 200);
+        return { data: await returnedByInvoice(app.db, sessionUser(req).store_id, ids) };
       },
     );
   };

@@ -67,6 +67,12 @@ describeEachDatabase('sales returns', (ctx) => {
         net_price: '90.00',
       }),
     ]);
+    // The records read what is left of an invoice; the print reads the return as an invoice.
+    const left = (await c.get(`/api/sales_returns/returnedByInvoice?pay_ids=${invoice.pay_id},999999`)).json().data;
+    expect(left).toEqual([{ pay_id: invoice.pay_id, quantity: '5.000', returned_quantity: '2.000' }]);
+    const printed = (await c.get(`/api/sales_returns/readById?pay_id=${saved.return_id}`)).json().data[0];
+    expect(printed).toMatchObject({ kind: 'sales_returns', pay_ref: saved.return_ref, tot_pr: '180.00' });
+    expect((await c.get(`/api/sales_returns/readById?pay_id=${invoice.pay_id}`)).statusCode).toBe(404);
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 

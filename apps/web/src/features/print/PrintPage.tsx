@@ -1,4 +1,13 @@
-import { documentKinds, isKindToken, kindOf, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import {
+  type DocumentKindSpec,
+  documentKinds,
+  isKindToken,
+  kindOf,
+  money,
+  parseMoney,
+  subtractMoney,
+  toMoneyString,
+} from '@mizan/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
@@ -78,8 +87,8 @@ export default function PrintPage({ title }: { title: string }) {
   const d = doc.data;
   const c = company.data?.[0];
   // The kind's own name heads the print (an unknown kind prints as a sale, as before).
-  const spec = isKindToken(kind) ? kindOf(kind) : documentKinds.sale;
-  const heading = en ? english.order : spec.label;
+  const spec: DocumentKindSpec = isKindToken(kind) ? kindOf(kind) : documentKinds.sale;
+  const heading = en ? english.order : (spec.printLabel ?? spec.label);
   const isPurchaseSide = spec.party === 'supplier';
   // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
   const received = parseMoney(params.get('received') ?? '');
