@@ -34,6 +34,9 @@ const text = {
   net: 'الإجمالي بعد الخصم',
   paid: 'المبلغ المدفوع',
   remaining: 'المتبقي',
+  // A return's money goes back: refunded now, the rest off the party's balance.
+  refunded: 'المبلغ المسترد',
+  offBalance: 'يخصم من الرصيد',
   received: 'المبلغ المستلم',
   change: 'الباقي للعميل',
   balance: 'الرصيد الحالي',
@@ -186,8 +189,8 @@ export default function PrintPage({ title }: { title: string }) {
                   : [
                       [text.discount, d.discount],
                       [text.net, netOf(d)],
-                      [text.paid, d.pay],
-                      [text.remaining, d.changee],
+                      [spec.returnOf ? text.refunded : text.paid, d.pay],
+                      [spec.returnOf ? text.offBalance : text.remaining, d.changee],
                       ...cash,
                     ]),
               ].map(([label, value]) => (

@@ -55,13 +55,7 @@ export function OriginalFinder({
       </div>
       <h3>{text.findTitle}</h3>
       <div className="invoice-header">
-        <CustomerPicker
-          storeId={storeId}
-          label={screen.partyLabel}
-          party={screen.party}
-          value={custId}
-          onChange={setCustId}
-        />
+        <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
         <DateField label={text.invoiceDate} value={date} onChange={setDate} />
       </div>
       {(custId !== undefined || date !== '') && (

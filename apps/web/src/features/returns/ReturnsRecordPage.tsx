@@ -48,13 +48,7 @@ export function ReturnsRecordPage({ title, screen }: { title: string; screen: Re
       </IonSegment>
       <div className="invoice-header">
         {mode === 'date' && <DateField label={text.date} value={from} onChange={setFrom} />}
-        <CustomerPicker
-          storeId={storeId}
-          label={screen.partyLabel}
-          party={screen.party}
-          value={custId}
-          onChange={setCustId}
-        />
+        <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
       <DataTable
         columns={columns}

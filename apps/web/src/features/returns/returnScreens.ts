@@ -8,7 +8,6 @@ export type ReturnScreen = {
   price: DocumentKindSpec['price'];
   label: string;
   partyLabel: string;
-  party: 'customer' | 'supplier';
   newPath: string;
   editPath: string;
   recordPath: string;
@@ -26,7 +25,6 @@ export const salesReturnScreen: ReturnScreen = {
   price: documentKinds.saleReturn.price,
   label: documentKinds.saleReturn.label,
   partyLabel: 'العميل',
-  party: documentKinds.saleReturn.party,
   newPath: '/folder/sales-return',
   editPath: '/folder/edit-sales-return',
   recordPath: '/folder/sales-returns-record',
@@ -41,7 +39,6 @@ export const purchaseReturnScreen: ReturnScreen = {
   price: documentKinds.purchaseReturn.price,
   label: documentKinds.purchaseReturn.label,
   partyLabel: 'المورد',
-  party: documentKinds.purchaseReturn.party,
   newPath: '/folder/purchase-return',
   editPath: '/folder/edit-purchase-return',
   recordPath: '/folder/purchase-returns-record',
