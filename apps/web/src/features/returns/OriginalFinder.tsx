@@ -1,4 +1,4 @@
-import type { TradeDocument } from '@mizan/contract';
+import type { ReturnOriginal, TradeDocument } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDate, formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
@@ -74,5 +74,38 @@ export function OriginalFinder({
         />
       )}
     </section>
+  );
+}
+
+/** The chosen original: its reference, party and date, and (for a new return) a way to choose another. */
+export function OriginalSummary({
+  original,
+  partyLabel,
+  onChange,
+}: {
+  original: ReturnOriginal;
+  partyLabel: string;
+  onChange: (() => void) | undefined;
+}) {
+  return (
+    <div className="invoice-header return-original" data-testid="return-original">
+      <div className="total-figure">
+        <span>{text.original}</span>
+        <bdi className="num">{original.pay_ref}</bdi>
+      </div>
+      <div className="total-figure">
+        <span>{partyLabel}</span>
+        <bdi>{original.sub_name}</bdi>
+      </div>
+      <div className="total-figure">
+        <span>{text.invoiceDate}</span>
+        <bdi className="num">{formatDate(original.pay_date)}</bdi>
+      </div>
+      {onChange && (
+        <IonButton fill="outline" onClick={onChange}>
+          {text.change}
+        </IonButton>
+      )}
+    </div>
   );
 }

@@ -2,7 +2,6 @@ import { CreateReturnBody, type ReturnWithLines } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrors } from '../../app/api.ts';
-import { formatDate, formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { contractForm, useContractForm } from '../../ui/form/useContractForm.ts';
@@ -13,8 +12,9 @@ import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { OriginalFinder } from './OriginalFinder.tsx';
+import { OriginalFinder, OriginalSummary } from './OriginalFinder.tsx';
 import { ReturnLines } from './ReturnLines.tsx';
+import { ReturnTotals } from './ReturnTotals.tsx';
 import {
   formLines,
   type ReturnFormValues,
@@ -26,7 +26,8 @@ import {
 } from './returnForm.ts';
 import { purchaseReturnScreen, type ReturnScreen, salesReturnScreen } from './returnScreens.ts';
 import { returnsText as text } from './returnsText.ts';
-import { useDeleteReturn, useExistingReturns, useReturnDetail, useSaveReturn } from './useReturns.ts';
+import { useConfirmedReturnDelete } from './useConfirmedReturnDelete.ts';
+import { useExistingReturns, useReturnDetail, useSaveReturn } from './useReturns.ts';
 
 const returnForm = contractForm(toReturnBody, CreateReturnBody);
 const blank = (original_pay_ref = ''): ReturnFormValues => ({
@@ -68,7 +69,6 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
   const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveReturn(storeId);
-  const remove = useDeleteReturn(storeId);
 
   // A new address (another invoice's "مرتجع", another return to edit) starts over from it.
   const paramOriginal = params.get('original') ?? '';
@@ -122,29 +122,7 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
     },
     () => notify.refused(original ? text.nothingToReturn : text.noOriginal),
   );
-  const askDelete = () =>
-    editing.data &&
-    alert({
-      message: text.askDelete,
-      buttons: [
-        { text: text.no_, role: 'cancel' },
-        {
-          text: text.yes,
-          handler: () =>
-            editing.data &&
-            remove.mutate(
-              { kind: screen.kind, return_id: editing.data.return_id },
-              {
-                onSuccess: () => {
-                  notify.done(text.deleted);
-                  navigate(screen.recordPath);
-                },
-                onError: notify.failed,
-              },
-            ),
-        },
-      ],
-    });
+  const askDelete = useConfirmedReturnDelete(storeId, screen);
 
   return (
     <Page title={editing.data ? `${title} ${editing.data.return_ref}` : title}>
@@ -173,25 +151,11 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
             } else enterMovesOn(e);
           }}
         >
-          <div className="invoice-header return-original" data-testid="return-original">
-            <div className="total-figure">
-              <span>{text.original}</span>
-              <bdi className="num">{original.pay_ref}</bdi>
-            </div>
-            <div className="total-figure">
-              <span>{screen.partyLabel}</span>
-              <bdi>{original.sub_name}</bdi>
-            </div>
-            <div className="total-figure">
-              <span>{text.invoiceDate}</span>
-              <bdi className="num">{formatDate(original.pay_date)}</bdi>
-            </div>
-            {!editRef && (
-              <IonButton fill="outline" onClick={() => navigate(screen.newPath, { replace: true })}>
-                {text.change}
-              </IonButton>
-            )}
-          </div>
+          <OriginalSummary
+            original={original}
+            partyLabel={screen.partyLabel}
+            onChange={editRef ? undefined : () => navigate(screen.newPath, { replace: true })}
+          />
           <div className="invoice-header">
             <DateField
               label={text.returnDate}
@@ -213,34 +177,13 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
             </IonButton>
           </div>
           <ReturnLines form={form} screen={screen} />
-          <div className="invoice-totals">
-            <div className="total-figure">
-              <span>{text.total}</span>
-              <bdi className="num" data-testid="return-total">
-                {formatDecimal(figures.total)}
-              </bdi>
-            </div>
-            <PlainField label={screen.refundLabel} inputMode="decimal" dir="ltr" {...form.register('pay')} />
-            <label className="field">
-              <span>{text.method}</span>
-              <select className="plain-input" {...form.register('return_method')}>
-                <option value="">{text.cash}</option>
-                <option value="bank">{text.bank}</option>
-              </select>
-            </label>
-            <div className="total-figure">
-              <span>{text.remaining}</span>
-              <bdi className="num" data-testid="return-remaining">
-                {formatDecimal(figures.remaining)}
-              </bdi>
-            </div>
-          </div>
+          <ReturnTotals form={form} screen={screen} />
           <div className="toolbar-row">
             <IonButton type="submit" disabled={save.isPending} data-testid="save-return">
               {text.save}
             </IonButton>
             {editing.data && (
-              <IonButton color="danger" fill="outline" onClick={askDelete}>
+              <IonButton color="danger" fill="outline" onClick={() => askDelete(editing.data?.return_id)}>
                 {text.delete}
               </IonButton>
             )}
