@@ -130,6 +130,12 @@ describe('returns', () => {
     await page.waitForURL(/edit-sales-return/);
     await expect.poll(() => returnLines(page).first().getByLabel('الكمية المرتجعة').inputValue()).toBe('2');
     await expect.poll(() => returnLines(page).first().getByTestId('can-return').textContent()).toBe('5');
+    // Deleting the return takes its goods out again and goes back to the record.
+    await page.locator('ion-button', { hasText: 'حــذف' }).click();
+    await page.locator('ion-alert button', { hasText: 'موافق' }).click();
+    await page.waitForURL(/sales-returns-record/);
+    await expect.poll(() => toastMessage(page)).toBe('تم حذف المرتجع');
+    expect(await stockOf(page, 'RTN-OIL')).toBe('15.000');
     await page.context().close();
   });
 
