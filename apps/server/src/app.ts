@@ -24,6 +24,7 @@ import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
+import { returnsRoutes } from './features/returns/returns.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { answerClientError } from './lib/clientError.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(usersRoutes);
       await api.register(excelRoutes);
       await api.register(tradeRoutes);
+      await api.register(returnsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentKinds, formatReference, isKindToken, kindOf, kindTokens } from './documentKinds.ts';
+import { documentKinds, formatReference, isKindToken, kindOf, kindTokens, tradeKindTokens } from './documentKinds.ts';
 
 describe('document kinds', () => {
   it('maps the English names to the legacy wire tokens', () => {
@@ -7,7 +7,8 @@ describe('document kinds', () => {
     expect(documentKinds.purchase.wire).toBe('perch');
     expect(documentKinds.draftSale.wire).toBe('payinit');
     expect(documentKinds.purchaseOrder.wire).toBe('perchOrder');
-    expect(kindTokens).toEqual(['pay', 'perch', 'payinit', 'perchOrder']);
+    expect(kindTokens).toEqual(['pay', 'perch', 'payinit', 'perchOrder', 'sales_returns', 'purchase_returns']);
+    expect(tradeKindTokens).toEqual(['pay', 'perch', 'payinit', 'perchOrder']);
   });
 
   it('gives every kind its own reference letter and counter', () => {
@@ -21,6 +22,18 @@ describe('document kinds', () => {
     expect(kindOf('perch')).toMatchObject({ name: 'purchase', stockSign: 1, posting: 'purchase', party: 'supplier' });
     for (const token of ['payinit', 'perchOrder'] as const)
       expect(kindOf(token)).toMatchObject({ stockSign: 0, posting: 'nothing', checksStock: false });
+  });
+
+  it('describes the returns as the mirror of their invoices: a sales return brings stock in, a purchase return out', () => {
+    expect(kindOf('sales_returns')).toMatchObject({
+      name: 'saleReturn',
+      stockSign: 1,
+      party: 'customer',
+      returnOf: 'pay',
+    });
+    expect(kindOf('purchase_returns')).toMatchObject({ name: 'purchaseReturn', stockSign: -1, party: 'supplier' });
+    expect(kindOf('purchase_returns').returnOf).toBe('perch');
+    expect(formatReference('sh', 'sales_returns', 4)).toBe('SH-SR-000004');
   });
 
   it('formats a reference from the store prefix, the kind letter and a six-digit number', () => {

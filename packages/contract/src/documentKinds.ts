@@ -16,7 +16,7 @@ export const partySides = {
 export type PartySide = keyof typeof partySides;
 
 /** The posting rules the server has, one per way a document posts (see features/posting/posting.rules.ts). */
-export const postingRules = ['sale', 'purchase', 'nothing'] as const;
+export const postingRules = ['sale', 'purchase', 'saleReturn', 'purchaseReturn', 'nothing'] as const;
 export type PostingRule = (typeof postingRules)[number];
 
 export type DocumentKindSpec = {
@@ -44,6 +44,13 @@ export type DocumentKindSpec = {
   label: string;
   /** The noun of its activity-log actions (`insert sales`, `delete purchase order`), as the log has always read. */
   logName: string;
+  /**
+   * A return names the kind of invoice it takes goods back from (its original): it has its own routes
+   * (`sales_returns/...`), not the invoice routes every other kind gets.
+   */
+  returnOf?: string;
+  /** The print heading, when it is not the label (a sales return prints as the legacy "فاتورة مرتجعة مبيعات"). */
+  printLabel?: string;
 };
 
 export const documentKinds = {
@@ -102,6 +109,38 @@ export const documentKinds = {
     label: 'امر شراء',
     logName: 'purchase order',
   },
+  // A return takes goods back from one invoice (its original): a sales return brings them back into stock, a
+  // purchase return sends them back to the supplier (so it is refused when they are no longer in stock). Their edit
+  // and delete take stock out or bring it back again, so both are checked.
+  saleReturn: {
+    wire: 'sales_returns',
+    letter: 'SR',
+    sequence: 'sales_returns',
+    price: 'pay_price',
+    stockSign: 1,
+    checksStock: true,
+    party: 'customer',
+    posting: 'saleReturn',
+    yearScoped: true,
+    label: 'مرتجع مبيعات',
+    printLabel: 'فاتورة مرتجعة مبيعات',
+    logName: 'sales return',
+    returnOf: 'pay',
+  },
+  purchaseReturn: {
+    wire: 'purchase_returns',
+    letter: 'PR',
+    sequence: 'purchase_returns',
+    price: 'perch_price',
+    stockSign: -1,
+    checksStock: true,
+    party: 'supplier',
+    posting: 'purchaseReturn',
+    yearScoped: true,
+    label: 'مرتجع مشتريات',
+    logName: 'purchase return',
+    returnOf: 'perch',
+  },
 } as const satisfies Record<string, DocumentKindSpec>;
 
 /** A kind by its English name (`sale`). */
@@ -113,6 +152,28 @@ const kindNames = Object.keys(documentKinds) as DocumentKind[];
 
 /** The wire tokens of every kind, in the registry's order (a database enum, the routes registered per kind). */
 export const kindTokens = kindNames.map((name) => documentKinds[name].wire) as [KindToken, ...KindToken[]];
+
+/** The wire tokens of the returns: the kinds that name an original (they have their own routes). */
+export type ReturnKindToken = {
+  [N in DocumentKind]: (typeof documentKinds)[N] extends { returnOf: string }
+    ? (typeof documentKinds)[N]['wire']
+    : never;
+}[DocumentKind];
+/** The wire tokens of invoices and orders: every kind but the returns (each gets the invoice routes). */
+export type TradeKindToken = Exclude<KindToken, ReturnKindToken>;
+
+/** Whether a kind is an invoice or an order (not a return). */
+export const isTradeKind = (token: KindToken): token is TradeKindToken =>
+  !('returnOf' in documentKinds[kindNameOf(token)]);
+
+/** The kinds of invoices and orders: every kind but the returns (they have their own routes). */
+export const tradeKindTokens: TradeKindToken[] = kindTokens.filter(isTradeKind);
+
+function kindNameOf(token: KindToken): DocumentKind {
+  const name = kindNames.find((n) => documentKinds[n].wire === token);
+  if (!name) throw new Error(`unknown document kind ${token}`);
+  return name;
+}
 
 const byToken = new Map<string, DocumentKindSpec & { name: DocumentKind }>(
   kindNames.map((name) => [documentKinds[name].wire, { ...documentKinds[name], name }]),

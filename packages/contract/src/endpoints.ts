@@ -14,7 +14,7 @@ import {
 } from './accounts.ts';
 import { LoginBody, SessionUser } from './auth.ts';
 import { CategoryInput, IdBody, IdQuery, ItemCategory, UpdateCategoryBody } from './categories.ts';
-import type { KindToken } from './documentKinds.ts';
+import type { ReturnKindToken, TradeKindToken } from './documentKinds.ts';
 import type { EndpointGroups } from './endpoint.ts';
 import { dataOf, pageOf } from './envelope.ts';
 import {
@@ -43,6 +43,15 @@ import {
   StoreUser,
   Year,
 } from './organisation.ts';
+import {
+  CreateReturnBody,
+  DeleteReturnBody,
+  ExistingReturns,
+  ReturnedByInvoice,
+  ReturnQuery,
+  ReturnWithLines,
+  UpdateReturnBody,
+} from './returns.ts';
 import { Id, StoreQuery, StoreYearQuery } from './scope.ts';
 import { Text } from './text.ts';
 import {
@@ -73,11 +82,20 @@ const DeletedDocument = dataOf(z.object({ pay_id: z.number().int() }));
 // The paged form first: the legacy form would also match a page and strip its count and sums.
 const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
 const HeaderUpdateBody = HeaderOnlyBody.extend({ pay_id: Id });
-const documentList = <K extends KindToken, R extends string>(kind: K, read: R) =>
+const documentList = <K extends TradeKindToken, R extends string>(kind: K, read: R) =>
   ({ method: 'GET', path: `${kind}/${read}`, query: DocumentListQuery, response: DocumentListAnswer }) as const;
 
+/** One document with its lines, by id: every kind, returns too (the print page reads any kind this way). */
+const readDocumentById = <K extends TradeKindToken | ReturnKindToken>(kind: K) =>
+  ({
+    method: 'GET',
+    path: `${kind}/readById`,
+    query: z.object({ pay_id: Id, store_id: Id.optional() }),
+    response: SavedDocument,
+  }) as const;
+
 /** What every document kind answers under its wire token (`pay/createWithItems`, `perch/readById`, ...). */
-const documentEndpoints = <K extends KindToken>(kind: K) =>
+const documentEndpoints = <K extends TradeKindToken>(kind: K) =>
   ({
     createWithItems: {
       method: 'POST',
@@ -94,12 +112,7 @@ const documentEndpoints = <K extends KindToken>(kind: K) =>
     /** A header alone: a value-only invoice (or the first of the legacy two-call save). */
     create: { method: 'POST', path: `${kind}/create`, body: HeaderOnlyBody, response: SavedDocument },
     update: { method: 'POST', path: `${kind}/update`, body: HeaderUpdateBody, response: SavedDocument },
-    readById: {
-      method: 'GET',
-      path: `${kind}/readById`,
-      query: z.object({ pay_id: Id, store_id: Id.optional() }),
-      response: SavedDocument,
-    },
+    readById: readDocumentById(kind),
     deleteWithItems: {
       method: 'POST',
       path: `${kind}/deleteWithItems`,
@@ -109,6 +122,70 @@ const documentEndpoints = <K extends KindToken>(kind: K) =>
     getTopSales: documentList(kind, 'getTopSales'),
     getSalesByDate: documentList(kind, 'getSalesByDate'),
     getSales2Date: documentList(kind, 'getSales2Date'),
+  }) as const;
+
+const SavedReturn = dataOf(ReturnWithLines);
+const ReturnList = dataOf(ReturnWithLines.omit({ items: true }));
+/** The latest returns of the year (each kind's legacy read has its own name). */
+const latestReturns = <K extends ReturnKindToken, R extends string>(kind: K, read: R) =>
+  ({ method: 'GET', path: `${kind}/${read}`, query: ReturnQuery, response: ReturnList }) as const;
+
+/**
+ * What both kinds of return answer under their wire token (`sales_returns/...`, `purchase_returns/...`): saves of
+ * `{ invoice, items }`, delete, one date's returns, one return by reference, what was returned from an invoice.
+ */
+const returnEndpoints = <K extends ReturnKindToken>(kind: K) =>
+  ({
+    createWithItems: {
+      method: 'POST',
+      path: `${kind}/createWithItems`,
+      body: CreateReturnBody,
+      response: SavedReturn,
+    },
+    updateWithItems: {
+      method: 'POST',
+      path: `${kind}/updateWithItems`,
+      body: UpdateReturnBody,
+      response: SavedReturn,
+    },
+    deleteWithItems: {
+      method: 'POST',
+      path: `${kind}/deleteWithItems`,
+      body: DeleteReturnBody,
+      response: dataOf(z.object({ return_id: z.number().int() })),
+    },
+    getReturnsByDate: {
+      method: 'GET',
+      path: `${kind}/getReturnsByDate`,
+      query: ReturnQuery.required({ from: true }),
+      response: ReturnList,
+    },
+    getReturnDetail: {
+      method: 'GET',
+      path: `${kind}/getReturnDetail`,
+      query: ReturnQuery.required({ return_ref: true }),
+      response: SavedReturn,
+    },
+    checkExistingReturns: {
+      method: 'GET',
+      path: `${kind}/checkExistingReturns`,
+      query: ReturnQuery.required({ original_pay_ref: true }),
+      response: ExistingReturns,
+    },
+    /** The return in the shape of an invoice, with its lines (`pay_id` is the return's id). */
+    readById: readDocumentById(kind),
+    /** For invoices of a record (`pay_ids`, comma-separated): what their lines had and what came back. */
+    returnedByInvoice: {
+      method: 'GET',
+      path: `${kind}/returnedByInvoice`,
+      query: z.object({
+        pay_ids: Text()
+          .max(2000)
+          .regex(/^\d+(,\d+)*$/),
+        store_id: Id.optional(),
+      }),
+      response: dataOf(ReturnedByInvoice),
+    },
   }) as const;
 
 /** Invoices whose remainder is due: sales and purchases only. */
@@ -301,5 +378,13 @@ export const endpoints = {
       body: z.object({ pay_id: Id }),
       response: SavedDocument,
     },
+  },
+  sales_returns: {
+    ...returnEndpoints('sales_returns'),
+    getTopReturns: latestReturns('sales_returns', 'getTopReturns'),
+  },
+  purchase_returns: {
+    ...returnEndpoints('purchase_returns'),
+    getTopPurchaseReturns: latestReturns('purchase_returns', 'getTopPurchaseReturns'),
   },
 } as const satisfies EndpointGroups;

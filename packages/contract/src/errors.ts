@@ -45,6 +45,13 @@ export const errorCodes = [
   // Issue 8 (stock and accounts): the party of an invoice is on its side.
   'NOT_A_CUSTOMER',
   'NOT_A_SUPPLIER',
+  // Issue 10: sales and purchase returns against their original invoice.
+  'ORIGINAL_NOT_FOUND',
+  'ITEM_NOT_ON_ORIGINAL',
+  'RETURN_EXCEEDS_REMAINING',
+  'RETURN_PRICE_ABOVE_ORIGINAL',
+  'DOCUMENT_HAS_RETURNS',
+  'BELOW_RETURNED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -58,6 +58,7 @@ export const fieldErrorCodes = [
   'FILE_UPDATES_ITEMS',
   'CODE_REPEATED_IN_FILE',
   'BARCODE_REPEATED_IN_FILE',
+  'NOT_THE_ORIGINAL_PARTY',
 ] as const;
 
 /** A field's error: one of the codes above, or an error code of the API that names the field (`ITEM_CODE_TAKEN`). */

@@ -45,6 +45,13 @@ export const messagesAr: Record<ErrorCode, string> = {
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 'فاتورة المبيعات تسجل على حساب عميل فقط، اختر عميلا',
   NOT_A_SUPPLIER: 'فاتورة المشتريات وأمر الشراء يسجلان على حساب مورد فقط، اختر موردا',
+  // Issue 10 (returns).
+  ORIGINAL_NOT_FOUND: 'الفاتورة الأصلية غير موجودة في هذا المخزن والسنة المالية (ربما حُذفت)',
+  ITEM_NOT_ON_ORIGINAL: 'هذا الصنف ليس في الفاتورة الأصلية',
+  RETURN_EXCEEDS_REMAINING: 'الكمية المرتجعة أكبر من المتبقي القابل للإرجاع من الفاتورة الأصلية',
+  RETURN_PRICE_ABOVE_ORIGINAL: 'سعر الإرجاع أكبر من سعر الصنف في الفاتورة الأصلية بعد الخصم',
+  DOCUMENT_HAS_RETURNS: 'لا يمكن حذف الفاتورة لوجود مرتجعات عليها، احذف المرتجعات أولا',
+  BELOW_RETURNED: 'لا يمكن أن تقل كمية صنف في الفاتورة عما أُرجع منه في المرتجعات',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */

@@ -3,7 +3,7 @@
  * the types of `endpoints.items.read`, while the app's first load carries no zod. The compiler holds every route
  * here to its endpoint's method and path (a missing, extra or different one does not compile).
  */
-import type { KindToken } from './documentKinds.ts';
+import type { ReturnKindToken, TradeKindToken } from './documentKinds.ts';
 import type { RoutesOf } from './endpoint.ts';
 import type { endpoints } from './endpoints.ts';
 
@@ -12,7 +12,7 @@ const post = <P extends string>(path: P) => ({ method: 'POST', path }) as const;
 const upload = <P extends string, F extends string>(path: P, field: F) =>
   ({ method: 'POST', path, upload: field }) as const;
 
-const documentRoutes = <K extends KindToken>(kind: K) => ({
+const documentRoutes = <K extends TradeKindToken>(kind: K) => ({
   createWithItems: post(`${kind}/createWithItems`),
   updateWithItems: post(`${kind}/updateWithItems`),
   create: post(`${kind}/create`),
@@ -22,6 +22,17 @@ const documentRoutes = <K extends KindToken>(kind: K) => ({
   getTopSales: get(`${kind}/getTopSales`),
   getSalesByDate: get(`${kind}/getSalesByDate`),
   getSales2Date: get(`${kind}/getSales2Date`),
+});
+
+const returnRoutes = <K extends ReturnKindToken>(kind: K) => ({
+  createWithItems: post(`${kind}/createWithItems`),
+  updateWithItems: post(`${kind}/updateWithItems`),
+  deleteWithItems: post(`${kind}/deleteWithItems`),
+  getReturnsByDate: get(`${kind}/getReturnsByDate`),
+  getReturnDetail: get(`${kind}/getReturnDetail`),
+  checkExistingReturns: get(`${kind}/checkExistingReturns`),
+  readById: get(`${kind}/readById`),
+  returnedByInvoice: get(`${kind}/returnedByInvoice`),
 });
 
 export const routes: RoutesOf<typeof endpoints> = {
@@ -88,4 +99,9 @@ export const routes: RoutesOf<typeof endpoints> = {
     saveWithItemsAndDeletePay: post('payinit/saveWithItemsAndDeletePay'),
   },
   perchOrder: { ...documentRoutes('perchOrder'), convertToPurchase: post('perchOrder/convertToPurchase') },
+  sales_returns: { ...returnRoutes('sales_returns'), getTopReturns: get('sales_returns/getTopReturns') },
+  purchase_returns: {
+    ...returnRoutes('purchase_returns'),
+    getTopPurchaseReturns: get('purchase_returns/getTopPurchaseReturns'),
+  },
 };

@@ -5,6 +5,7 @@
 import { kindTokens } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -457,6 +458,14 @@ export const tradeDocument = pgTable(
     idempotency_key: text('idempotency_key'),
     /** A hash of the content first saved with the key: the same key with other content is refused. */
     idempotency_hash: text('idempotency_hash'),
+    /**
+     * A return's original invoice (issue 10). Deleting an invoice that still has returns is refused (the service
+     * answers DOCUMENT_HAS_RETURNS first; the foreign key is the last guard).
+     */
+    original_pay_id: integer('original_pay_id').references((): AnyPgColumn => tradeDocument.pay_id),
+    /** Why goods came back (a return's reason), and whether the return took back everything that was left. */
+    return_reason: text('return_reason'),
+    is_full_return: boolean('is_full_return').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -466,6 +475,7 @@ export const tradeDocument = pgTable(
       .where(sql`${t.idempotency_key} is not null`),
     index('trade_document_list_idx').on(t.store_id, t.kind, t.yearId, t.pay_date),
     index('trade_document_party_idx').on(t.store_id, t.cust_id),
+    index('trade_document_original_idx').on(t.original_pay_id).where(sql`${t.original_pay_id} is not null`),
   ],
 );
 
@@ -496,6 +506,8 @@ export const tradeLine = pgTable(
      * Null on lines that move no stock (preliminary invoices, orders) and on a legacy header still awaiting posting.
      */
     cost: numeric('cost', { precision: 20, scale: 2 }),
+    /** On a return's line: the unit price on the original invoice (its line price before the discount share). */
+    original_price: moneyColumn('original_price'),
   },
   (t) => [index('trade_line_doc_idx').on(t.pay_id), index('trade_line_item_idx').on(t.store_id, t.item_id)],
 );

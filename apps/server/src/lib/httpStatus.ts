@@ -42,4 +42,11 @@ export const httpStatus: Record<ErrorCode, number> = {
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 400,
   NOT_A_SUPPLIER: 400,
+  // Issue 10 (returns).
+  ORIGINAL_NOT_FOUND: 404,
+  ITEM_NOT_ON_ORIGINAL: 400,
+  RETURN_EXCEEDS_REMAINING: 409,
+  RETURN_PRICE_ABOVE_ORIGINAL: 400,
+  DOCUMENT_HAS_RETURNS: 409,
+  BELOW_RETURNED: 409,
 };

@@ -61,6 +61,13 @@ export const routes: AppRoute[] = [
   { path: 'item-stock', title: 'الأصنــاف' },
   { path: 'edit-journal', title: 'تعديل القيد المحاسبي' },
   { path: 'folder/categories', title: 'إدارة التصنيفات' },
+  // Added after the first commit (screens.md section 8): returns against an original invoice.
+  { path: 'folder/sales-return', title: 'مرتجع مبيعات' },
+  { path: 'folder/edit-sales-return', title: 'تعديل مرتجع مبيعات' },
+  { path: 'folder/purchase-return', title: 'مرتجع مشتريات' },
+  { path: 'folder/edit-purchase-return', title: 'تعديل مرتجع مشتريات' },
+  { path: 'folder/sales-returns-record', title: 'سجل مرتجعات المبيعات' },
+  { path: 'folder/purchase-returns-record', title: 'سجل مرتجعات المشتريات' },
 ];
 
 const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
@@ -111,5 +118,14 @@ export const screens: Partial<Record<string, Screen>> = {
   'folder/edit-perch': purchasePage,
   'folder/purchase-record': lazy(() => import('../features/invoices/PurchaseRecordPage.tsx')),
   'print-modal': lazy(() => import('../features/print/PrintPage.tsx')),
+  'folder/sales-return': lazy(() => import('../features/returns/ReturnPage.tsx')),
+  'folder/edit-sales-return': lazy(() => import('../features/returns/ReturnPage.tsx')),
+  'folder/purchase-return': named(() => import('../features/returns/ReturnPage.tsx'), 'PurchaseReturnPage'),
+  'folder/edit-purchase-return': named(() => import('../features/returns/ReturnPage.tsx'), 'PurchaseReturnPage'),
+  'folder/sales-returns-record': lazy(() => import('../features/returns/ReturnsRecordPage.tsx')),
+  'folder/purchase-returns-record': named(
+    () => import('../features/returns/ReturnsRecordPage.tsx'),
+    'PurchaseReturnsRecordPage',
+  ),
 };
 export const placeholderScreen: Screen = lazy(() => import('../features/shell/PlaceholderPage.tsx'));

@@ -13,8 +13,13 @@ import { costReplayPending, firstq, itemCost, tradeDocument, tradeLine } from '.
 import { type CostedPosting, postingOf, postOpeningQuantityRule, type TradePostingInput } from './posting.rules.ts';
 import { costBookOf, type PostingSource, postAll, postingAccounts, unpost } from './posting.ts';
 
-/** The trade kinds that post (the others change nothing until converted). */
+/**
+ * The trade kinds that posted before perpetual inventory (the others change nothing until converted). Returns came
+ * with it (migration 0011, after the replay's 0010), so a year to replay holds none; a year that does is refused
+ * rather than replayed without them (their cost depends on their sale's, which the replay would change).
+ */
 const POSTING_KINDS = ['pay', 'perch'] as const;
+const RETURN_KINDS = ['sales_returns', 'purchase_returns'] as const;
 /** How many documents are written per statement batch. */
 const CHUNK = 1000;
 
@@ -26,6 +31,17 @@ const arrayOf = (values: unknown[]) => sql.param(values);
  * id order, as every stock operation takes them. Answers how many documents and opening quantities were posted.
  */
 export async function replayStoreYear(tx: DbOrTx, storeId: number, yearId: number): Promise<number> {
+  const [returns] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tradeDocument)
+    .where(
+      and(
+        eq(tradeDocument.store_id, storeId),
+        eq(tradeDocument.yearId, yearId),
+        inArray(tradeDocument.kind, [...RETURN_KINDS]),
+      ),
+    );
+  if ((returns?.n ?? 0) > 0) throw new Error(`store ${storeId} year ${yearId} holds returns: it cannot be replayed`);
   const storeItems = await tx.execute<{ id: number }>(
     sql`select id from items where store_id = ${storeId} order by id for update`,
   );

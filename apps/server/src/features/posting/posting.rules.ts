@@ -205,6 +205,57 @@ function postPurchase(doc: TradePostingInput, accounts: PostingAccounts, costs: 
   };
 }
 
+/**
+ * A sales return, the reverse of a sale: the goods come back into inventory at the cost their sale took them out at
+ * (each line's `cost`, from the sale line's kept cost) and out of cost of sales, so the sale's gross profit falls by
+ * what came back; sales fall by the gross returned, a discount on the return comes off discount allowed, and the
+ * customer owes the net less. The money refunded (cash box, or bank by `pay_method`) settles part of it, so the
+ * customer's balance falls by `changee` (net − refunded).
+ */
+function postSaleReturn(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
+  const { gross, discount, net, paid, memo, paymentMemo, costMemo } = tradeAmounts(doc);
+  const { stockMovements, costsAfter } = costLines(doc, costs);
+  const intoStock = sum(stockMovements.map((movement) => movement.value));
+  return {
+    stockMovements,
+    costsAfter,
+    ledgerLines: [
+      debit(accounts.sales, gross, memo),
+      credit(accounts.discount_allowed, discount, memo),
+      credit(doc.cust_id, net, memo),
+      debitSigned(accounts.inventory, intoStock, costMemo),
+      // The cost that came back leaves cost of sales; of goods that covered stock sold short, the variance (a
+      // correction of that cost, as on a purchase) stays in it: cost of sales falls by what stock rose by.
+      debitSigned(accounts.cost_of_sales, money(-intoStock), costMemo),
+      debit(doc.cust_id, paid, paymentMemo),
+      credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+    ],
+  };
+}
+
+/**
+ * A purchase return, the reverse of a purchase: the goods leave inventory at the moving average, the supplier owes
+ * us the net back and the discount received on it is given up; what the goods were returned for above (or below)
+ * their average lowers (or raises) cost of sales. Refunds come in to the cash box or the bank.
+ */
+function postPurchaseReturn(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
+  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  const { stockMovements, costsAfter } = costLines(doc, costs);
+  const outOfStock = money(-sum(stockMovements.map((movement) => movement.value)));
+  return {
+    stockMovements,
+    costsAfter,
+    ledgerLines: [
+      debit(doc.cust_id, net, memo),
+      debit(accounts.discount_received, discount, memo),
+      credit(accounts.inventory, outOfStock, memo),
+      debitSigned(accounts.cost_of_sales, money(outOfStock - gross), memo),
+      debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+      credit(doc.cust_id, paid, paymentMemo),
+    ],
+  };
+}
+
 /** Preliminary invoices and purchase orders change nothing until they are converted (domain.md 5.3). */
 const postNothing = (): CostedPosting => ({ stockMovements: [], ledgerLines: [], costsAfter: new Map() });
 
@@ -215,6 +266,8 @@ const rules: Record<
 > = {
   sale: postSale,
   purchase: postPurchase,
+  saleReturn: postSaleReturn,
+  purchaseReturn: postPurchaseReturn,
   nothing: postNothing,
 };
 

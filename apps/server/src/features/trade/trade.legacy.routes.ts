@@ -6,11 +6,11 @@ import {
   dataOf,
   endpoints,
   HeaderOnlyBatchBody,
-  kindTokens,
   LegacyLinesBody,
   LegacyReferenceQuery,
   ok,
   TradeDocumentWithLines,
+  tradeKindTokens,
 } from '@mizan/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +34,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     return year.ok ? ok(rows.map((row) => ({ ...row, yearId: row.yearId ?? year.value.id }))) : year;
   };
 
-  for (const kind of kindTokens) {
+  for (const kind of tradeKindTokens) {
     const tags = [kind];
     const details = `${kind}_details`;
     const api = endpoints[kind];

@@ -3,13 +3,13 @@ import {
   dataOf,
   endpoints,
   Id,
-  type KindToken,
   kindOf,
-  kindTokens,
   ok,
   StockShortage,
   Text,
+  type TradeKindToken,
   TradeLine,
+  tradeKindTokens,
   ValidateStockBody,
   yearOf,
 } from '@mizan/contract';
@@ -37,7 +37,7 @@ const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSiz
   pay_ref: Text().max(100).optional(),
 });
 
-function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
+function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
   const tags = [kind];
   const { yearScoped, logName: label } = kindOf(kind);
   const api = endpoints[kind];
@@ -219,7 +219,7 @@ function documentRoutes(kind: KindToken): FastifyPluginAsyncZod {
 }
 
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const kind of kindTokens) await app.register(documentRoutes(kind));
+  for (const kind of tradeKindTokens) await app.register(documentRoutes(kind));
   await app.register(legacyTradeRoutes);
 
   // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.

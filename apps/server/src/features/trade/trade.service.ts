@@ -6,6 +6,7 @@ import {
   type KindToken,
   kindOf,
   lineTotal,
+  type Money,
   mergeLines,
   money,
   ok,
@@ -27,6 +28,7 @@ import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf, stockMovementsOf, type TradePostingInput } from '../posting/posting.rules.ts';
 import { costBookOf, type PostingSource, post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
+import { refuseBelowReturned, refuseDeleteWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
@@ -118,6 +120,11 @@ export type SaveInput = {
    * until they arrive. Only with `lines` undefined.
    */
   awaitingLines?: boolean;
+  /**
+   * The value at cost each item's line brings into stock, when it is not the line's own total: a sales return's
+   * goods come back at the cost their sale took them out at (its line's kept cost, for the quantity returned).
+   */
+  lineCosts?: ReadonlyMap<number, Money>;
 };
 
 /**
@@ -212,6 +219,11 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
     if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
       return fail<never>('DOCUMENT_NOT_EDITABLE');
   }
+  if (existing) {
+    // An invoice keeps at least what its returns took back.
+    const kept = await refuseBelowReturned(tx, existing.pay_id, priced.value);
+    if (!kept.ok) return fail<never>(kept.code, kept.fields);
+  }
   return ok({ accountingYear, existing, lines: priced.value, before });
 }
 
@@ -289,7 +301,7 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
   // A legacy header awaiting its lines posts nothing yet (no charge to the party without goods).
   const posted = values.awaiting_lines
     ? undefined
-    : await costedPosting(tx, { ...values, pay_id: payId, pay_ref: payRef }, lines);
+    : await costedPosting(tx, { ...values, pay_id: payId, pay_ref: payRef }, lines, input.lineCosts);
   if (lines.length) {
     const { stockSign } = kindOf(input.kind);
     await tx.insert(tradeLine).values(
@@ -297,7 +309,8 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
         // The line's value at cost: what a sale's goods cost at the average (kept for its gross profit and its
         // returns), or what a purchase line brought in. Lines move stock in order, one movement each.
         const moved = posted?.posting.stockMovements[index];
-        const cost = moved && stockSign < 0 ? money(-moved.value) : moved ? line.tot : undefined;
+        const stockIn = moved && (input.lineCosts?.get(line.item_id) ?? line.tot);
+        const cost = moved && stockSign < 0 ? money(-moved.value) : stockIn;
         return {
           pay_id: payId,
           store_id: user.store_id,
@@ -356,6 +369,7 @@ async function costedPosting(
     pay_date: string;
   },
   lines: PricedLine[],
+  lineCosts: SaveInput['lineCosts'],
 ) {
   if (kindOf(doc.kind).posting === 'nothing') return undefined;
   const costs = await costBookOf(
@@ -364,11 +378,15 @@ async function costedPosting(
     doc.yearId,
     lines.map((line) => line.item_id),
   );
-  const postingLines = lines.map((line) => ({
-    item_id: line.item_id,
-    quantity: line.quantity,
-    tot: toMoneyString(line.tot),
-  }));
+  const postingLines = lines.map((line) => {
+    const cost = lineCosts?.get(line.item_id);
+    return {
+      item_id: line.item_id,
+      quantity: line.quantity,
+      tot: toMoneyString(line.tot),
+      ...(cost === undefined ? {} : { cost: toMoneyString(cost) }),
+    };
+  });
   const posting = postingOf({ ...doc, lines: postingLines }, await postingAccounts(tx, doc.store_id), costs);
   const source: PostingSource = {
     store_id: doc.store_id,
@@ -447,6 +465,8 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
+  const withoutReturns = await refuseDeleteWithReturns(tx, payId);
+  if (!withoutReturns.ok) return fail(withoutReturns.code);
   const posted = await postedMovements(tx, kind, payId);
   // Its items are locked (id order) before their stock at cost changes, the ones it brings back too.
   await lockStockItems(

@@ -7,6 +7,7 @@ import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '../../ui/ioni
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { useReturnColumn } from '../returns/useReturnColumn.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
@@ -103,6 +104,7 @@ export function RecordPage({
   };
   const { query, rows, paging, firstPage } = useDocumentRecord(storeId, kind, path, params);
   const editPath = (valueOnly && screen.valueOnly?.editPath) || screen.editPath;
+  const returns = useReturnColumn(storeId, kind, valueOnly ? [] : rows);
 
   return (
     <Page title={title}>
@@ -126,7 +128,7 @@ export function RecordPage({
         <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
       </div>
       <DataTable
-        columns={columns}
+        columns={[...columns.slice(0, 3), ...returns.columns, ...columns.slice(3)]}
         rows={rows}
         rowKey={(d) => d.pay_id}
         testId="sales-record"
@@ -147,6 +149,7 @@ export function RecordPage({
             <IonButton size="small" fill="clear" onClick={() => navigate(`${editPath}?kind=${kind}&id=${d.pay_id}`)}>
               {text.edit}
             </IonButton>
+            {!valueOnly && returns.action(d, navigate)}
             {!valueOnly && kind !== 'perchOrder' && (
               <>
                 <IonButton

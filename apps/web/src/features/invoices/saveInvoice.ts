@@ -1,4 +1,4 @@
-import { type AnswerOf, type BodyOf, isKindToken, type Route, routes } from '@mizan/contract';
+import { type AnswerOf, type BodyOf, isKindToken, isTradeKind, type Route, routes } from '@mizan/contract';
 import { call } from '../../app/api.ts';
 import type { DocumentScreen } from './documentScreens.ts';
 import type { DocKind, SavedInvoice } from './useSales.ts';
@@ -64,5 +64,6 @@ export function convertOrderStep(pay_id: number): SaveStep {
   return { route, body: { pay_id }, send: () => call(route, { body: { pay_id } }) };
 }
 
-/** The kind a saved document answered (the wire carries it as text); an unknown one is a sale's. */
-export const savedKind = (saved: SavedInvoice): DocKind => (isKindToken(saved.kind) ? saved.kind : 'pay');
+/** The kind a saved document answered (the wire carries it as text); an unknown one (or a return) is a sale's. */
+export const savedKind = (saved: SavedInvoice): DocKind =>
+  isKindToken(saved.kind) && isTradeKind(saved.kind) ? saved.kind : 'pay';

@@ -4,6 +4,7 @@ import {
   routes,
   type StockShortage,
   type TradeDocumentWithLines,
+  type TradeKindToken,
 } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
@@ -13,13 +14,14 @@ import type { SaveStep } from './saveInvoice.ts';
 
 export type { ItemWithStock };
 export type SavedInvoice = TradeDocumentWithLines;
-export type DocKind = KindToken;
+/** The kinds the invoice screens save: invoices and orders (returns have their own screens). */
+export type DocKind = TradeKindToken;
 
 export const salesKeys = {
   all: (storeId: number) => [...yearKey(storeId), 'documents'] as const,
   parties: (storeId: number) => [...yearKey(storeId), 'parties'] as const,
   itemSearch: (storeId: number, term: string) => [...yearKey(storeId), 'itemsWithStock', term] as const,
-  doc: (storeId: number, kind: DocKind, id: number) => [...salesKeys.all(storeId), kind, id] as const,
+  doc: (storeId: number, kind: KindToken, id: number) => [...salesKeys.all(storeId), kind, id] as const,
 };
 
 export const useParties = (storeId: number) =>
@@ -38,7 +40,8 @@ export const useItemSearch = (storeId: number, term: string) =>
     staleTime: 5_000,
   });
 
-export const useInvoice = (storeId: number, kind: DocKind, id: number | undefined) =>
+/** One document with its lines: of any kind, since the print page reads returns this way too. */
+export const useInvoice = (storeId: number, kind: KindToken, id: number | undefined) =>
   useQuery({
     queryKey: salesKeys.doc(storeId, kind, id ?? 0),
     queryFn: async () => (await call(routes[kind].readById, { query: { pay_id: id, store_id: storeId } })).data[0],

@@ -1,4 +1,12 @@
-import { documentKinds, isKindToken, kindOf, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import {
+  type DocumentKindSpec,
+  isKindToken,
+  kindOf,
+  money,
+  parseMoney,
+  subtractMoney,
+  toMoneyString,
+} from '@mizan/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
@@ -7,7 +15,7 @@ import { Page } from '../../ui/Page.tsx';
 import { natureText } from '../accounts/natureText.ts';
 import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-import { type DocKind, useInvoice } from '../invoices/useSales.ts';
+import { useInvoice } from '../invoices/useSales.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
 
@@ -25,6 +33,9 @@ const text = {
   net: 'الإجمالي بعد الخصم',
   paid: 'المبلغ المدفوع',
   remaining: 'المتبقي',
+  // A return's money goes back: refunded now, the rest off the party's balance.
+  refunded: 'المبلغ المسترد',
+  offBalance: 'يخصم من الرصيد',
   received: 'المبلغ المستلم',
   change: 'الباقي للعميل',
   balance: 'الرصيد الحالي',
@@ -61,12 +72,14 @@ const english = {
 export default function PrintPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const [params, setParams] = useSearchParams();
-  const kind = params.get('kind') ?? 'pay';
+  const asked = params.get('kind') ?? 'pay';
+  // An unknown kind prints as a sale, as before.
+  const kind = isKindToken(asked) ? asked : 'pay';
   const id = Number(params.get('id'));
   const layout = params.get('layout') === 'receipt' ? 'receipt' : 'a4';
   const en = kind === 'perchOrder' && params.get('lang') === 'en';
   const t = en ? english : text;
-  const doc = useInvoice(storeId, kind as DocKind, id);
+  const doc = useInvoice(storeId, kind, id);
   const company = useCompany();
   // The party's balance now, read again after every save in the store (see app/queryClient.ts).
   const party = useAccountBalance(storeId, doc.data?.cust_id);
@@ -77,9 +90,9 @@ export default function PrintPage({ title }: { title: string }) {
 
   const d = doc.data;
   const c = company.data?.[0];
-  // The kind's own name heads the print (an unknown kind prints as a sale, as before).
-  const spec = isKindToken(kind) ? kindOf(kind) : documentKinds.sale;
-  const heading = en ? english.order : spec.label;
+  // The kind's own name heads the print.
+  const spec: DocumentKindSpec = kindOf(kind);
+  const heading = en ? english.order : (spec.printLabel ?? spec.label);
   const isPurchaseSide = spec.party === 'supplier';
   // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
   const received = parseMoney(params.get('received') ?? '');
@@ -177,8 +190,8 @@ export default function PrintPage({ title }: { title: string }) {
                   : [
                       [text.discount, d.discount],
                       [text.net, netOf(d)],
-                      [text.paid, d.pay],
-                      [text.remaining, d.changee],
+                      [spec.returnOf ? text.refunded : text.paid, d.pay],
+                      [spec.returnOf ? text.offBalance : text.remaining, d.changee],
                       ...cash,
                     ]),
               ].map(([label, value]) => (

@@ -15,6 +15,8 @@ export const menuGroups: MenuGroup[] = [
       { label: 'فاتورة مبيعات', path: '/folder/sales', device: 'desktop' },
       { label: 'فاتورة مبيعات', path: '/folder/sales-mob', device: 'mobile' },
       { label: 'سجل مبيعات', path: '/folder/sales-record', device: 'both' },
+      { label: 'مرتجع مبيعات', path: '/folder/sales-return', device: 'both' },
+      { label: 'سجل مرتجعات المبيعات', path: '/folder/sales-returns-record', device: 'both' },
     ],
   },
   {
@@ -23,6 +25,8 @@ export const menuGroups: MenuGroup[] = [
       { label: 'فاتورة مشتريات', path: '/folder/purchase', device: 'desktop' },
       { label: 'فاتورة مشتريات', path: '/folder/purchase-mob', device: 'mobile' },
       { label: 'سجل المشتريات', path: '/folder/purchase-record', device: 'both' },
+      { label: 'مرتجع مشتريات', path: '/folder/purchase-return', device: 'both' },
+      { label: 'سجل مرتجعات المشتريات', path: '/folder/purchase-returns-record', device: 'both' },
       { label: 'طلبات الشراء', path: '/folder/prch-order', device: 'desktop' },
       { label: 'سجل طلبات الشراء', path: '/folder/prch-order-record', device: 'desktop' },
     ],

@@ -65,6 +65,7 @@ export const fieldTextAr: Record<FieldErrorCode, string> = {
   FILE_UPDATES_ITEMS: 'صنف بهذا الكود موجود: تحديث الأصناف الموجودة لمدير النظام فقط',
   CODE_REPEATED_IN_FILE: 'الكود مكرر في الملف',
   BARCODE_REPEATED_IN_FILE: 'الباركود مكرر في الملف',
+  NOT_THE_ORIGINAL_PARTY: 'الطرف يجب أن يكون طرف الفاتورة الأصلية',
 };
 
 /**

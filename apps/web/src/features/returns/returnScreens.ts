@@ -1,0 +1,52 @@
+import { type DocumentKindSpec, documentKinds, type ReturnKindToken, routes } from '@mizan/contract';
+
+/** What differs between the sales-return and the purchase-return screens (the same screens over another kind). */
+export type ReturnScreen = {
+  kind: ReturnKindToken;
+  /** The kind of invoice it takes goods back from. */
+  originalKind: 'pay' | 'perch';
+  price: DocumentKindSpec['price'];
+  label: string;
+  partyLabel: string;
+  newPath: string;
+  editPath: string;
+  recordPath: string;
+  /** The legacy "top" read of this kind's returns (each kind names it its own way). */
+  latest: typeof routes.sales_returns.getTopReturns | typeof routes.purchase_returns.getTopPurchaseReturns;
+  /** Sold or bought, as the lines' first quantity column reads. */
+  quantityLabel: string;
+  /** The money that goes back: refunded to the customer, or received back from the supplier. */
+  refundLabel: string;
+};
+
+export const salesReturnScreen: ReturnScreen = {
+  kind: documentKinds.saleReturn.wire,
+  originalKind: documentKinds.sale.wire,
+  price: documentKinds.saleReturn.price,
+  label: documentKinds.saleReturn.label,
+  partyLabel: 'العميل',
+  newPath: '/folder/sales-return',
+  editPath: '/folder/edit-sales-return',
+  recordPath: '/folder/sales-returns-record',
+  latest: routes.sales_returns.getTopReturns,
+  quantityLabel: 'الكمية المباعة',
+  refundLabel: 'المبلغ المسترد للعميل',
+};
+
+export const purchaseReturnScreen: ReturnScreen = {
+  kind: documentKinds.purchaseReturn.wire,
+  originalKind: documentKinds.purchase.wire,
+  price: documentKinds.purchaseReturn.price,
+  label: documentKinds.purchaseReturn.label,
+  partyLabel: 'المورد',
+  newPath: '/folder/purchase-return',
+  editPath: '/folder/edit-purchase-return',
+  recordPath: '/folder/purchase-returns-record',
+  latest: routes.purchase_returns.getTopPurchaseReturns,
+  quantityLabel: 'الكمية المشتراة',
+  refundLabel: 'المبلغ المسترد من المورد',
+};
+
+/** The return screen of an invoice kind (the records' "مرتجع" action). */
+export const returnScreenOf = (kind: string): ReturnScreen | undefined =>
+  kind === 'pay' ? salesReturnScreen : kind === 'perch' ? purchaseReturnScreen : undefined;
