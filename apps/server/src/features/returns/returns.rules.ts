@@ -111,12 +111,16 @@ export function returnedCosts(
   returned: { item_id: number; quantity: string }[],
 ): Map<number, Money> {
   const byItem = new Map(originals.map((line) => [line.item_id, line]));
+  // Lines of one item are one line once saved (merged), so their quantities are costed together.
+  const quantities = new Map<number, bigint>();
+  for (const line of returned)
+    quantities.set(line.item_id, (quantities.get(line.item_id) ?? 0n) + toMilli(line.quantity));
   const costs = new Map<number, Money>();
-  for (const line of returned) {
-    const original = byItem.get(line.item_id);
+  for (const [itemId, quantity] of quantities) {
+    const original = byItem.get(itemId);
     const kept = original?.cost === null || original === undefined ? undefined : parseMoney(original.cost);
     if (!original || kept === undefined) continue;
-    costs.set(line.item_id, money(divideRounded(kept * toMilli(line.quantity), toMilli(original.quantity))));
+    costs.set(itemId, money(divideRounded(kept * quantity, toMilli(original.quantity))));
   }
   return costs;
 }
