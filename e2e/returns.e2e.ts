@@ -123,6 +123,8 @@ describe('returns', () => {
     await saved.locator('ion-button', { hasText: 'طباعة' }).click();
     await page.getByTestId('invoice-print').waitFor();
     expect(await page.locator('.print-title').textContent()).toBe('فاتورة مرتجعة مبيعات');
+    // It names the invoice the goods came back from.
+    await expect.poll(() => page.getByTestId('print-original').textContent()).toBe(ref);
     expect(await page.getByTestId('print-totals').textContent()).toContain('يخصم من الرصيد');
     await screenshot(page, 'sales-return-print-desktop');
     await page.goto(`${running.server.baseUrl}/folder/sales-returns-record`);

@@ -1,6 +1,7 @@
 import {
   type DocumentKindSpec,
   isKindToken,
+  isTradeKind,
   kindOf,
   money,
   parseMoney,
@@ -16,6 +17,7 @@ import { natureText } from '../accounts/natureText.ts';
 import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useInvoice } from '../invoices/useSales.ts';
+import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
 
@@ -23,6 +25,7 @@ const text = {
   customer: 'العميل:',
   supplier: 'المورد:',
   ref: 'رقم الفاتورة:',
+  original: 'الفاتورة الأصلية:',
   date: 'التاريخ:',
   item: 'الصنف',
   quantity: 'الكمية',
@@ -83,6 +86,10 @@ export default function PrintPage({ title }: { title: string }) {
   const company = useCompany();
   // The party's balance now, read again after every save in the store (see app/queryClient.ts).
   const party = useAccountBalance(storeId, doc.data?.cust_id);
+  // A return names the invoice it takes goods back from.
+  const returnKind = isTradeKind(kind) ? undefined : kind;
+  const returned = useReturnDetail(storeId, returnKind ?? 'sales_returns', returnKind && doc.data?.pay_ref);
+  const originalRef = returned.data?.original_pay_ref;
   const ready = doc.data && company.data && party.isFetched;
   useEffect(() => {
     if (ready && params.get('auto') === '1') setTimeout(() => window.print(), 300);
@@ -153,6 +160,14 @@ export default function PrintPage({ title }: { title: string }) {
             <dd>
               <bdi className="num">{d.pay_ref}</bdi>
             </dd>
+            {originalRef && (
+              <>
+                <dt>{t.original}</dt>
+                <dd data-testid="print-original">
+                  <bdi className="num">{originalRef}</bdi>
+                </dd>
+              </>
+            )}
             <dt>{t.date}</dt>
             <dd>
               <bdi className="num">{formatDate(d.pay_date)}</bdi>
