@@ -14,6 +14,7 @@ import { fail, ok, type Result, type SessionUser } from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { firstq, itemCategories, items } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import {
@@ -50,9 +51,6 @@ function chunks<T>(list: T[], size = APPLY_CHUNK_ROWS): T[][] {
  */
 const OTHERS_TURN_MS = 10;
 const letOthersTakeTheirTurn = () => new Promise((resolve) => setTimeout(resolve, OTHERS_TURN_MS));
-
-/** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
-const arrayOf = (values: unknown[]) => sql.param(values);
 
 /**
  * The one stock check for opening quantities an import replaces: refused (409 with the short items) when goods sold

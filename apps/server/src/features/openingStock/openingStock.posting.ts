@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstq, year } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { type PostingAccounts, postOpeningQuantityRule } from '../posting/posting.rules.ts';
 import { costBookOf, postAll, postingAccounts, unpost } from '../posting/posting.ts';
 import { lockStockItems, replacementChanges, type StockChange } from '../stock/stockCheck.ts';
@@ -72,9 +73,6 @@ export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity):
 }
 
 export type OpeningOfItem = { item_id: number; quantity: string; pay_price: string; perch_price: string };
-
-/** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
-const arrayOf = (values: unknown[]) => sql.param(values);
 
 /**
  * Removes opening quantities (their `firstq` rows) and what they posted: a store's, narrowed to a year and to some

@@ -10,6 +10,7 @@ import { kindOf, money, toMoneyString } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { costReplayPending, firstq, itemCost, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { type CostedPosting, postingOf, postOpeningQuantityRule, type TradePostingInput } from './posting.rules.ts';
 import { costBookOf, type PostingSource, postAll, postingAccounts, unpost } from './posting.ts';
 
@@ -22,9 +23,6 @@ const POSTING_KINDS = ['pay', 'perch'] as const;
 const RETURN_KINDS = ['sales_returns', 'purchase_returns'] as const;
 /** How many documents are written per statement batch. */
 const CHUNK = 1000;
-
-/** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
-const arrayOf = (values: unknown[]) => sql.param(values);
 
 /**
  * Replays one store's year (see above) inside the caller's transaction. Every item of the store is locked first, in

@@ -8,6 +8,7 @@ import { addMoney, type KindToken, type Money, money, parseMoney, toMoneyString 
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountBalance, itemCost, items, ledgerLine, stockMovement, subAccounts } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import type { StockChange } from '../stock/stockCheck.ts';
 import { fromMilli, toMilli } from '../trade/quantity.ts';
 import type { CostState } from './cost.rules.ts';
@@ -35,8 +36,6 @@ const amount = (text: string) => parseMoney(text) ?? money(0n);
 function* chunks<T>(rows: T[], size = 4000): Generator<T[]> {
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
-/** A JavaScript array as one array parameter (drizzle would otherwise spread it into one parameter per value). */
-const arrayOf = (values: unknown[]) => sql.param(values);
 
 /** The stock changes a posting makes in its source's year (what the stock check is asked about). */
 export const stockChangesOf = (yearId: number, posting: Posting): StockChange[] =>

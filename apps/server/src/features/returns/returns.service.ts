@@ -19,9 +19,10 @@ import {
   type SessionUser,
   toMoneyString,
 } from '@mizan/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { tradeDocument, tradeLine } from '../../db/schema.ts';
+import { tradeDocument } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { lockDocument } from '../trade/trade.queries.ts';
 import { deleteDocument, type SaveResult, saveDocument } from '../trade/trade.service.ts';
@@ -181,11 +182,13 @@ export function saveReturn(db: DbOrTx, user: SessionUser, input: ReturnSave): Pr
         is_full_return: checked.value.takesAll,
       })
       .where(eq(tradeDocument.pay_id, returnId));
-    for (const line of checked.value.lines)
-      await tx
-        .update(tradeLine)
-        .set({ original_price: line.original_price })
-        .where(and(eq(tradeLine.pay_id, returnId), eq(tradeLine.item_id, line.item_id)));
+    // Each saved line (one per item) keeps the original's unit price, in one statement for all of them.
+    const prices = checked.value.lines;
+    await tx.execute(sql`
+      update trade_line l set original_price = u.price
+      from unnest(${arrayOf(prices.map((line) => line.item_id))}::int[],
+                  ${arrayOf(prices.map((line) => line.original_price))}::numeric[]) as u(item_id, price)
+      where l.pay_id = ${returnId} and l.item_id = u.item_id`);
     const doc = await readReturn(tx, { storeId: user.store_id, kind, returnId });
     return doc ? ok(doc) : fail('NOT_FOUND');
   });
