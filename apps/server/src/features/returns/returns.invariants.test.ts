@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/testApp.ts';
 import { describeEachDatabase } from '../../test/testApp.ts';
+import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
 import { tradeFixtures } from '../trade/trade.fixtures.ts';
 
 type Kind = 'pay' | 'perch';
@@ -118,53 +119,8 @@ describeEachDatabase('the books after any sequence of invoices and returns', (ct
       select item_id, sum(quantity)::text as q from stock_movement group by store_id, "yearId", item_id
       having sum(quantity) < 0`))
       broken.push(`item ${r.item_id} is at ${r.q}`);
-    // The stock at cost: each item's kept stock at cost is the sum of its movements, and the inventory account is it.
-    for (const r of await rows<{ item_id: number }>(sql`
-      with moved as (
-        select store_id, "yearId", item_id, sum(quantity) q, sum(value) v from stock_movement group by 1, 2, 3)
-      select coalesce(c.item_id, m.item_id) as item_id
-      from item_cost c full join moved m
-        on m.store_id = c.store_id and m."yearId" = c."yearId" and m.item_id = c.item_id
-      where coalesce(c.quantity, 0) <> coalesce(m.q, 0) or coalesce(c.value, 0) <> coalesce(m.v, 0)`))
-      broken.push(`item ${r.item_id}: its kept stock at cost differs from its movements`);
-    // Cost of sales + stock at cost = openings at cost + purchases at cost − purchase returns (their value): a sale
-    // and its return only move cost between stock and cost of sales; a purchase return leaves at what it was
-    // returned for (its average to inventory, the rest to cost of sales).
-    for (const r of await rows<{
-      store_id: number;
-      year: number;
-      books: string;
-      documents: string;
-      inventory: string;
-      stock: string;
-    }>(sql`
-      with years as (select s.id as store_id, y.id as year from store s cross join year y),
-      stock as (select store_id, "yearId" as year, sum(value) v from item_cost group by 1, 2),
-      balance as (
-        select l.store_id, l."yearId" as year, a.role, sum(l.debit - l.credit) b
-        from ledger_line l join sub_accounts a on a.id = l.account_id
-        where a.role in ('inventory', 'cost_of_sales') group by 1, 2, 3),
-      openings as (select store_id, fq_year as year, sum(round(quantity * perch_price, 2)) v from firstq group by 1, 2),
-      goods as (
-        select d.store_id, d."yearId" as year,
-          sum(case d.kind when 'perch' then l.tot else -l.tot end) v
-        from trade_line l join trade_document d on d.pay_id = l.pay_id
-        where d.kind in ('perch', 'purchase_returns') and not d.awaiting_lines group by 1, 2)
-      select y.store_id, y.year, (coalesce(c.b, 0) + coalesce(s.v, 0))::text as books,
-        (coalesce(o.v, 0) + coalesce(g.v, 0))::text as documents,
-        coalesce(i.b, 0)::text as inventory, coalesce(s.v, 0)::text as stock
-      from years y
-      left join stock s on s.store_id = y.store_id and s.year = y.year
-      left join balance i on i.store_id = y.store_id and i.year = y.year and i.role = 'inventory'
-      left join balance c on c.store_id = y.store_id and c.year = y.year and c.role = 'cost_of_sales'
-      left join openings o on o.store_id = y.store_id and o.year = y.year
-      left join goods g on g.store_id = y.store_id and g.year = y.year
-      where coalesce(s.v, 0) <> coalesce(i.b, 0)
-        or coalesce(c.b, 0) + coalesce(s.v, 0) <> coalesce(o.v, 0) + coalesce(g.v, 0)`))
-      broken.push(
-        `store ${r.store_id} year ${r.year}: stock ${r.stock}, inventory ${r.inventory}; ` +
-          `cost of sales + stock ${r.books}, openings + purchases − purchase returns ${r.documents}`,
-      );
+    // The stock at cost, with returns: kept sums, the inventory account, cost of sales + stock (posting/).
+    broken.push(...(await stockAtCostInvariants(ctx().database.db)));
     // A sales return line keeps its sale line's cost for the quantity returned, as saved after that sale line (a sale
     // edited later is re-costed at that time and the return keeps what it came back at, as sales after an edited
     // purchase keep theirs). Its movement may differ by the variance when the edit found the stock below zero.

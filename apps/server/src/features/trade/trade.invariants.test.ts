@@ -19,6 +19,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/testApp.ts';
 import { describeEachDatabase } from '../../test/testApp.ts';
+import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
 import { tradeFixtures } from './trade.fixtures.ts';
 
 type Kind = 'pay' | 'perch' | 'payinit' | 'perchOrder';
@@ -194,60 +195,12 @@ describeEachDatabase('the books after any sequence of documents', (ctx) => {
     (await db().execute<T>(query)).rows;
 
   /**
-   * The stock at cost (perpetual inventory at moving-average cost, docs/inventory-costing.md), per store and year:
-   * - each item's kept stock at cost (`item_cost`) is the sum of its movements, quantity and value: the stock value
-   *   at cost is Σ quantity × average per item, the average being value / quantity;
-   * - the inventory account's balance is that stock value at cost;
-   * - cost of sales + stock value at cost = opening quantities at their stated cost + purchases at cost (their lines),
-   *   computed from the documents, not from what was posted;
-   * - each sale's gross profit in the ledger (sales − discount allowed − cost of sales) is its net less its lines'
+   * The stock at cost (docs/inventory-costing.md): the kept sums, the inventory account and cost of sales + stock
+   * (`stockAtCostInvariants`), and each sale's gross profit in the ledger (sales − discount allowed − cost of sales) is its net less its lines'
    *   kept cost, and its lines' cost is what its movements took out of stock.
    */
   async function costInvariants(): Promise<string[]> {
-    const broken: string[] = [];
-    for (const r of await rows<{ item_id: number; year: number; kept: string; moved: string }>(sql`
-      with moved as (
-        select store_id, "yearId", item_id, sum(quantity) q, sum(value) v from stock_movement group by 1, 2, 3)
-      select coalesce(c.item_id, m.item_id) as item_id, coalesce(c."yearId", m."yearId") as year,
-        coalesce(c.quantity, 0)::text || ' worth ' || coalesce(c.value, 0)::text as kept,
-        coalesce(m.q, 0)::text || ' worth ' || coalesce(m.v, 0)::text as moved
-      from item_cost c full join moved m
-        on m.store_id = c.store_id and m."yearId" = c."yearId" and m.item_id = c.item_id
-      where coalesce(c.quantity, 0) <> coalesce(m.q, 0) or coalesce(c.value, 0) <> coalesce(m.v, 0)`))
-      broken.push(`item ${r.item_id} in year ${r.year} is kept at ${r.kept}, its movements say ${r.moved}`);
-    for (const r of await rows<{
-      store_id: number;
-      year: number;
-      stock: string;
-      inventory: string;
-      cogs: string;
-      cost_in: string;
-    }>(sql`
-      with years as (select s.id as store_id, y.id as year from store s cross join year y),
-      stock as (select store_id, "yearId" as year, sum(value) v from item_cost group by 1, 2),
-      balance as (
-        select l.store_id, l."yearId" as year, a.role, sum(l.debit - l.credit) b
-        from ledger_line l join sub_accounts a on a.id = l.account_id
-        where a.role in ('inventory', 'cost_of_sales') group by 1, 2, 3),
-      openings as (
-        select store_id, fq_year as year, sum(round(quantity * perch_price, 2)) v from firstq group by 1, 2),
-      purchases as (
-        select d.store_id, d."yearId" as year, sum(l.tot) v from trade_line l join trade_document d on d.pay_id = l.pay_id
-        where d.kind = 'perch' and not d.awaiting_lines group by 1, 2)
-      select y.store_id, y.year, coalesce(s.v, 0)::text as stock, coalesce(i.b, 0)::text as inventory,
-        coalesce(c.b, 0)::text as cogs, (coalesce(o.v, 0) + coalesce(p.v, 0))::text as cost_in
-      from years y
-      left join stock s on s.store_id = y.store_id and s.year = y.year
-      left join balance i on i.store_id = y.store_id and i.year = y.year and i.role = 'inventory'
-      left join balance c on c.store_id = y.store_id and c.year = y.year and c.role = 'cost_of_sales'
-      left join openings o on o.store_id = y.store_id and o.year = y.year
-      left join purchases p on p.store_id = y.store_id and p.year = y.year
-      where coalesce(s.v, 0) <> coalesce(i.b, 0)
-        or coalesce(c.b, 0) + coalesce(s.v, 0) <> coalesce(o.v, 0) + coalesce(p.v, 0)`))
-      broken.push(
-        `store ${r.store_id} year ${r.year}: stock at cost ${r.stock}, inventory account ${r.inventory}, ` +
-          `cost of sales ${r.cogs}; openings and purchases at cost ${r.cost_in}`,
-      );
+    const broken = await stockAtCostInvariants(db());
     for (const r of await rows<{ pay_ref: string; profit: string; expected: string; moved: string }>(sql`
       with lines as (select pay_id, sum(cost) cost from trade_line group by 1),
       moved as (select source_id, -sum(value) v from stock_movement where source_kind = 'pay' group by 1),
