@@ -1,3 +1,4 @@
+import { toWesternDigits } from '@mizan/contract';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
@@ -12,8 +13,9 @@ const AccountModal = lazy(() =>
 );
 
 /**
- * The customer (or supplier) by name or code, typed with the keyboard; its balance shows once chosen. A party
- * that does not exist yet is added in the account modal without leaving the invoice, and is chosen at once.
+ * The customer (or supplier) by name or code, typed with the keyboard (a code in any digits: ١٠٢ is 102) or picked
+ * from the list with the arrows and Enter; its balance shows once chosen. A party that does not exist yet is added
+ * in the account modal without leaving the invoice, and is chosen at once. Forms bind it as `PartyField`.
  */
 export function CustomerPicker({
   storeId,
@@ -45,7 +47,8 @@ export function CustomerPicker({
   // focus); a party chosen from outside (a new invoice, an opened one) shows its label.
   const [typed, setTyped] = useState<{ value: number | undefined; text: string }>();
   const shown = typed && typed.value === value ? typed.text : chosen ? label(chosen) : '';
-  const matchOf = (text: string) => parties.data?.find((p) => label(p) === text || p.sub_name === text);
+  const matchOf = (text: string) =>
+    parties.data?.find((p) => label(p) === text || p.sub_name === text || p.sub_code === toWesternDigits(text));
   // A name typed before the list arrived (a fast cashier, a year just switched) is chosen when it arrives.
   const pending = typed && typed.value === undefined && value === undefined ? typed.text : undefined;
   const arrived = pending ? matchOf(pending)?.id : undefined;
@@ -72,6 +75,8 @@ export function CustomerPicker({
             onChange(match?.id);
             if (match && label(match) === text && text !== shown) onChosen?.();
           }}
+          // A party chosen by its code or name shows its full label once the field is left.
+          onBlur={() => chosen && setTyped(undefined)}
         />
         {party && (
           <button
