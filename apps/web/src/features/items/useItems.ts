@@ -1,7 +1,7 @@
 import { type ItemInput, routes } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
-import { refreshStore, storeKey } from '../../app/queryClient.ts';
+import { refreshStore, storeKey, yearKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export const itemKeys = {
@@ -26,6 +26,15 @@ export function filterParams(filters: ItemFilters) {
 
 export const useItemList = (storeId: number, filters: ItemFilters) =>
   usePagedList(itemKeys.list(storeId), routes.items.read, { store_id: storeId, ...filterParams(filters) });
+
+/** One item with its stock in the chosen year: a form's chosen item, shown by its name and code. */
+export const useItemWithStock = (storeId: number, id: number | undefined) =>
+  useQuery({
+    queryKey: [...yearKey(storeId), 'itemWithStock', id],
+    queryFn: async () =>
+      (await call(routes.items.readItemByIdQty, { query: { store_id: storeId, id } })).data[0] ?? null,
+    enabled: id !== undefined,
+  });
 
 export const useCategories = (storeId: number) =>
   useQuery({

@@ -1,0 +1,130 @@
+import { type ItemWithStock, routes } from '@mizan/contract';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { call } from '../../app/api.ts';
+import { wordFieldError } from '../../ui/form/fieldText.ts';
+import { searchTerm } from '../../ui/searchTerm.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
+import { useItemSearch } from '../invoices/useSales.ts';
+import { useItemWithStock } from './useItems.ts';
+
+const itemLabel = (item: ItemWithStock) => (item.part_no ? `${item.item_name} — ${item.part_no}` : item.item_name);
+
+/**
+ * The item kind of the form layer: one item (its id) chosen by name, code or barcode, searched on the server as it
+ * is typed (a code in any digits: ٦٢٩ finds 629). ↓/↑ and Enter pick from the list, and Enter on an exact code or
+ * barcode (a scanner's) picks that item at once. The chosen item shows by name and code, the field's error in words
+ * under it. The invoices add lines with their own entry (`ItemEntry`); this is for a form that names one item.
+ */
+export function ItemField<Values extends FieldValues>({
+  control,
+  name,
+  label,
+  storeId,
+}: {
+  control: Control<Values, unknown, unknown>;
+  name: Path<Values>;
+  label: string;
+  storeId: number;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const value = field.value as number | undefined;
+  // What is typed shows while no item is chosen; a chosen one (picked here, or set by the form) shows its label.
+  const [typed, setTyped] = useState('');
+  const [picked, setPicked] = useState<ItemWithStock>();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const inputId = useId();
+  const listId = useId();
+  const debounced = useDebounced(typed, 150);
+  const search = useItemSearch(storeId, debounced);
+  const read = useItemWithStock(storeId, value !== undefined && picked?.id !== value ? value : undefined);
+  const chosen = value === undefined ? undefined : picked?.id === value ? picked : (read.data ?? undefined);
+  // Only results of what is typed now: a list of an earlier term must never be picked by a fast Enter.
+  const results = open && value === undefined && debounced === typed ? (search.data ?? []).slice(0, 8) : [];
+
+  const pick = (item: ItemWithStock) => {
+    setPicked(item);
+    setTyped('');
+    setOpen(false);
+    field.onChange(item.id);
+  };
+  async function enter() {
+    const wanted = typed.trim();
+    if (!wanted) return;
+    // A scanner sends Enter right after the code, before the list has loaded: ask for it now.
+    const list = results.length
+      ? results
+      : (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data;
+    const item = list.find((i) => i.part_no === wanted || i.item_parcode === wanted) ?? list[active];
+    if (item) pick(item);
+  }
+  function onKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
+    else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+    // Enter on a chosen item moves on (the form's own Enter); while typing, it picks.
+    else if (event.key === 'Enter' && value === undefined) void enter();
+    else return;
+    event.preventDefault();
+  }
+
+  const error = fieldState.error && wordFieldError(value === undefined ? 'REQUIRED' : fieldState.error.message, label);
+  const optionId = (index: number) => `${listId}-${index}`;
+  return (
+    <div className="field grow">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        className="plain-input"
+        name={name}
+        ref={field.ref}
+        autoComplete="off"
+        role="combobox"
+        aria-expanded={results.length > 0}
+        aria-controls={listId}
+        aria-activedescendant={results[active] ? optionId(active) : undefined}
+        aria-invalid={error ? true : undefined}
+        value={chosen ? itemLabel(chosen) : value === undefined ? typed : ''}
+        onChange={(e) => {
+          // Codes and barcodes are Western digits: one typed in Arabic-Indic digits finds them too.
+          setTyped(searchTerm(e.target.value));
+          setOpen(true);
+          setActive(0);
+          if (value !== undefined) field.onChange(undefined);
+        }}
+        onKeyDown={onKey}
+        onBlur={() => {
+          setOpen(false);
+          field.onBlur();
+        }}
+      />
+      <div className="item-results" id={listId} role="listbox" hidden={results.length === 0}>
+        {results.map((item, index) => (
+          <button
+            type="button"
+            role="option"
+            id={optionId(index)}
+            aria-selected={index === active}
+            tabIndex={-1}
+            key={item.id}
+            className={index === active ? 'active' : undefined}
+            // The press must not take the focus from the field (its blur would close the list first).
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(item);
+            }}
+          >
+            <bdi>{item.item_name}</bdi>
+            <bdi className="num">{item.part_no}</bdi>
+            <bdi className="num">{item.item_parcode}</bdi>
+          </button>
+        ))}
+      </div>
+      {error && (
+        <small className="field-error" data-field-error={name}>
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
