@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../app/api.ts';
 import { CodeField, MoneyField, TextField } from './fields.tsx';
+import { PlainNumberField, PlainTextField } from './plainFields.tsx';
 import { contractForm, showServerErrors, useContractForm } from './useContractForm.ts';
 
 // Ionic's web components do not run in happy-dom; plain elements stand in for them, reporting input as Ionic does
@@ -97,5 +98,33 @@ describe('form fields over a contract schema', () => {
     await typeInto(container, 'code', 'A1');
     fireEvent.click(getByText('حفظ'));
     await waitFor(() => expect(errorOf(container, 'code')).toBe('كود الصنف مستخدم لصنف آخر في هذا المخزن'));
+  });
+});
+
+function PlainPriceForm({ onSave }: { onSave: (body: z.output<typeof Body>) => void }) {
+  const form = useContractForm(schema, { name: '', price: '', code: '' });
+  return (
+    <form onSubmit={form.handleSubmit(onSave)}>
+      <PlainTextField control={form.control} name="name" label="الاسم" />
+      <PlainNumberField control={form.control} name="price" label="السعر" />
+      <button type="submit">حفظ</button>
+    </form>
+  );
+}
+
+describe('the invoice screens’ plain fields over a contract schema', () => {
+  it('a plain number field reads Arabic-Indic digits as typed and shows its refusal in words under it', async () => {
+    const onSave = vi.fn();
+    const { container, getByText } = render(<PlainPriceForm onSave={onSave} />);
+    await typeInto(container, 'price', '٠');
+    fireEvent.click(getByText('حفظ'));
+    await waitFor(() => expect(errorOf(container, 'price')).toBe('يجب أن يكون المبلغ أكبر من صفر'));
+    expect(errorOf(container, 'name')).toBe('الاسم مطلوب');
+    await typeInto(container, 'name', 'زيت');
+    await typeInto(container, 'price', '٫٥');
+    expect(shownIn(container, 'price')).toBe('0.5');
+    fireEvent.click(getByText('حفظ'));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ name: 'زيت', price: '0.50' });
   });
 });
