@@ -73,13 +73,20 @@ export const routes: AppRoute[] = [
 const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
 const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
 const salesPage: Screen = lazy(() => import('../features/invoices/InvoicePage.tsx'));
-const purchasePage: Screen = lazy(() => import('../features/invoices/PurchasePage.tsx'));
+// One import of a module that several routes show: the entry lists the chunks an import preloads once per import.
+const purchasePages = () => import('../features/invoices/PurchasePage.tsx');
+const mobilePages = () => import('../features/invoices/MobilePages.tsx');
+const valueInvoicePages = () => import('../features/invoices/ValueInvoicePage.tsx');
+const recordPages = () => import('../features/invoices/RecordPage.tsx');
+const returnPages = () => import('../features/returns/ReturnPage.tsx');
+const returnRecordPages = () => import('../features/returns/ReturnsRecordPage.tsx');
+const purchasePage: Screen = lazy(purchasePages);
 /** A lazy screen that is a named export of its module. */
 function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen {
   return lazy(() => load().then((module) => ({ default: module[name] as ComponentType<{ title: string }> })));
 }
-const salesMobilePage = named(() => import('../features/invoices/MobilePages.tsx'), 'SalesMobilePage');
-const purchaseMobilePage = named(() => import('../features/invoices/MobilePages.tsx'), 'PurchaseMobilePage');
+const salesMobilePage = named(mobilePages, 'SalesMobilePage');
+const purchaseMobilePage = named(mobilePages, 'PurchaseMobilePage');
 const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
@@ -99,33 +106,30 @@ export const screens: Partial<Record<string, Screen>> = {
   'folder/settings': lazy(() => import('../features/settings/SettingsPage.tsx')),
   'folder/sales': salesPage,
   'folder/edit-sales': salesPage,
-  'folder/sales-record': lazy(() => import('../features/invoices/RecordPage.tsx')),
+  'folder/sales-record': lazy(recordPages),
   'folder/sales-mob': salesMobilePage,
   'folder/edit-sales-mob': salesMobilePage,
   'folder/purchase-mob': purchaseMobilePage,
   'folder/edit-purchase-mob': purchaseMobilePage,
-  'folder/salessnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'SalesValuePage'),
-  'folder/editsalessnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'SalesValuePage'),
-  'folder/purchsnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'PurchaseValuePage'),
-  'folder/editpurchsnd': named(() => import('../features/invoices/ValueInvoicePage.tsx'), 'PurchaseValuePage'),
-  'folder/salessndrecord': named(() => import('../features/invoices/RecordPage.tsx'), 'SalesValueRecordPage'),
-  'folder/purchsndrecord': named(() => import('../features/invoices/RecordPage.tsx'), 'PurchaseValueRecordPage'),
-  'folder/prch-order': named(() => import('../features/invoices/PurchasePage.tsx'), 'PurchaseOrderPage'),
-  'folder/edit-prch-order': named(() => import('../features/invoices/PurchasePage.tsx'), 'PurchaseOrderPage'),
-  'folder/prch-order-record': named(() => import('../features/invoices/RecordPage.tsx'), 'PurchaseOrderRecordPage'),
+  'folder/salessnd': named(valueInvoicePages, 'SalesValuePage'),
+  'folder/editsalessnd': named(valueInvoicePages, 'SalesValuePage'),
+  'folder/purchsnd': named(valueInvoicePages, 'PurchaseValuePage'),
+  'folder/editpurchsnd': named(valueInvoicePages, 'PurchaseValuePage'),
+  'folder/salessndrecord': named(recordPages, 'SalesValueRecordPage'),
+  'folder/purchsndrecord': named(recordPages, 'PurchaseValueRecordPage'),
+  'folder/prch-order': named(purchasePages, 'PurchaseOrderPage'),
+  'folder/edit-prch-order': named(purchasePages, 'PurchaseOrderPage'),
+  'folder/prch-order-record': named(recordPages, 'PurchaseOrderRecordPage'),
   'folder/notifications': lazy(() => import('../features/notifications/NotificationsPage.tsx')),
   'folder/purchase': purchasePage,
   'folder/edit-perch': purchasePage,
   'folder/purchase-record': lazy(() => import('../features/invoices/PurchaseRecordPage.tsx')),
   'print-modal': lazy(() => import('../features/print/PrintPage.tsx')),
-  'folder/sales-return': lazy(() => import('../features/returns/ReturnPage.tsx')),
-  'folder/edit-sales-return': lazy(() => import('../features/returns/ReturnPage.tsx')),
-  'folder/purchase-return': named(() => import('../features/returns/ReturnPage.tsx'), 'PurchaseReturnPage'),
-  'folder/edit-purchase-return': named(() => import('../features/returns/ReturnPage.tsx'), 'PurchaseReturnPage'),
-  'folder/sales-returns-record': lazy(() => import('../features/returns/ReturnsRecordPage.tsx')),
-  'folder/purchase-returns-record': named(
-    () => import('../features/returns/ReturnsRecordPage.tsx'),
-    'PurchaseReturnsRecordPage',
-  ),
+  'folder/sales-return': lazy(returnPages),
+  'folder/edit-sales-return': lazy(returnPages),
+  'folder/purchase-return': named(returnPages, 'PurchaseReturnPage'),
+  'folder/edit-purchase-return': named(returnPages, 'PurchaseReturnPage'),
+  'folder/sales-returns-record': lazy(returnRecordPages),
+  'folder/purchase-returns-record': named(returnRecordPages, 'PurchaseReturnsRecordPage'),
 };
 export const placeholderScreen: Screen = lazy(() => import('../features/shell/PlaceholderPage.tsx'));
