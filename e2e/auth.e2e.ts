@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { desktop, loginSubmit, phone, screenshot, signIn, toastShown } from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -23,7 +23,7 @@ describe('signing in and the shell', () => {
     page.on('request', (request) => {
       if (request.url().includes('users/login')) loginCalls++;
     });
-    await page.locator('ion-button[type="submit"]').click();
+    await page.locator(loginSubmit).click();
     await expect.poll(async () => (await toastShown(page))?.message).toBe('الرجاء إكمال بيانات تسجيل الدخول');
     expect(loginCalls).toBe(0);
     await page.context().close();
@@ -53,6 +53,20 @@ describe('signing in and the shell', () => {
     const status = await page.evaluate(async () => (await fetch('/api/users/me')).status);
     expect(status).toBe(401);
     await context.close();
+  });
+
+  it('the sign-in page takes the dark palette on a dark phone (drawn before Ionic starts)', async () => {
+    const page = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
+    await page.goto(`${running.server.baseUrl}/folder/login`);
+    await page.locator('input[name="user_name"]').waitFor();
+    await screenshot(page, 'login-phone-dark');
+    const fields = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.login-fields') as Element).backgroundColor,
+    );
+    expect(fields).not.toBe('rgb(255, 255, 255)');
+    // The user name has the focus, as the seed asks.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('user_name');
+    await page.context().close();
   });
 
   it('a guarded address typed while signed out goes to the sign-in page', async () => {

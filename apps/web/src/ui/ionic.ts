@@ -10,7 +10,6 @@ export {
   IonButton,
   IonPage,
   IonRouterOutlet,
-  isPlatform,
   setupIonicReact,
   useIonViewDidEnter,
 } from '@ionic/react';
