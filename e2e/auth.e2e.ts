@@ -38,8 +38,8 @@ describe('signing in and the shell', () => {
     await page.waitForURL('**/folder/sales');
     await expect.poll(() => page.getByTestId('menu-full-name').textContent()).toBe('مدير النظام');
     // Desktop-only entries are in the menu; the mobile invoice is not.
-    expect(await page.locator('ion-menu ion-item[data-path="/folder/prch-order"]').count()).toBe(1);
-    expect(await page.locator('ion-menu ion-item[data-path="/folder/sales-mob"]').count()).toBe(0);
+    expect(await page.locator('ion-menu a[data-path="/folder/prch-order"]').count()).toBe(1);
+    expect(await page.locator('ion-menu a[data-path="/folder/sales-mob"]').count()).toBe(0);
     const stored = await page.evaluate(() => JSON.stringify(localStorage) + document.cookie);
     expect(stored).not.toContain('admin123');
 
@@ -82,6 +82,25 @@ describe('signing in and the shell', () => {
     const page = await (await running.browser.newContext(phone)).newPage();
     await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
     await page.waitForURL('**/folder/sales-mob');
+    await page.context().close();
+  });
+
+  it('on a phone the menu opens from its button, an entry opens its screen and the menu closes', async () => {
+    const page = await (await running.browser.newContext(phone)).newPage();
+    await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
+    await page.waitForURL('**/folder/sales-mob');
+    await page.locator('ion-menu-button').first().click();
+    const entry = page.locator('ion-menu a[data-path="/folder/sales-record"]');
+    await entry.waitFor({ state: 'visible' });
+    await screenshot(page, 'menu-phone-light');
+    await entry.click();
+    await page.waitForURL('**/folder/sales-record');
+    await expect
+      .poll(() => page.locator('ion-menu').evaluate((menu) => menu.classList.contains('show-menu')))
+      .toBe(false);
+    expect(await page.locator('ion-menu a[aria-current="page"]').getAttribute('data-path')).toBe(
+      '/folder/sales-record',
+    );
     await page.context().close();
   });
 

@@ -11,6 +11,7 @@ export {
   IonPage,
   IonRouterOutlet,
   setupIonicReact,
+  useIonRouter,
   useIonViewDidEnter,
 } from '@ionic/react';
 export { IonAccordion, IonAccordionGroup } from './ionic/accordion.ts';
