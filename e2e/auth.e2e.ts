@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { desktop, loginSubmit, phone, screenshot, signIn, toastShown } from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -23,7 +23,7 @@ describe('signing in and the shell', () => {
     page.on('request', (request) => {
       if (request.url().includes('users/login')) loginCalls++;
     });
-    await page.locator('ion-button[type="submit"]').click();
+    await page.locator(loginSubmit).click();
     await expect.poll(async () => (await toastShown(page))?.message).toBe('الرجاء إكمال بيانات تسجيل الدخول');
     expect(loginCalls).toBe(0);
     await page.context().close();
@@ -38,8 +38,8 @@ describe('signing in and the shell', () => {
     await page.waitForURL('**/folder/sales');
     await expect.poll(() => page.getByTestId('menu-full-name').textContent()).toBe('مدير النظام');
     // Desktop-only entries are in the menu; the mobile invoice is not.
-    expect(await page.locator('ion-menu ion-item[data-path="/folder/prch-order"]').count()).toBe(1);
-    expect(await page.locator('ion-menu ion-item[data-path="/folder/sales-mob"]').count()).toBe(0);
+    expect(await page.locator('ion-menu a[data-path="/folder/prch-order"]').count()).toBe(1);
+    expect(await page.locator('ion-menu a[data-path="/folder/sales-mob"]').count()).toBe(0);
     const stored = await page.evaluate(() => JSON.stringify(localStorage) + document.cookie);
     expect(stored).not.toContain('admin123');
 
@@ -55,6 +55,20 @@ describe('signing in and the shell', () => {
     await context.close();
   });
 
+  it('the sign-in page takes the dark palette on a dark phone (drawn before Ionic starts)', async () => {
+    const page = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
+    await page.goto(`${running.server.baseUrl}/folder/login`);
+    await page.locator('input[name="user_name"]').waitFor();
+    await screenshot(page, 'login-phone-dark');
+    const fields = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.login-fields') as Element).backgroundColor,
+    );
+    expect(fields).not.toBe('rgb(255, 255, 255)');
+    // The user name has the focus, as the seed asks.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('user_name');
+    await page.context().close();
+  });
+
   it('a guarded address typed while signed out goes to the sign-in page', async () => {
     const page = await (await running.browser.newContext(desktop)).newPage();
     await page.goto(`${running.server.baseUrl}/folder/items`);
@@ -68,6 +82,25 @@ describe('signing in and the shell', () => {
     const page = await (await running.browser.newContext(phone)).newPage();
     await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
     await page.waitForURL('**/folder/sales-mob');
+    await page.context().close();
+  });
+
+  it('on a phone the menu opens from its button, an entry opens its screen and the menu closes', async () => {
+    const page = await (await running.browser.newContext(phone)).newPage();
+    await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
+    await page.waitForURL('**/folder/sales-mob');
+    await page.locator('ion-menu-button').first().click();
+    const entry = page.locator('ion-menu a[data-path="/folder/sales-record"]');
+    await entry.waitFor({ state: 'visible' });
+    await screenshot(page, 'menu-phone-light');
+    await entry.click();
+    await page.waitForURL('**/folder/sales-record');
+    await expect
+      .poll(() => page.locator('ion-menu').evaluate((menu) => menu.classList.contains('show-menu')))
+      .toBe(false);
+    expect(await page.locator('ion-menu a[aria-current="page"]').getAttribute('data-path')).toBe(
+      '/folder/sales-record',
+    );
     await page.context().close();
   });
 

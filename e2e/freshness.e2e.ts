@@ -10,7 +10,7 @@ import { serverAndBrowser } from './support/suite.ts';
 const running = serverAndBrowser();
 
 const goByMenu = async (page: Page, path: string) => {
-  await page.locator(`ion-menu ion-item[data-path="/${path}"]`).click();
+  await page.locator(`ion-menu a[data-path="/${path}"]`).click();
   await page.waitForURL(`**/${path}`);
 };
 

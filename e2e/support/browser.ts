@@ -50,15 +50,21 @@ export async function signIn(page: Page, baseUrl: string, user = 'admin', passwo
   await page.goto(`${baseUrl}/folder/login`);
   await fillIon(page, 'user_name', user);
   await fillIon(page, 'password', password);
-  await page.locator('ion-button[type="submit"]').click();
+  await page.locator(loginSubmit).click();
 }
+
+/** The sign-in page's submit button (plain HTML: the page is drawn without Ionic). */
+export const loginSubmit = 'form.login-card button[type="submit"]';
 
 /**
  * The message and colour of the latest toast on screen (Ionic keeps them as properties, not attributes; a toast
- * of an earlier screen can still be in the page).
+ * of an earlier screen can still be in the page). The sign-in page's toast is plain HTML with its colour in
+ * `data-color`.
  */
 export function toastShown(page: Page) {
   return page.evaluate(() => {
+    const plain = document.querySelector<HTMLElement>('.login-toast');
+    if (plain) return { message: plain.textContent ?? '', color: plain.dataset.color };
     const toast = [...document.querySelectorAll('ion-toast.mizan-toast')].pop() as
       | (HTMLElement & { message?: string; color?: string })
       | null;

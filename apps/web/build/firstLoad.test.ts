@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFirstLoads, measureFirstLoads, screensLoadedAtStart } from './firstLoad.ts';
+import {
+  budgets,
+  describeFirstLoads,
+  measureFirstLoads,
+  readManifest,
+  screensLoadedAtStart,
+  staticClosure,
+} from './firstLoad.ts';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 // CI runs the tests on a clean clone before any build, so the test builds the app itself (1 to 2 s).
@@ -28,6 +35,12 @@ describe('first load on a cheap phone', () => {
     const loads = measureFirstLoads(outDir);
     const over = loads.filter(({ brotli, limit }) => brotli > limit);
     expect(over, describeFirstLoads(loads)).toEqual([]);
+  });
+
+  it('the sign-in page is drawn without Ionic: none of its files defines a custom element', () => {
+    const files = staticClosure(readManifest(outDir), budgets[0].modules);
+    const withElements = files.filter((file) => readFileSync(join(outDir, file), 'utf8').includes('customElements'));
+    expect(withElements).toEqual([]);
   });
 
   it('no screen is fetched before it is opened', () => {

@@ -13,10 +13,16 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /** The screens we hold to a budget: the modules they load before they draw, and the most they may weigh (bytes). */
 export const budgets = [
-  { screen: 'sign-in page', modules: ['index.html', 'src/features/auth/LoginPage.tsx'], limit: 150_000 },
+  // The goal is 150 kB; the page is drawn without Ionic and weighs about 76 kB, so it is held there.
+  { screen: 'sign-in page', modules: ['index.html', 'src/features/auth/LoginPage.tsx'], limit: 90_000 },
   {
     screen: 'sales screen (folder/sales, signed in)',
-    modules: ['index.html', 'src/features/shell/Menu.tsx', 'src/features/invoices/InvoicePage.tsx'],
+    modules: [
+      'index.html',
+      'src/app/SignedInApp.tsx',
+      'src/features/shell/Menu.tsx',
+      'src/features/invoices/InvoicePage.tsx',
+    ],
     limit: 190_000,
   },
 ] as const;

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { setupIonicReact } from './ui/ionic.ts';
+import { applyIonicMode } from './app/platform.ts';
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
@@ -16,7 +16,7 @@ import '@fontsource/noto-kufi-arabic/400.css';
 import '@fontsource/noto-kufi-arabic/700.css';
 import './theme.css';
 
-setupIonicReact();
+applyIonicMode();
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);

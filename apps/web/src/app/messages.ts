@@ -14,6 +14,7 @@ export const ui = {
     noStores: 'لا توجد مخازن، أنشئ مستخدما ومخزنا بالأمر npm run user:add',
   },
   menu: {
+    title: 'القائمة',
     logout: 'خروج',
     year: 'السنة المالية',
     store: 'المخزن',

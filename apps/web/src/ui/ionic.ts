@@ -10,8 +10,8 @@ export {
   IonButton,
   IonPage,
   IonRouterOutlet,
-  isPlatform,
   setupIonicReact,
+  useIonRouter,
   useIonViewDidEnter,
 } from '@ionic/react';
 export { IonAccordion, IonAccordionGroup } from './ionic/accordion.ts';

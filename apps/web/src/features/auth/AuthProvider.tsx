@@ -1,6 +1,5 @@
 import { routes, type SessionUser, type Store, type Year } from '@mizan/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { call, setApiYear, whenSessionEnds } from '../../app/api.ts';
 import { homePath } from '../../app/platform.ts';
 import { queryClient } from '../../app/queryClient.ts';
@@ -22,6 +21,13 @@ type Auth = AuthState & {
 
 const AuthContext = createContext<Auth | null>(null);
 
+const loginPath = '/folder/login';
+
+/** Replaces the address without a router: the sign-in page has none, and the signed-in app's mounts after this. */
+function goTo(path: string) {
+  if (window.location.pathname !== path) window.history.replaceState(null, '', path);
+}
+
 export function useAuth(): Auth {
   const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth outside AuthProvider');
@@ -37,8 +43,6 @@ export function useSession() {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'checking', user: null, store: null, year: null });
-  const navigate = useNavigate();
-  const previous = useRef(state.status);
 
   const applyYear = useCallback((year: Year | null) => setApiYear(year), []);
 
@@ -67,13 +71,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })();
   }, [applyYear, clear]);
 
-  // When the state changes (not at start-up), the app goes to the sales invoice or to the sign-in page.
+  // Signed out, the address is the sign-in page's (a guarded address typed while signed out lands there too).
+  // A stored sign-in restored at start-up keeps its address, so a reload stays on its screen.
   useEffect(() => {
-    const was = previous.current;
-    previous.current = state.status;
-    if (was === 'checking' || was === state.status) return;
-    navigate(state.status === 'signedIn' ? homePath : '/folder/login', { replace: true });
-  }, [state.status, navigate]);
+    if (state.status === 'signedOut') goTo(loginPath);
+  }, [state.status]);
 
   const signIn = useCallback(
     async (user: SessionUser, store: Store) => {
@@ -81,20 +83,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await writeStored(STORE_INFO, store);
       const year = await readStored(YEAR);
       applyYear(year);
-      navigate(homePath, { replace: true });
+      // The signed-in app's router reads the address when it mounts: it opens on the device's sales invoice.
+      goTo(homePath);
       setState({ status: 'signedIn', user, store, year });
     },
-    [applyYear, navigate],
+    [applyYear],
   );
 
   const signOut = useCallback(async () => {
     await removeStored(USER_INFO);
     await removeStored(STORE_INFO);
     await call(routes.users.logout).catch(() => undefined);
-    navigate('/folder/login', { replace: true });
     queryClient.clear();
     setState({ status: 'signedOut', user: null, store: null, year: null });
-  }, [navigate]);
+  }, []);
 
   const chooseYear = useCallback(
     async (year: Year) => {

@@ -3,19 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, call } from '../../app/api.ts';
 import { ui } from '../../app/messages.ts';
-import {
-  IonButton,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-  useIonLoading,
-  useIonToast,
-} from '../../ui/ionic.ts';
-import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useAuth } from './AuthProvider.tsx';
 import './LoginPage.css';
+
+/** How long the failure toast stays (seed: 2000 ms, at the top). */
+const toastMs = 2000;
+
+/**
+ * The sign-in page, in plain React and CSS: a cashier's phone draws it without Ionic, the router or any screen
+ * (they load once signed in). It looks like the Ionic pages it leads to: a primary toolbar, a card, a block button,
+ * a top toast in the iOS style and a loading overlay.
+ */
 
 export default function LoginPage() {
   const { signIn } = useAuth();
@@ -23,19 +21,22 @@ export default function LoginPage() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [storeId, setStoreId] = useState<number | undefined>();
-  const [presentLoading, dismissLoading] = useIonLoading();
-  const [presentToast] = useIonToast();
-  const formRef = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [toast, setToast] = useState<{ message: string; shownAt: number }>();
   const userNameRef = useRef<HTMLInputElement>(null);
-  // The seed focuses the user name; once the page's transition has ended, or a hidden page's field keeps none.
-  useScreenFocus(formRef, () => userNameRef.current?.focus());
+  // The seed focuses the user name when the page opens.
+  useEffect(() => userNameRef.current?.focus(), []);
+  useEffect(() => {
+    if (!toast) return;
+    const hide = setTimeout(() => setToast(undefined), toastMs);
+    return () => clearTimeout(hide);
+  }, [toast]);
 
   useEffect(() => {
     if (storeId === undefined && stores.data?.[0]) setStoreId(stores.data[0].id);
   }, [stores.data, storeId]);
 
-  const toast = (message: string) =>
-    presentToast({ message, color: 'danger', position: 'top', mode: 'ios', duration: 2000, cssClass: 'mizan-toast' });
+  const fail = (message: string) => setToast({ message, shownAt: Date.now() });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,47 +47,36 @@ export default function LoginPage() {
     // Credentials typed (or filled) before the store list arrived: wait for it rather than refuse them.
     const list = stores.data ?? (await stores.refetch()).data ?? [];
     const store = list.find((s) => s.id === storeId) ?? list[0];
-    if (!typedName.trim() || !typedPassword || !store) return toast(ui.login.incomplete);
-    await presentLoading({
-      message: ui.login.loading,
-      spinner: 'bubbles',
-      duration: 2000,
-      translucent: true,
-      backdropDismiss: false,
-    });
+    if (!typedName.trim() || !typedPassword || !store) return fail(ui.login.incomplete);
+    setBusy(true);
     try {
       const [user] = (
         await call(routes.users.login, {
           body: { user_name: typedName.trim(), password: typedPassword, store_id: store.id, level: 'user' },
         })
       ).data;
-      await dismissLoading();
+      setBusy(false);
       // Success means a record with an id (seed section 5).
-      if (user?.id == null) return toast(ui.login.failed);
+      if (user?.id == null) return fail(ui.login.failed);
       setPassword('');
       await signIn(user, store);
     } catch (error) {
-      await dismissLoading();
+      setBusy(false);
       const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';
-      toast(tooMany ? messagesAr.TOO_MANY_ATTEMPTS : ui.login.failed);
+      fail(tooMany ? messagesAr.TOO_MANY_ATTEMPTS : ui.login.failed);
     }
   }
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonTitle>{ui.login.title}</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding login-content">
-        <form className="login-card" onSubmit={submit} ref={formRef}>
-          <img src="/icon.svg" alt="" className="login-logo" />
-          <h1>{ui.appName}</h1>
+    <div className="login-page">
+      <header className="login-toolbar">
+        <h1>{ui.login.title}</h1>
+      </header>
+      <main className="login-content">
+        <form className="login-card" onSubmit={submit} aria-busy={busy}>
+          <img src="/icon.svg" alt="" className="login-logo" width="72" height="72" />
+          <h2>{ui.appName}</h2>
           <p className="login-subtitle">{ui.systemName}</p>
-          {/* Plain fields, not Ionic's input and select: the page then needs only Ionic's page and button, and the
-              store list opens the phone's own picker. Ionic's select alone brought all its interfaces (alert, action
-              sheet, popover, modal) into the first load. */}
           <div className="login-fields">
             <label className="login-field">
               <span>{ui.login.userName}</span>
@@ -110,6 +100,7 @@ export default function LoginPage() {
             </label>
             <label className="login-field">
               <span>{ui.login.store}</span>
+              {/* The phone's own list: no picker of ours to load. */}
               <select name="store_id" value={storeId ?? ''} onChange={(e) => setStoreId(Number(e.target.value))}>
                 {stores.data?.map((store) => (
                   <option key={store.id} value={store.id}>
@@ -120,11 +111,22 @@ export default function LoginPage() {
             </label>
           </div>
           {stores.data?.length === 0 && <p className="login-hint">{ui.login.noStores}</p>}
-          <IonButton type="submit" expand="block" className="login-submit">
+          <button type="submit" className="login-submit" disabled={busy}>
             {ui.login.submit}
-          </IonButton>
+          </button>
         </form>
-      </IonContent>
-    </IonPage>
+      </main>
+      {busy && (
+        <div className="login-busy" role="status">
+          <span className="splash-spinner" />
+          <span>{ui.login.loading}</span>
+        </div>
+      )}
+      {toast && (
+        <div key={toast.shownAt} className="mizan-toast login-toast" role="alert" data-color="danger">
+          {toast.message}
+        </div>
+      )}
+    </div>
   );
 }

@@ -95,11 +95,15 @@ export function CustomerPicker({
           <option key={p.id} value={label(p)} />
         ))}
       </datalist>
-      {chosen && (
+      {chosen ? (
         <small className="party-balance" data-testid="party-balance">
           {salesText.balance}: <bdi className="num">{formatDecimal(chosen.current_balance)}</bdi>{' '}
           {natureText(chosen.balance_type)}
         </small>
+      ) : (
+        // On an invoice the balance's line is kept while no party is chosen yet (the walk-in customer arrives a
+        // moment after the screen): the fields below do not jump down under a cashier's first keys.
+        party && <small className="party-balance" aria-hidden="true" />
       )}
       {party && accountModalMounted && (
         <Suspense fallback={null}>
