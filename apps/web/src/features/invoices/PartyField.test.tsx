@@ -125,7 +125,7 @@ describe('the party field', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ cust_id: 8 }));
   });
 
-  it('a party not chosen is refused on the field in Arabic, and nothing is saved', async () => {
+  it('a party not chosen is refused on the field in Arabic with the focus in it, and nothing is saved', async () => {
     const onSave = vi.fn();
     const { container, getByText } = renderForm({ onSave });
     await listArrived(container);
@@ -133,6 +133,8 @@ describe('the party field', () => {
     fireEvent.click(getByText('حفظ'));
     await waitFor(() => expect(errorOf(container)).toBe('حساب العميل مطلوب'));
     expect(onSave).not.toHaveBeenCalled();
+    // The form puts the focus back in the party to correct it.
+    expect(document.activeElement).toBe(container.querySelector('input[name="customer"]'));
   });
 
   it('the server’s field error shows on the party in Arabic', async () => {

@@ -28,7 +28,8 @@ export function PartyField<Values extends FieldValues>({
   const code = field.value === undefined ? 'REQUIRED' : fieldState.error?.message;
   const error = fieldState.error && wordFieldError(code, label);
   return (
-    <div>
+    // The form focuses the picker's input when the party is refused (the picker itself takes no ref).
+    <div ref={(wrapper) => field.ref(wrapper?.querySelector('input'))}>
       <CustomerPicker storeId={storeId} label={label} party={party} value={field.value} onChange={field.onChange} />
       {error && (
         <small className="field-error" data-field-error={name}>
