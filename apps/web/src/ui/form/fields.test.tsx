@@ -116,6 +116,9 @@ describe('the invoice screens’ plain fields over a contract schema', () => {
   it('a plain number field reads Arabic-Indic digits as typed and shows its refusal in words under it', async () => {
     const onSave = vi.fn();
     const { container, getByText } = render(<PlainPriceForm onSave={onSave} />);
+    fireEvent.click(getByText('حفظ'));
+    // Left empty, the amount is wanted (its schema alone would say "not a valid amount").
+    await waitFor(() => expect(errorOf(container, 'price')).toBe('السعر مطلوب'));
     await typeInto(container, 'price', '٠');
     fireEvent.click(getByText('حفظ'));
     await waitFor(() => expect(errorOf(container, 'price')).toBe('يجب أن يكون المبلغ أكبر من صفر'));
