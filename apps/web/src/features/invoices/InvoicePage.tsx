@@ -286,7 +286,7 @@ export function InvoicePage({
         <div className="invoice-header" hidden={hiddenOnPhone('setup')}>
           <CustomerPicker
             storeId={storeId}
-            label={screen.partyLabel}
+            label={salesText.partyAccount[screen.party]}
             party={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}

@@ -26,12 +26,6 @@ import { saveHeaderStep, updateHeaderStep } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoice, useSaveInvoice } from './useSales.ts';
 
-const text = {
-  total: 'اجمالي المبلغ',
-  saved: (ref: string) => `تم حفظ الفاتورة ${ref}`,
-  badTotal: 'أدخل اجمالي المبلغ',
-};
-
 const emptyValues = () => ({
   cust_id: undefined as number | undefined,
   pay_date: today(),
@@ -82,7 +76,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   function submit(event?: FormEvent) {
     event?.preventDefault();
     if (!values.cust_id) return notify.refused(salesText.noCustomer);
-    if (total === undefined || total <= money(0n)) return notify.refused(text.badTotal);
+    if (total === undefined || total <= money(0n)) return notify.refused(salesText.badTotal);
     if (compareDecimals(remaining, '0') === -1) return notify.refused(salesText.badRemainder);
     const body = {
       ...values,
@@ -97,7 +91,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
         : saveHeaderStep(screen.kind, { ...body, idempotency_key: saveKey }),
       {
         onSuccess: ([saved]) => {
-          notify.done(text.saved(saved?.pay_ref ?? ''));
+          notify.done(salesText.saved(saved?.pay_ref ?? ''));
           setValues(emptyValues());
           setSaveKey(crypto.randomUUID());
           if (opened.data) navigate(recordPath);
@@ -134,7 +128,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
         <div className="invoice-header">
           <CustomerPicker
             storeId={storeId}
-            label={screen.partyLabel}
+            label={salesText.partyAccount[screen.party]}
             party={screen.party}
             value={values.cust_id}
             onChange={(cust_id) => setValues((v) => ({ ...v, cust_id }))}
@@ -155,7 +149,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
         </div>
         <div className="invoice-totals">
           <PlainField
-            label={text.total}
+            label={salesText.total}
             name="tot_pr"
             inputMode="decimal"
             dir="ltr"

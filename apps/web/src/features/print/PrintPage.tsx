@@ -20,56 +20,7 @@ import { useInvoice } from '../invoices/useSales.ts';
 import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
-
-const text = {
-  customer: 'العميل:',
-  supplier: 'المورد:',
-  ref: 'رقم الفاتورة:',
-  original: 'الفاتورة الأصلية:',
-  date: 'التاريخ:',
-  item: 'الصنف',
-  quantity: 'الكمية',
-  unitPrice: 'سعر الوحدة',
-  total: 'المجموع',
-  gross: 'إجمالي المبلغ',
-  discount: 'الخصم',
-  net: 'الإجمالي بعد الخصم',
-  paid: 'المبلغ المدفوع',
-  remaining: 'المتبقي',
-  // A return's money goes back: refunded now, the rest off the party's balance.
-  refunded: 'المبلغ المسترد',
-  offBalance: 'يخصم من الرصيد',
-  received: 'المبلغ المستلم',
-  change: 'الباقي للعميل',
-  balance: 'الرصيد الحالي',
-  user: 'المستخدم:',
-  note: 'ملاحظة:',
-  phone: 'هاتف',
-  trade: 'س.ت',
-  vat: 'الرقم الضريبي',
-  print: 'طباعة',
-  english: 'EN',
-  arabic: 'عربي',
-  receipt: 'إيصال مختصر',
-  a4: 'A4',
-};
-
-/** Purchase orders can be printed in English for foreign suppliers (screens.md: `perchOrderEn`). */
-const english = {
-  ...text,
-  order: 'Purchase Order',
-  supplier: 'Supplier:',
-  ref: 'No.:',
-  date: 'Date:',
-  item: 'Item',
-  quantity: 'Qty',
-  unitPrice: 'Unit price',
-  total: 'Total',
-  gross: 'Total amount',
-  user: 'User:',
-  note: 'Note:',
-  phone: 'Tel',
-};
+import { printTextEn as english, printText as text } from './printText.ts';
 
 /** The invoice to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. */
 export default function PrintPage({ title }: { title: string }) {
@@ -100,7 +51,6 @@ export default function PrintPage({ title }: { title: string }) {
   // The kind's own name heads the print.
   const spec: DocumentKindSpec = kindOf(kind);
   const heading = en ? english.order : (spec.printLabel ?? spec.label);
-  const isPurchaseSide = spec.party === 'supplier';
   // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
   const received = parseMoney(params.get('received') ?? '');
   const change = d && received !== undefined ? subtractMoney(received, parseMoney(d.pay) ?? money(0n)) : undefined;
@@ -152,7 +102,7 @@ export default function PrintPage({ title }: { title: string }) {
           </header>
           <h2 className="print-title">{heading}</h2>
           <dl className="print-meta">
-            <dt>{isPurchaseSide ? t.supplier : t.customer}</dt>
+            <dt>{t.party[spec.party]}</dt>
             <dd>
               <bdi>{d.sub_name}</bdi>
             </dd>

@@ -13,6 +13,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '../ionic.ts';
 import { LoadMore } from '../LoadMore.tsx';
 import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
+import { tableText } from './tableText.ts';
 
 /** One column: its header, what a cell shows, and whether it is an amount (aligned to the end, isolated). */
 export type Column<Row> = {
@@ -56,8 +57,6 @@ type Props<Row> = {
   paging?: Paging;
   rowClassName?: (row: Row) => string | undefined;
 };
-
-const tableText = { columns: 'إخفاء الأعمدة' };
 
 /** The server's order as TanStack's sorting state: the column whose server key it is. */
 function toSortingState<Row>(columns: Column<Row>[], sort: ListSort | undefined): SortingState {
@@ -112,7 +111,7 @@ export function DataTable<Row>({
     // TanStack sorts only columns with an accessor; a server-sorted one needs none of its own (the server orders).
     accessorFn: column.sortBy ?? (column.serverSort ? () => null : undefined),
     enableSorting: paging ? Boolean(column.serverSort && paging.onSort) : Boolean(column.sortBy),
-    // Amounts start largest first, text from A (or أ); in the browser TanStack decides this from the values.
+    // Amounts start largest first, text from A (or alif); in the browser TanStack decides this from the values.
     ...(paging ? { sortDescFirst: Boolean(column.amount) } : {}),
     cell: ({ row }) => shown(column.cell(row.original), column.amount),
   }));
@@ -141,7 +140,7 @@ export function DataTable<Row>({
         <ColumnChooser
           columns={columns}
           hidden={hidden}
-          label={columnChoice.label ?? tableText.columns}
+          label={columnChoice.label ?? tableText.hideColumns}
           onChoose={choose}
         />
       )}
