@@ -43,7 +43,7 @@ function lineColumns(onChange: LineChange): Column<DraftLine>[] {
       amount: true,
       cell: (line) => {
         const total = lineAmount(line);
-        return total ? formatDecimal(total) : <bdi className="num field-error">!</bdi>;
+        return total ? formatDecimal(total) : <span className="field-error">!</span>;
       },
     },
   ];
