@@ -1,5 +1,5 @@
 import { normalizeNumberInput, routes } from '@mizan/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
@@ -16,7 +16,6 @@ import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, salesScreen, walkInCustomerName } from './documentScreens.ts';
-import { InvoiceLines } from './InvoiceLines.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemEntry } from './ItemEntry.tsx';
 import {
@@ -41,6 +40,10 @@ import {
   useParties,
   useSaveInvoice,
 } from './useSales.ts';
+
+// The lines' table (TanStack Table, some 13 kB) loads beside the screen, not before it: a cheap phone draws the party
+// and the item field first, and the table is in place long before the first line is added.
+const InvoiceLines = lazy(() => import('./InvoiceLines.tsx').then((module) => ({ default: module.InvoiceLines })));
 
 const fromSaved = (doc: SavedInvoice, price: DocumentScreen['price']): DraftInvoice => ({
   cust_id: doc.cust_id,
@@ -333,11 +336,13 @@ export function InvoicePage({
           <h3>{salesText.lines}</h3>
           {/* A part that fails to draw shows a message; the invoice and what was typed stay. */}
           <ErrorBoundary resetKey={invoice}>
-            <InvoiceLines
-              lines={invoice.lines}
-              onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
-              onRemove={(i) => setInvoice((current) => removeLine(current, i))}
-            />
+            <Suspense fallback={null}>
+              <InvoiceLines
+                lines={invoice.lines}
+                onChange={(i, c) => setInvoice((current) => changeLine(current, i, c))}
+                onRemove={(i) => setInvoice((current) => removeLine(current, i))}
+              />
+            </Suspense>
           </ErrorBoundary>
         </div>
         <ErrorBoundary resetKey={invoice}>
