@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { natureText } from '../accounts/natureText.ts';
 import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -123,28 +124,13 @@ export default function PrintPage({ title }: { title: string }) {
               <bdi className="num">{formatDate(d.pay_date)}</bdi>
             </dd>
           </dl>
-          <table className="print-lines">
-            <thead>
-              <tr>
-                <th>{t.item}</th>
-                <th>{t.quantity}</th>
-                <th>{t.unitPrice}</th>
-                <th>{t.total}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.items.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <bdi>{l.item_name}</bdi>
-                  </td>
-                  <td className="num">{formatQuantity(l.quantity)}</td>
-                  <td className="num">{formatDecimal(l[spec.price])}</td>
-                  <td className="num">{formatDecimal(l.tot)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={lineColumns(t, spec.price)}
+            rows={d.items}
+            rowKey={(line) => line.id}
+            testId="print-lines"
+            variant="print"
+          />
           <table className="print-totals" data-testid="print-totals">
             <tbody>
               {[
@@ -192,6 +178,21 @@ export default function PrintPage({ title }: { title: string }) {
       )}
     </Page>
   );
+}
+
+type PrintLine = NonNullable<ReturnType<typeof useInvoice>['data']>['items'][number];
+
+/** The printed lines: what, how many, at what price (the kind's: sale or purchase), for how much. */
+function lineColumns(
+  t: { item: string; quantity: string; unitPrice: string; total: string },
+  price: DocumentKindSpec['price'],
+): Column<PrintLine>[] {
+  return [
+    { id: 'item', header: t.item, cell: (line) => line.item_name },
+    { id: 'quantity', header: t.quantity, amount: true, cell: (line) => formatQuantity(line.quantity) },
+    { id: 'price', header: t.unitPrice, amount: true, cell: (line) => formatDecimal(line[price]) },
+    { id: 'total', header: t.total, amount: true, cell: (line) => formatDecimal(line.tot) },
+  ];
 }
 
 /** Net = gross − discount, exactly (the money module). */

@@ -1,6 +1,6 @@
 /**
- * The words of the shared table and its "load more". Its own module, not app/messages.ts: the sales screen draws no
- * table, and its first load is held to a budget (see build/firstLoad.ts).
+ * The words of the shared table and its "load more". Its own module, not app/messages.ts: the sign-in page draws no
+ * table, and the first loads is held to a budget (see build/firstLoad.ts).
  */
 export const tableText = {
   hideColumns: 'إخفاء الأعمدة',
