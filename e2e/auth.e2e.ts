@@ -108,9 +108,10 @@ describe('signing in and the shell', () => {
     const page = await (await running.browser.newContext(desktop)).newPage();
     await signIn(page, running.server.baseUrl);
     await page.waitForURL('**/folder/sales');
-    await page.locator('ion-menu ion-select').click();
+    const select = page.locator('ion-menu select[name="year"]');
+    await select.locator('option', { hasText: '2025' }).waitFor({ state: 'attached' });
     const api23 = page.waitForRequest((request) => request.url().includes('/api23/'));
-    await page.locator('ion-popover ion-radio, ion-popover ion-item').filter({ hasText: '2025' }).first().click();
+    await select.selectOption({ label: '2025' });
     const request = await api23;
     expect(new URL(request.url()).pathname.startsWith('/api23/')).toBe(true);
     await page.context().close();

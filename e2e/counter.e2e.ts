@@ -262,7 +262,7 @@ describe('on a phone', () => {
         firstQuantity: '40',
       }),
     ).toBe(200);
-    await page.locator('.invoice-sections ion-segment-button', { hasText: 'الأصناف' }).click();
+    await page.locator('.invoice-sections label', { hasText: 'الأصناف' }).click();
     await page.locator('input[name="item_search"]').tap();
     await page.keyboard.type('فلتر زيت');
     await page.locator('.item-results button').first().tap();
@@ -277,7 +277,7 @@ describe('on a phone', () => {
     expect(remove?.height ?? 0).toBeGreaterThanOrEqual(44);
     expect(remove?.width ?? 0).toBeGreaterThanOrEqual(44);
 
-    await page.locator('.invoice-sections ion-segment-button', { hasText: 'الحسابات' }).click();
+    await page.locator('.invoice-sections label', { hasText: 'الحسابات' }).click();
     await page.getByTestId('save-invoice').click();
     await expect.poll(() => toastMessage(page)).toMatch(/SH-S-\d{6}/);
     const answer = page.locator('ion-alert button', { hasText: 'لا' });
@@ -285,7 +285,7 @@ describe('on a phone', () => {
     expect((await answer.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await answer.click();
     await expect
-      .poll(() => page.locator('.invoice-sections ion-segment-button.segment-button-checked').textContent())
+      .poll(() => page.locator('.invoice-sections label.segment-checked').textContent())
       .toContain('الفاتورة');
     await page.context().close();
   });
@@ -304,11 +304,9 @@ describe('screenshots of the counter in the dark', () => {
         const item = { item_name: 'مروحة ليلية', part_no: 'FAN-9', perch_price: '50', pay_price: '100' };
         expect(await createItem(page, { ...item, firstQuantity: '50' })).toBe(200);
       }
-      if (look === 'phone-dark')
-        await page.locator('.invoice-sections ion-segment-button', { hasText: 'الأصناف' }).click();
+      if (look === 'phone-dark') await page.locator('.invoice-sections label', { hasText: 'الأصناف' }).click();
       await addByName(page, 'مروحة ليلية', '2');
-      if (look === 'phone-dark')
-        await page.locator('.invoice-sections ion-segment-button', { hasText: 'الحسابات' }).click();
+      if (look === 'phone-dark') await page.locator('.invoice-sections label', { hasText: 'الحسابات' }).click();
       await typeInto(page, 'discount_percent', '5');
       await typeInto(page, 'pay', '200');
       await expect.poll(() => page.getByTestId('change-due').textContent()).toBe('10.00');

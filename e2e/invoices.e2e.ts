@@ -16,8 +16,7 @@ import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
-const segment = (page: Page, label: string) =>
-  page.locator('.invoice-sections ion-segment-button', { hasText: label }).click();
+const segment = (page: Page, label: string) => page.locator('.invoice-sections label', { hasText: label }).click();
 const toastMessage = async (page: Page) => (await toastShown(page))?.message ?? '';
 
 describe('invoices on a phone and new parties and items on the invoice', () => {

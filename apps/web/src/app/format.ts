@@ -26,7 +26,7 @@ export function formatDecimal(value: string | null | undefined, decimals = 2): s
 /** The company's currency as amounts show it: its symbol and how many decimals it keeps. */
 export type Currency = { currency_symbol: string; currency_decimals: number };
 
-/** "1234.5" → "1,234.50 ج.س" with the company's currency, or the plain amount when none is known yet. */
+/** "1234.5" → "1,234.50" and the company's currency symbol after it, or the plain amount when none is known yet. */
 export function formatMoney(value: string | null | undefined, currency?: Currency | null): string {
   const amount = formatDecimal(value, currency?.currency_decimals ?? 2);
   return amount && currency?.currency_symbol ? `${amount} ${currency.currency_symbol}` : amount;

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, parseDate } from '../app/format.ts';
-
-const text = { dayFirst: 'يوم/شهر/سنة', calendar: 'اختيار من التقويم' };
+import { dateFieldText as text } from './dateFieldText.ts';
 
 /**
  * A labelled date, shown and typed day first (23/11/2026) whatever the browser's language, with the device's own

@@ -1,4 +1,7 @@
 import { IonButton, IonSpinner } from './ionic.ts';
+import { tableText } from './table/tableText.ts';
+
+const text = tableText.loadMore;
 
 /** "Load more" under a paged list, with what is shown out of the total. */
 export function LoadMore({
@@ -15,11 +18,11 @@ export function LoadMore({
   return (
     <div className="load-more">
       <span className="num-text">
-        عرض <bdi className="num">{shown}</bdi> من <bdi className="num">{total}</bdi>
+        {text.shown} <bdi className="num">{shown}</bdi> {text.of} <bdi className="num">{total}</bdi>
       </span>
       {shown < total && (
         <IonButton fill="outline" size="small" onClick={onMore} disabled={loading}>
-          {loading ? <IonSpinner name="dots" /> : 'تحميل المزيد'}
+          {loading ? <IonSpinner name="dots" /> : text.more}
         </IonButton>
       )}
     </div>

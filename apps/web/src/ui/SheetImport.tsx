@@ -1,27 +1,15 @@
-import type { ImportPreviewResponse, ImportResult, QueryOf, routes } from '@mizan/contract';
+import type { ImportPreviewResponse, QueryOf, routes } from '@mizan/contract';
 import { useState } from 'react';
 import { call, download, fieldErrors } from '../app/api.ts';
 import { refreshStore } from '../app/queryClient.ts';
 import { wordFieldError } from './form/fieldText.ts';
+import { importText } from './importText.ts';
 import { IonButton } from './ionic.ts';
 import { type Column, DataTable } from './table/DataTable.tsx';
 import { useNotify } from './useNotify.ts';
 
-export const importText = {
-  pick: 'اختر ملف Excel (.xlsx)',
-  template: 'تنزيل القالب',
-  preview: 'معاينة الملف',
-  apply: (n: number) => `حفظ ${n} صف صحيح`,
-  summary: (valid: number, invalid: number) => `صفوف صحيحة: ${valid} — صفوف بها أخطاء: ${invalid} (لن تُحفظ)`,
-  row: 'الصف',
-  item: 'الصنف',
-  errors: 'الأخطاء',
-  ok: 'سليم',
-  done: (r: ImportResult) => `تم الحفظ: ${r.created} جديد، ${r.updated} محدث، ${r.skipped} متجاوز`,
-};
-
 type PreviewRow = ImportPreviewResponse['data'][number];
-/** Every row of the sheet with its errors, or "سليم". */
+/** Every row of the sheet with its errors, or `importText.ok` when it has none. */
 const previewColumns = (describe: (values: Record<string, unknown>) => string): Column<PreviewRow>[] => [
   { id: 'row', header: importText.row, amount: false, cell: (row) => <bdi className="num">{row.row}</bdi> },
   { id: 'item', header: importText.item, cell: (row) => describe(row.values) },
@@ -30,7 +18,7 @@ const previewColumns = (describe: (values: Record<string, unknown>) => string): 
     header: importText.errors,
     cell: (row) => {
       const errors = Object.values(row.errors).map((code) => wordFieldError(code));
-      return errors.length ? <span className="field-error">{errors.join('، ')}</span> : importText.ok;
+      return errors.length ? <span className="field-error">{importText.list(errors)}</span> : importText.ok;
     },
   },
 ];

@@ -17,6 +17,6 @@ export function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
   fields[fields.indexOf(field as HTMLInputElement) + 1]?.focus();
 }
 
-/** Ctrl+S (⌘S) saves, on any keyboard layout (an Arabic layout types "س" with the S key). */
+/** Ctrl+S (⌘S) saves, on any keyboard layout (an Arabic layout types the letter seen, not "s", with the S key). */
 export const isSaveKey = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && (event.key === 's' || event.code === 'KeyS');

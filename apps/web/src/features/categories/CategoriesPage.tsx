@@ -13,21 +13,7 @@ import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useCategories } from '../items/useItems.ts';
-
-const text = {
-  name: 'اسم التصنيف',
-  desc: 'وصف التصنيف',
-  created: 'تاريخ الإنشاء',
-  items: 'عدد الأصناف',
-  add: 'إضافة تصنيف',
-  update: 'حفظ التعديل',
-  cancelEdit: 'إلغاء التعديل',
-  saved: 'تم حفظ التصنيف',
-  deleted: 'تم حذف التصنيف',
-  confirm: (name: string) => `هل تريد حذف التصنيف "${name}"؟`,
-  empty: 'لا توجد تصنيفات بعد',
-  note: 'التصنيفات لتنظيم الأصناف فقط؛ لا يمكن حذف تصنيف مستخدم في أصناف.',
-};
+import { categoriesText as text } from './categoriesText.ts';
 
 /** The whole list is held, so every column sorts in the browser. */
 const columns: Column<ItemCategory>[] = [
@@ -123,7 +109,7 @@ export default function CategoriesPage({ title }: { title: string }) {
             <IonButton
               size="small"
               fill="clear"
-              aria-label="تعديل"
+              aria-label={text.edit}
               onClick={() => {
                 setEditing(category);
                 form.reset({ category_name: category.category_name, category_desc: category.category_desc ?? '' });
@@ -135,13 +121,13 @@ export default function CategoriesPage({ title }: { title: string }) {
               size="small"
               fill="clear"
               color="danger"
-              aria-label="حذف"
+              aria-label={text.delete}
               onClick={() =>
                 confirm({
                   message: text.confirm(category.category_name),
                   buttons: [
-                    { text: 'إلغاء', role: 'cancel' },
-                    { text: 'موافق', handler: () => remove.mutate(category.id) },
+                    { text: text.cancel, role: 'cancel' },
+                    { text: text.ok, handler: () => remove.mutate(category.id) },
                   ],
                 })
               }

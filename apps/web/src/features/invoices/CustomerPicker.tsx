@@ -19,7 +19,7 @@ const AccountModal = lazy(() =>
  */
 export function CustomerPicker({
   storeId,
-  label: fieldLabel = salesText.customer,
+  label: fieldLabel = salesText.partyAccount.customer,
   party,
   value,
   onChange,

@@ -1,6 +1,7 @@
 import { normalizeNumberInput } from '@mizan/contract';
 import type { KeyboardEvent } from 'react';
 import { formatDecimal } from '../../app/format.ts';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { type DraftLine, lineAmount } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
@@ -17,6 +18,37 @@ function enterInLine(event: KeyboardEvent<HTMLInputElement>) {
   }
 }
 
+type LineChange = (index: number, change: Partial<DraftLine>) => void;
+
+/** The columns of the lines; the quantity and the price are inputs that change the line of their row. */
+function lineColumns(onChange: LineChange): Column<DraftLine>[] {
+  const numberInput = (field: 'quantity' | 'price', label: string) => (line: DraftLine, index: number) => (
+    <input
+      className="plain-input cell-input"
+      aria-label={label}
+      inputMode="decimal"
+      value={line[field]}
+      onChange={(e) => onChange(index, { [field]: normalizeNumberInput(e.target.value) })}
+      onKeyDown={enterInLine}
+    />
+  );
+  return [
+    { id: 'no', header: salesText.no, cell: (_, index) => <bdi className="num">{index + 1}</bdi> },
+    { id: 'item', header: salesText.item, cell: (line) => line.item_name },
+    { id: 'quantity', header: salesText.quantity, amount: true, cell: numberInput('quantity', salesText.quantity) },
+    { id: 'price', header: salesText.price, amount: true, cell: numberInput('price', salesText.price) },
+    {
+      id: 'total',
+      header: salesText.lineTotal,
+      amount: true,
+      cell: (line) => {
+        const total = lineAmount(line);
+        return total ? formatDecimal(total) : <span className="field-error">!</span>;
+      },
+    },
+  ];
+}
+
 /** The lines, editable in place (quantity and price); both must stay above zero. Digits of any script count. */
 export function InvoiceLines({
   lines,
@@ -24,71 +56,25 @@ export function InvoiceLines({
   onRemove,
 }: {
   lines: DraftLine[];
-  onChange: (index: number, change: Partial<DraftLine>) => void;
+  onChange: LineChange;
   onRemove: (index: number) => void;
 }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table invoice-lines" data-testid="invoice-lines">
-        <thead>
-          <tr>
-            <th>{salesText.no}</th>
-            <th>{salesText.item}</th>
-            <th className="amount">{salesText.quantity}</th>
-            <th className="amount">{salesText.price}</th>
-            <th className="amount">{salesText.lineTotal}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => {
-            const total = lineAmount(line);
-            return (
-              <tr key={line.uid}>
-                <td data-label={salesText.no}>
-                  <bdi className="num">{index + 1}</bdi>
-                </td>
-                <td data-label={salesText.item}>
-                  <bdi>{line.item_name}</bdi>
-                </td>
-                <td data-label={salesText.quantity} className="amount">
-                  <input
-                    className="plain-input cell-input"
-                    aria-label={salesText.quantity}
-                    inputMode="decimal"
-                    value={line.quantity}
-                    onChange={(e) => onChange(index, { quantity: normalizeNumberInput(e.target.value) })}
-                    onKeyDown={enterInLine}
-                  />
-                </td>
-                <td data-label={salesText.price} className="amount">
-                  <input
-                    className="plain-input cell-input"
-                    aria-label={salesText.price}
-                    inputMode="decimal"
-                    value={line.price}
-                    onChange={(e) => onChange(index, { price: normalizeNumberInput(e.target.value) })}
-                    onKeyDown={enterInLine}
-                  />
-                </td>
-                <td data-label={salesText.lineTotal} className={total ? 'amount' : 'amount field-error'}>
-                  <bdi className="num">{total ? formatDecimal(total) : '!'}</bdi>
-                </td>
-                <td className="row-actions">
-                  <button
-                    type="button"
-                    className="plain-button danger"
-                    onClick={() => onRemove(index)}
-                    aria-label={salesText.remove}
-                  >
-                    ×
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={lineColumns(onChange)}
+      rows={lines}
+      rowKey={(line) => line.uid}
+      testId="invoice-lines"
+      actions={(_, index) => (
+        <button
+          type="button"
+          className="plain-button danger"
+          onClick={() => onRemove(index)}
+          aria-label={salesText.remove}
+        >
+          ×
+        </button>
+      )}
+    />
   );
 }

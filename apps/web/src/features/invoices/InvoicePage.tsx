@@ -7,9 +7,10 @@ import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, useIonAlert } from '../../ui/ionic.ts';
+import { IonButton, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useScreenParams } from '../../ui/useScreenParams.ts';
@@ -247,23 +248,24 @@ export function InvoicePage({
   return (
     <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
       {mobile && (
-        <IonSegment
-          value={section}
-          onIonChange={(e) => setSection(e.detail.value as typeof section)}
+        <Segmented
+          label={title}
           className="invoice-sections"
-        >
-          <IonSegmentButton value="setup">
-            <IonLabel>{salesText.sectionSetup}</IonLabel>
-          </IonSegmentButton>
-          <IonSegmentButton value="items">
-            <IonLabel>
-              {salesText.sectionItems} (<bdi className="num">{invoice.lines.length}</bdi>)
-            </IonLabel>
-          </IonSegmentButton>
-          <IonSegmentButton value="totals">
-            <IonLabel>{salesText.sectionTotals}</IonLabel>
-          </IonSegmentButton>
-        </IonSegment>
+          value={section}
+          onChange={setSection}
+          options={[
+            { value: 'setup', label: salesText.sectionSetup },
+            {
+              value: 'items',
+              label: (
+                <>
+                  {salesText.sectionItems} (<bdi className="num">{invoice.lines.length}</bdi>)
+                </>
+              ),
+            },
+            { value: 'totals', label: salesText.sectionTotals },
+          ]}
+        />
       )}
       <form
         ref={formRef}
@@ -286,7 +288,7 @@ export function InvoicePage({
         <div className="invoice-header" hidden={hiddenOnPhone('setup')}>
           <CustomerPicker
             storeId={storeId}
-            label={screen.partyLabel}
+            label={salesText.partyAccount[screen.party]}
             party={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}
@@ -295,17 +297,15 @@ export function InvoicePage({
           {screen.draftKind && (
             <div className="field">
               <span>{salesText.type}</span>
-              <IonSegment
+              <Segmented
+                label={salesText.type}
                 value={invoice.final ? 'final' : 'preliminary'}
-                onIonChange={(e) => change({ final: e.detail.value === 'final' })}
-              >
-                <IonSegmentButton value="preliminary">
-                  <IonLabel>{salesText.preliminary}</IonLabel>
-                </IonSegmentButton>
-                <IonSegmentButton value="final">
-                  <IonLabel>{salesText.final}</IonLabel>
-                </IonSegmentButton>
-              </IonSegment>
+                onChange={(type) => change({ final: type === 'final' })}
+                options={[
+                  { value: 'preliminary', label: salesText.preliminary },
+                  { value: 'final', label: salesText.final },
+                ]}
+              />
             </div>
           )}
           <DateField

@@ -11,30 +11,9 @@ import { useReturnColumn } from '../returns/useReturnColumn.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
+import { recordText as text } from './recordText.ts';
+import { salesText } from './salesText.ts';
 import { useDocumentRecord } from './useDocumentRecord.ts';
-
-const text = {
-  oneDate: 'بحث في تاريخ',
-  range: 'بحث في فترة',
-  preliminary: 'فواتير مبدئية',
-  from: 'من',
-  to: 'إلى',
-  ref: 'رقم الفاتورة',
-  customer: 'العميل',
-  date: 'التاريخ',
-  total: 'اجمالي المبلغ',
-  discount: 'الخصــم',
-  net: 'الإجمالي بعد الخصم',
-  cash: 'نقدا',
-  remaining: 'المتبقي',
-  note: 'تعليق',
-  user: 'المستخدم',
-  print: 'طباعة',
-  edit: 'تعديل',
-  copySales: 'نسخ كفاتورة مبيعات',
-  copyPurchase: 'نسخ كفاتورة مشتريات',
-  empty: 'لا توجد فواتير',
-};
 
 type Mode = 'recent' | 'date' | 'range' | 'preliminary';
 const netOf = (d: TradeDocument) =>
@@ -105,6 +84,12 @@ export function RecordPage({
   const { query, rows, paging, firstPage } = useDocumentRecord(storeId, kind, path, params);
   const editPath = (valueOnly && screen.valueOnly?.editPath) || screen.editPath;
   const returns = useReturnColumn(storeId, kind, valueOnly ? [] : rows);
+  const tabs: Record<Mode, string> = {
+    recent: text.recent[screen.kind],
+    date: text.oneDate,
+    range: text.range,
+    preliminary: text.preliminary,
+  };
 
   return (
     <Page title={title}>
@@ -114,9 +99,7 @@ export function RecordPage({
           : (['recent', 'date', 'range'] as const)
         ).map((m) => (
           <IonSegmentButton key={m} value={m}>
-            <IonLabel>
-              {{ recent: screen.recentLabel, date: text.oneDate, range: text.range, preliminary: text.preliminary }[m]}
-            </IonLabel>
+            <IonLabel>{tabs[m]}</IonLabel>
           </IonSegmentButton>
         ))}
       </IonSegment>
@@ -125,7 +108,12 @@ export function RecordPage({
           <DateField label={mode === 'range' ? text.from : text.date} value={from} onChange={setFrom} />
         )}
         {mode === 'range' && <DateField label={text.to} value={to} onChange={setTo} />}
-        <CustomerPicker storeId={storeId} label={screen.partyLabel} value={custId} onChange={setCustId} />
+        <CustomerPicker
+          storeId={storeId}
+          label={salesText.partyAccount[screen.party]}
+          value={custId}
+          onChange={setCustId}
+        />
       </div>
       <DataTable
         columns={[...columns.slice(0, 3), ...returns.columns, ...columns.slice(3)]}
@@ -136,7 +124,7 @@ export function RecordPage({
         loading={query.isLoading}
         columnChoice={{ storageKey: 'columns:records' }}
         sums={{
-          label: screen.sumLabel,
+          label: text.sum[screen.kind],
           testId: 'record-totals',
           values: Object.fromEntries(amounts.map(({ sum }) => [sum, formatDecimal(firstPage?.sums[sum] ?? '0')])),
         }}

@@ -19,12 +19,6 @@ import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoice, useSaveInvoice } from './useSales.ts';
 import { blankValueInvoice, remainderOf, valueInvoiceForm, valueInvoiceValues } from './valueInvoiceForm.ts';
 
-const text = {
-  total: 'اجمالي المبلغ',
-  saved: (ref: string) => `تم حفظ الفاتورة ${ref}`,
-  badTotal: 'أدخل اجمالي المبلغ',
-};
-
 /**
  * A value-only invoice (salessnd / purchsnd, and their edit routes with ?id=N): a party, a typed total and the
  * payment, without lines. The party's balance changes; stock does not.
@@ -65,7 +59,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
           : saveHeaderStep(screen.kind, { ...body, idempotency_key: saveKey }),
         {
           onSuccess: ([saved]) => {
-            notify.done(text.saved(saved?.pay_ref ?? ''));
+            notify.done(salesText.saved(saved?.pay_ref ?? ''));
             form.reset(blankValueInvoice());
             setSaveKey(crypto.randomUUID());
             if (opened.data) navigate(recordPath);
@@ -80,7 +74,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
     },
     (errors) =>
       notify.refused(
-        errors.cust_id ? salesText.noCustomer : errors.tot_pr ? text.badTotal : messagesAr.VALIDATION_FAILED,
+        errors.cust_id ? salesText.noCustomer : errors.tot_pr ? salesText.badTotal : messagesAr.VALIDATION_FAILED,
       ),
   );
   const confirmDelete = useConfirmedDelete(storeId, recordPath);
@@ -111,7 +105,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
           <PartyField
             control={control}
             name="cust_id"
-            label={screen.partyLabel}
+            label={salesText.partyAccount[screen.party]}
             party={screen.party}
             storeId={storeId}
           />
@@ -119,7 +113,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
           <PlainTextField control={control} name="payComment" label={salesText.note} grow />
         </div>
         <div className="invoice-totals">
-          <PlainNumberField control={control} name="tot_pr" label={text.total} />
+          <PlainNumberField control={control} name="tot_pr" label={salesText.total} />
           <PlainNumberField control={control} name="pay" label={salesText.paid} />
           <div className="total-figure">
             <span>{salesText.remaining}</span>

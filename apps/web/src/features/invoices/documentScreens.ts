@@ -11,60 +11,51 @@ export type DocumentScreen = {
   draftKind?: 'payinit';
   /** Which price a line is typed and valued at (the kind's, from the registry). */
   price: DocumentKindSpec['price'];
-  partyLabel: string;
-  /** Which kind of account a new party is (the "new customer" / "new supplier" button). */
+  /** Which kind of account the party is: its field's label, and the "new customer" / "new supplier" button. */
   party: PartySide;
   newPath: string;
   editPath: string;
   recordPath: string;
   /** The value-only invoices of this kind (salessnd, purchsnd): their edit screen and their record. */
   valueOnly?: { editPath: string; recordPath: string };
-  recentLabel: string;
-  sumLabel: string;
   /** Purchase orders have no payment: no discount, paid amount or remainder. */
   noPayment?: boolean;
 };
 
-/** The walk-in customer every store has (accounts.defaults): a new sale starts with him chosen. */
+/**
+ * The walk-in customer every store has (accounts.defaults): a new sale starts with him chosen. Found by the name the
+ * server gives the account, so this is data, not words to show (the one exception in app/catalogues.test.ts).
+ */
 export const walkInCustomerName = 'عميل نقدي';
 
 export const salesScreen: DocumentScreen = {
   kind: documentKinds.sale.wire,
   draftKind: documentKinds.draftSale.wire,
   price: documentKinds.sale.price,
-  partyLabel: 'حساب العميل',
   party: documentKinds.sale.party,
   // A phone opens and edits invoices on the phone variants of the screens (seed section 2).
   newPath: isMobile ? '/folder/sales-mob' : '/folder/sales',
   editPath: isMobile ? '/folder/edit-sales-mob' : '/folder/edit-sales',
   recordPath: '/folder/sales-record',
   valueOnly: { editPath: '/folder/editsalessnd', recordPath: '/folder/salessndrecord' },
-  recentLabel: 'مبيعات حديثة',
-  sumLabel: 'إجمالي المبيعات',
 };
 
 export const purchaseScreen: DocumentScreen = {
   kind: documentKinds.purchase.wire,
   price: documentKinds.purchase.price,
-  partyLabel: 'حساب المورد',
   party: documentKinds.purchase.party,
   newPath: isMobile ? '/folder/purchase-mob' : '/folder/purchase',
   editPath: isMobile ? '/folder/edit-purchase-mob' : '/folder/edit-perch',
   recordPath: '/folder/purchase-record',
   valueOnly: { editPath: '/folder/editpurchsnd', recordPath: '/folder/purchsndrecord' },
-  recentLabel: 'مشتريات حديثة',
-  sumLabel: 'إجمالي المشتريات',
 };
 
 export const orderScreen: DocumentScreen = {
   kind: documentKinds.purchaseOrder.wire,
   price: documentKinds.purchaseOrder.price,
-  partyLabel: 'حساب المورد',
   party: documentKinds.purchaseOrder.party,
   newPath: '/folder/prch-order',
   editPath: '/folder/edit-prch-order',
   recordPath: '/folder/prch-order-record',
-  recentLabel: 'طلبات شراء حديثة',
-  sumLabel: 'إجمالي الطلبات',
   noPayment: true,
 };

@@ -1,8 +1,12 @@
+import type { PartySide } from '@mizan/contract';
+
+/** The Arabic text of the invoice screens. */
 export const salesText = {
   sectionSetup: 'الفاتورة',
   sectionItems: 'الأصناف',
   sectionTotals: 'الحسابات',
-  customer: 'حساب العميل',
+  /** The party's field, by the side the document's party is on. */
+  partyAccount: { customer: 'حساب العميل', supplier: 'حساب المورد' } satisfies Record<PartySide, string>,
   customerPlaceholder: 'اكتب اسم العميل أو الكود',
   newCustomer: 'عميل جديد',
   newSupplier: 'مورد جديد',
@@ -42,6 +46,7 @@ export const salesText = {
   noDate: 'اختر التاريخ',
   badRemainder: 'الرجاء مراجعة المبلغ المستلم والخصم',
   badDiscount: 'الخصم أكبر من إجمالي الفاتورة',
+  badTotal: 'أدخل اجمالي المبلغ',
   lowStock: 'الكمية أكبر من المخزون المتوفر',
   keepPrice: (name: string, price: string) => `هل تريد حفظ السعر ${price} للصنف "${name}"؟`,
   priceKept: 'تم حفظ السعر في بيانات الصنف',

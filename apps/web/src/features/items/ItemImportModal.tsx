@@ -18,7 +18,7 @@ export function ItemImportModal({ storeId, open, onClose }: { storeId: number; o
         <SheetImport
           route={routes.uploadXsl.items}
           template={routes.items.importTemplate}
-          templateName="قالب-الأصناف.xlsx"
+          templateName={itemsText.templateFile}
           storeId={storeId}
           describe={(values) => String(values.item_name ?? values.part_no ?? '')}
           onDone={onClose}

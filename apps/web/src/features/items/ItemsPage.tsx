@@ -60,7 +60,7 @@ export default function ItemsPage({ title }: { title: string }) {
           fill="outline"
           size="small"
           onClick={() =>
-            download(routes.items.export, 'الأصناف.xlsx', { query: filterParams(filters) }).catch(notify.failed)
+            download(routes.items.export, itemsText.exportFile, { query: filterParams(filters) }).catch(notify.failed)
           }
         >
           <IonIcon slot="start" icon={cloudDownloadOutline} />

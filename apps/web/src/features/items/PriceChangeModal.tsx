@@ -22,6 +22,8 @@ import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { itemsText } from './itemsText.ts';
 
+const text = itemsText.priceChange;
+
 type Preview = AnswerOf<typeof routes.items.previewPriceChange>;
 type PricePreviewRow = Preview['data'][number];
 
@@ -47,22 +49,6 @@ const previewColumns: Column<PricePreviewRow>[] = [
     cell: (row) => priceChange(row.perch_price, row.new_perch_price),
   },
 ];
-
-const text = {
-  increase: 'زيادة',
-  decrease: 'نقصان',
-  amount: 'مبلغ',
-  percent: 'نسبة %',
-  payval: 'تغيير سعر البيع',
-  perchval: 'تغيير سعر الشراء',
-  preview: 'معاينة',
-  apply: 'تطبيق على الأصناف',
-  affected: (n: number) => `سيتغير سعر ${n} صنف`,
-  noneAffected: 'لا توجد أصناف يشملها التعديل',
-  notPositive: (n: number) => `${n} صنف سيصبح سعره صفرا أو أقل؛ لن يُطبق التعديل`,
-  done: (n: number) => `تم تعديل أسعار ${n} صنف`,
-  scope: (category: string | undefined) => (category ? `الأصناف في التصنيف المحدد` : 'كل أصناف المخزن'),
-};
 
 /** A bulk price change of every item (or of the selected category): preview first, then apply in one go. */
 export function PriceChangeModal({
@@ -125,10 +111,10 @@ export function PriceChangeModal({
           }}
         >
           <IonSegmentButton value="increase">
-            <IonLabel>{text.increase}</IonLabel>
+            <IonLabel>{text.direction.increase}</IonLabel>
           </IonSegmentButton>
           <IonSegmentButton value="decrease">
-            <IonLabel>{text.decrease}</IonLabel>
+            <IonLabel>{text.direction.decrease}</IonLabel>
           </IonSegmentButton>
         </IonSegment>
         <IonSegment
@@ -139,10 +125,10 @@ export function PriceChangeModal({
           }}
         >
           <IonSegmentButton value="percent">
-            <IonLabel>{text.percent}</IonLabel>
+            <IonLabel>{text.mode.percent}</IonLabel>
           </IonSegmentButton>
           <IonSegmentButton value="amount">
-            <IonLabel>{text.amount}</IonLabel>
+            <IonLabel>{text.mode.amount}</IonLabel>
           </IonSegmentButton>
         </IonSegment>
         <IonList>

@@ -1,3 +1,7 @@
+import type { PriceChangeBody, QueryOf, routes } from '@mizan/contract';
+
+type PriceDirection = QueryOf<typeof routes.items.previewPriceChange>['direction'];
+
 /** The Arabic text of the item screens. */
 export const itemsText = {
   newItem: 'صنف جديد',
@@ -47,4 +51,21 @@ export const itemsText = {
   newCategory: 'إضافة تصنيف جديد',
   newCategoryName: 'اسم التصنيف',
   noCategory: 'بدون تصنيف',
+  /** The names the downloaded sheets are saved under. */
+  exportFile: 'الأصناف.xlsx',
+  templateFile: 'قالب-الأصناف.xlsx',
+  /** The bulk price change (PriceChangeModal). */
+  priceChange: {
+    direction: { increase: 'زيادة', decrease: 'نقصان' } satisfies Record<PriceDirection, string>,
+    mode: { amount: 'مبلغ', percent: 'نسبة %' } satisfies Record<PriceChangeBody['mode'], string>,
+    payval: 'تغيير سعر البيع',
+    perchval: 'تغيير سعر الشراء',
+    preview: 'معاينة',
+    apply: 'تطبيق على الأصناف',
+    affected: (n: number) => `سيتغير سعر ${n} صنف`,
+    noneAffected: 'لا توجد أصناف يشملها التعديل',
+    notPositive: (n: number) => `${n} صنف سيصبح سعره صفرا أو أقل؛ لن يُطبق التعديل`,
+    done: (n: number) => `تم تعديل أسعار ${n} صنف`,
+    scope: (category: string | undefined) => (category ? `الأصناف في التصنيف المحدد` : 'كل أصناف المخزن'),
+  },
 } as const;

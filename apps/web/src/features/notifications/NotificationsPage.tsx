@@ -5,19 +5,8 @@ import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '.
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { purchaseScreen, salesScreen } from '../invoices/documentScreens.ts';
+import { notificationsText as text } from './notificationsText.ts';
 import { useDueInvoices } from './useDueInvoices.ts';
-
-const text = {
-  customers: 'مواعيد سداد العملاء',
-  suppliers: 'مواعيد سداد الموردين',
-  invoiceOf: 'فاتورة',
-  dated: 'بتاريخ',
-  due: 'تاريخ السداد',
-  remaining: 'المتبقي',
-  open: 'عرض',
-  none: 'لا توجد مواعيد سداد',
-  stockLater: 'تنبيهات الأصناف المنتهية والكميات السالبة تأتي مع وحدة المخزون.',
-};
 
 function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument[] | undefined; editPath: string }) {
   const navigate = useNavigate();

@@ -9,19 +9,7 @@ import { searchTerm } from '../../ui/searchTerm.ts';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { usePagedList } from '../../ui/usePagedList.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-
-const text = {
-  intro:
-    'استورد الكميات الافتتاحية للسنة المالية المختارة من ملف Excel: تُطابق الأصناف بالكود، وتحل الكميات الجديدة محل الكميات الافتتاحية السابقة لهذا المخزن وهذه السنة.',
-  year: (desc: string) => `السنة المالية: ${desc}`,
-  search: 'بحث بالاسم أو الكود',
-  code: 'الكود',
-  name: 'الصنف',
-  quantity: 'الكمية',
-  perch: 'سعر الشراء',
-  pay: 'سعر البيع',
-  empty: 'لا توجد كميات افتتاحية لهذه السنة',
-};
+import { openingStockText as text } from './openingStockText.ts';
 
 const columns: Column<OpeningQuantityRow>[] = [
   { id: 'code', serverSort: 'part_no', header: text.code, cell: (row) => row.part_no ?? '' },
@@ -61,7 +49,7 @@ export default function OpeningStockPage({ title }: { title: string }) {
       <SheetImport
         route={routes.uploadXsl.openingQuantities}
         template={routes.firstq.importTemplate}
-        templateName="قالب-الكميات-الافتتاحية.xlsx"
+        templateName={text.templateFile}
         query={{ fq_year: yearId }}
         storeId={storeId}
         describe={(values) => [values.part_no, values.item_name].filter(Boolean).join(' — ')}

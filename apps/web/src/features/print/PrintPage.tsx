@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
+import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { natureText } from '../accounts/natureText.ts';
 import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -20,56 +21,7 @@ import { useInvoice } from '../invoices/useSales.ts';
 import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
-
-const text = {
-  customer: 'العميل:',
-  supplier: 'المورد:',
-  ref: 'رقم الفاتورة:',
-  original: 'الفاتورة الأصلية:',
-  date: 'التاريخ:',
-  item: 'الصنف',
-  quantity: 'الكمية',
-  unitPrice: 'سعر الوحدة',
-  total: 'المجموع',
-  gross: 'إجمالي المبلغ',
-  discount: 'الخصم',
-  net: 'الإجمالي بعد الخصم',
-  paid: 'المبلغ المدفوع',
-  remaining: 'المتبقي',
-  // A return's money goes back: refunded now, the rest off the party's balance.
-  refunded: 'المبلغ المسترد',
-  offBalance: 'يخصم من الرصيد',
-  received: 'المبلغ المستلم',
-  change: 'الباقي للعميل',
-  balance: 'الرصيد الحالي',
-  user: 'المستخدم:',
-  note: 'ملاحظة:',
-  phone: 'هاتف',
-  trade: 'س.ت',
-  vat: 'الرقم الضريبي',
-  print: 'طباعة',
-  english: 'EN',
-  arabic: 'عربي',
-  receipt: 'إيصال مختصر',
-  a4: 'A4',
-};
-
-/** Purchase orders can be printed in English for foreign suppliers (screens.md: `perchOrderEn`). */
-const english = {
-  ...text,
-  order: 'Purchase Order',
-  supplier: 'Supplier:',
-  ref: 'No.:',
-  date: 'Date:',
-  item: 'Item',
-  quantity: 'Qty',
-  unitPrice: 'Unit price',
-  total: 'Total',
-  gross: 'Total amount',
-  user: 'User:',
-  note: 'Note:',
-  phone: 'Tel',
-};
+import { printTextEn as english, printText as text } from './printText.ts';
 
 /** The invoice to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. */
 export default function PrintPage({ title }: { title: string }) {
@@ -100,7 +52,6 @@ export default function PrintPage({ title }: { title: string }) {
   // The kind's own name heads the print.
   const spec: DocumentKindSpec = kindOf(kind);
   const heading = en ? english.order : (spec.printLabel ?? spec.label);
-  const isPurchaseSide = spec.party === 'supplier';
   // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
   const received = parseMoney(params.get('received') ?? '');
   const change = d && received !== undefined ? subtractMoney(received, parseMoney(d.pay) ?? money(0n)) : undefined;
@@ -152,7 +103,7 @@ export default function PrintPage({ title }: { title: string }) {
           </header>
           <h2 className="print-title">{heading}</h2>
           <dl className="print-meta">
-            <dt>{isPurchaseSide ? t.supplier : t.customer}</dt>
+            <dt>{t.party[spec.party]}</dt>
             <dd>
               <bdi>{d.sub_name}</bdi>
             </dd>
@@ -173,28 +124,13 @@ export default function PrintPage({ title }: { title: string }) {
               <bdi className="num">{formatDate(d.pay_date)}</bdi>
             </dd>
           </dl>
-          <table className="print-lines">
-            <thead>
-              <tr>
-                <th>{t.item}</th>
-                <th>{t.quantity}</th>
-                <th>{t.unitPrice}</th>
-                <th>{t.total}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.items.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    <bdi>{l.item_name}</bdi>
-                  </td>
-                  <td className="num">{formatQuantity(l.quantity)}</td>
-                  <td className="num">{formatDecimal(l[spec.price])}</td>
-                  <td className="num">{formatDecimal(l.tot)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={lineColumns(t, spec.price)}
+            rows={d.items}
+            rowKey={(line) => line.id}
+            testId="print-lines"
+            variant="print"
+          />
           <table className="print-totals" data-testid="print-totals">
             <tbody>
               {[
@@ -242,6 +178,21 @@ export default function PrintPage({ title }: { title: string }) {
       )}
     </Page>
   );
+}
+
+type PrintLine = NonNullable<ReturnType<typeof useInvoice>['data']>['items'][number];
+
+/** The printed lines: what, how many, at what price (the kind's: sale or purchase), for how much. */
+function lineColumns(
+  t: { item: string; quantity: string; unitPrice: string; total: string },
+  price: DocumentKindSpec['price'],
+): Column<PrintLine>[] {
+  return [
+    { id: 'item', header: t.item, cell: (line) => line.item_name },
+    { id: 'quantity', header: t.quantity, amount: true, cell: (line) => formatQuantity(line.quantity) },
+    { id: 'price', header: t.unitPrice, amount: true, cell: (line) => formatDecimal(line[price]) },
+    { id: 'total', header: t.total, amount: true, cell: (line) => formatDecimal(line.tot) },
+  ];
 }
 
 /** Net = gross − discount, exactly (the money module). */

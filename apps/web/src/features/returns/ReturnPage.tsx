@@ -70,7 +70,7 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveReturn(storeId);
 
-  // A new address (another invoice's "مرتجع", another return to edit) starts over from it.
+  // A new address (another invoice's return action, another return to edit) starts over from it.
   const paramOriginal = params.get('original') ?? '';
   useEffect(() => setOriginalRef(paramOriginal), [paramOriginal]);
   // The lines come from the original as it stands (read again after every save in the store).

@@ -1,4 +1,5 @@
 import { type DocumentKindSpec, documentKinds, type ReturnKindToken, routes } from '@mizan/contract';
+import { returnsText } from './returnsText.ts';
 
 /** What differs between the sales-return and the purchase-return screens (the same screens over another kind). */
 export type ReturnScreen = {
@@ -24,13 +25,13 @@ export const salesReturnScreen: ReturnScreen = {
   originalKind: documentKinds.sale.wire,
   price: documentKinds.saleReturn.price,
   label: documentKinds.saleReturn.label,
-  partyLabel: 'العميل',
+  partyLabel: returnsText.customer,
   newPath: '/folder/sales-return',
   editPath: '/folder/edit-sales-return',
   recordPath: '/folder/sales-returns-record',
   latest: routes.sales_returns.getTopReturns,
-  quantityLabel: 'الكمية المباعة',
-  refundLabel: 'المبلغ المسترد للعميل',
+  quantityLabel: returnsText.soldQuantity,
+  refundLabel: returnsText.refundToCustomer,
 };
 
 export const purchaseReturnScreen: ReturnScreen = {
@@ -38,15 +39,15 @@ export const purchaseReturnScreen: ReturnScreen = {
   originalKind: documentKinds.purchase.wire,
   price: documentKinds.purchaseReturn.price,
   label: documentKinds.purchaseReturn.label,
-  partyLabel: 'المورد',
+  partyLabel: returnsText.supplier,
   newPath: '/folder/purchase-return',
   editPath: '/folder/edit-purchase-return',
   recordPath: '/folder/purchase-returns-record',
   latest: routes.purchase_returns.getTopPurchaseReturns,
-  quantityLabel: 'الكمية المشتراة',
-  refundLabel: 'المبلغ المسترد من المورد',
+  quantityLabel: returnsText.boughtQuantity,
+  refundLabel: returnsText.refundFromSupplier,
 };
 
-/** The return screen of an invoice kind (the records' "مرتجع" action). */
+/** The return screen of an invoice kind (the records' return action, `returnsText.returnAction`). */
 export const returnScreenOf = (kind: string): ReturnScreen | undefined =>
   kind === 'pay' ? salesReturnScreen : kind === 'perch' ? purchaseReturnScreen : undefined;

@@ -1,5 +1,12 @@
 /** The Arabic text of the return screens. */
 export const returnsText = {
+  // What differs between the sales-return and the purchase-return screens (returnScreens.ts).
+  customer: 'العميل',
+  supplier: 'المورد',
+  soldQuantity: 'الكمية المباعة',
+  boughtQuantity: 'الكمية المشتراة',
+  refundToCustomer: 'المبلغ المسترد للعميل',
+  refundFromSupplier: 'المبلغ المسترد من المورد',
   original: 'الفاتورة الأصلية',
   originalRef: 'رقم الفاتورة الأصلية',
   show: 'عرض',
@@ -52,4 +59,4 @@ export const returnsText = {
   returnAction: 'مرتجع',
   leftToReturn: 'المتبقي للإرجاع',
   of: 'من',
-};
+} as const;

@@ -9,7 +9,7 @@ import { useReturnedByInvoice } from './useReturns.ts';
 
 /**
  * The invoice records' part of returns: a column "left to return" (shown once something came back) and the
- * "مرتجع" action that opens the return screen on the row's invoice.
+ * return action (`text.returnAction`) that opens the return screen on the row's invoice.
  */
 export function useReturnColumn(storeId: number, kind: string, rows: TradeDocument[]) {
   const screen = returnScreenOf(kind);
@@ -27,7 +27,7 @@ export function useReturnColumn(storeId: number, kind: string, rows: TradeDocume
           cell: (d) => {
             const row = found.get(d.pay_id);
             if (!row) return '';
-            // Each number isolated in the Arabic phrase, so "٣ من ٥" reads right to left with the numbers in place.
+            // Each number isolated in the Arabic phrase ("3 of 5"), so it reads right to left with the numbers in place.
             return (
               <span data-testid="left-to-return">
                 <bdi className="num">{quantityLeft(row.quantity, row.returned_quantity)}</bdi> {text.of}{' '}

@@ -1,5 +1,5 @@
 import { menuController } from '@ionic/core/components';
-import { lazy, type MouseEvent, type ReactNode, Suspense } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
 import {
@@ -18,20 +18,7 @@ import { useAuth, useSession } from '../auth/AuthProvider.tsx';
 import { useDueInvoices } from '../notifications/useDueInvoices.ts';
 import { isShownOn, menuGroups } from './menuEntries.ts';
 import { logOutOutline, notificationsOutline } from './menuIcons.ts';
-
-// The year's select is Ionic's, whose code (with its popover, alert and action sheet) is a fifth of the sales
-// screen's load: it comes once the menu has drawn, which shows the chosen year meanwhile.
-const YearSwitch = lazy(() => import('./YearSwitch.tsx').then((module) => ({ default: module.YearSwitch })));
-
-function ChosenYear() {
-  const { year } = useAuth();
-  return (
-    <div className="year-switch-pending">
-      <small>{ui.menu.year}</small>
-      <span>{year?.yearDesc}</span>
-    </div>
-  );
-}
+import { YearSwitch } from './YearSwitch.tsx';
 
 /**
  * One entry of the menu: a plain link styled as Ionic's item (the menu has some thirty; as Ionic items, toggles and
@@ -98,9 +85,7 @@ export default function Menu() {
             {ui.menu.logout}
           </IonButton>
         </div>
-        <Suspense fallback={<ChosenYear />}>
-          <YearSwitch storeId={store.id} />
-        </Suspense>
+        <YearSwitch storeId={store.id} />
         <DueLink storeId={store.id} />
         <nav aria-label={ui.menu.title}>
           {menuGroups.map((group) => (

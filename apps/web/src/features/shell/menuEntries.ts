@@ -3,61 +3,65 @@
  * on both, exactly as the seed says.
  */
 import { isMobile } from '../../app/platform.ts';
+import type { RoutePath } from '../../app/routes.tsx';
+import { menuLabel, menuText } from './menuText.ts';
 
 export type Device = 'desktop' | 'mobile' | 'both';
-export type MenuEntry = { label: string; path: string; device: Device };
+export type MenuEntry = { label: string; path: `/${RoutePath}`; device: Device };
 export type MenuGroup = { title: string; entries: MenuEntry[] };
+
+const entry = (path: RoutePath, device: Device): MenuEntry => ({ label: menuLabel(path), path: `/${path}`, device });
 
 export const menuGroups: MenuGroup[] = [
   {
-    title: 'المبيعات',
+    title: menuText.groups.sales,
     entries: [
-      { label: 'فاتورة مبيعات', path: '/folder/sales', device: 'desktop' },
-      { label: 'فاتورة مبيعات', path: '/folder/sales-mob', device: 'mobile' },
-      { label: 'سجل مبيعات', path: '/folder/sales-record', device: 'both' },
-      { label: 'مرتجع مبيعات', path: '/folder/sales-return', device: 'both' },
-      { label: 'سجل مرتجعات المبيعات', path: '/folder/sales-returns-record', device: 'both' },
+      entry('folder/sales', 'desktop'),
+      entry('folder/sales-mob', 'mobile'),
+      entry('folder/sales-record', 'both'),
+      entry('folder/sales-return', 'both'),
+      entry('folder/sales-returns-record', 'both'),
     ],
   },
   {
-    title: 'المشتريات',
+    title: menuText.groups.purchases,
     entries: [
-      { label: 'فاتورة مشتريات', path: '/folder/purchase', device: 'desktop' },
-      { label: 'فاتورة مشتريات', path: '/folder/purchase-mob', device: 'mobile' },
-      { label: 'سجل المشتريات', path: '/folder/purchase-record', device: 'both' },
-      { label: 'مرتجع مشتريات', path: '/folder/purchase-return', device: 'both' },
-      { label: 'سجل مرتجعات المشتريات', path: '/folder/purchase-returns-record', device: 'both' },
-      { label: 'طلبات الشراء', path: '/folder/prch-order', device: 'desktop' },
-      { label: 'سجل طلبات الشراء', path: '/folder/prch-order-record', device: 'desktop' },
+      entry('folder/purchase', 'desktop'),
+      entry('folder/purchase-mob', 'mobile'),
+      entry('folder/purchase-record', 'both'),
+      entry('folder/purchase-return', 'both'),
+      entry('folder/purchase-returns-record', 'both'),
+      entry('folder/prch-order', 'desktop'),
+      entry('folder/prch-order-record', 'desktop'),
     ],
   },
   {
-    title: 'المخزن',
+    title: menuText.groups.stock,
     entries: [
-      { label: 'المخزن', path: '/item-stock', device: 'both' },
-      { label: 'الكميات الإفتتاحية', path: '/folder/firstq-modal', device: 'both' },
-      { label: 'حركة الأصناف', path: '/folder/items-report', device: 'desktop' },
-      { label: 'التسوية الجردية', path: '/folder/tswia', device: 'desktop' },
-      { label: 'سجل التسويات الجردية', path: '/folder/tswia-record', device: 'desktop' },
+      entry('item-stock', 'both'),
+      entry('folder/firstq-modal', 'both'),
+      entry('folder/items-report', 'desktop'),
+      entry('folder/tswia', 'desktop'),
+      entry('folder/tswia-record', 'desktop'),
     ],
   },
   {
-    title: 'الحسابات',
+    title: menuText.groups.accounts,
     entries: [
-      { label: 'ادارة الحسابات', path: '/folder/sub-account2', device: 'desktop' },
-      { label: 'شجرة الحسابات', path: '/folder/account-tree', device: 'desktop' },
-      { label: 'السندات', path: '/folder/cash2', device: 'both' },
-      { label: 'سجل السندات', path: '/folder/spend-record2', device: 'both' },
-      { label: 'كشف حساب', path: '/folder/statement2', device: 'both' },
-      { label: 'الأرصدة', path: '/folder/balance-sheet2', device: 'both' },
+      entry('folder/sub-account2', 'desktop'),
+      entry('folder/account-tree', 'desktop'),
+      entry('folder/cash2', 'both'),
+      entry('folder/spend-record2', 'both'),
+      entry('folder/statement2', 'both'),
+      entry('folder/balance-sheet2', 'both'),
     ],
   },
   {
-    title: 'الإعدادات والضبط',
+    title: menuText.groups.settings,
     entries: [
-      { label: 'أنشطة المستخدمين', path: '/folder/user-activity', device: 'both' },
-      { label: 'التصنيفات', path: '/folder/categories', device: 'both' },
-      { label: 'الإعدادات والضبط', path: '/folder/settings', device: 'both' },
+      entry('folder/user-activity', 'both'),
+      entry('folder/categories', 'both'),
+      entry('folder/settings', 'both'),
     ],
   },
 ];

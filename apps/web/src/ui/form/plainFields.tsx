@@ -31,7 +31,7 @@ function PlainInput<Values extends FieldValues>({
   ...input
 }: PlainProps<Values> & { convert: (typed: string) => string }) {
   const { field, fieldState } = useController({ control, name });
-  // Left empty, any refusal means the field is wanted ("اجمالي المبلغ مطلوب", not "enter a valid amount").
+  // Left empty, any refusal means the field is wanted ("the total is required", not "enter a valid amount").
   const code = field.value === '' && fieldState.error ? 'REQUIRED' : fieldState.error?.message;
   const error = wordFieldError(code, label);
   return (

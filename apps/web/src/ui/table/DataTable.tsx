@@ -8,19 +8,25 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { eyeOffOutline } from 'ionicons/icons';
-import { type ReactNode, useId, useState } from 'react';
-import { IonButton, IonCheckbox, IonContent, IonIcon, IonItem, IonList, IonPopover } from '../ionic.ts';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { LoadMore } from '../LoadMore.tsx';
 import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
+import { tableText } from './tableText.ts';
+
+const ColumnChooser = lazy(() => import('./ColumnChooser.tsx'));
 
 /** One column: its header, what a cell shows, and whether it is an amount (aligned to the end, isolated). */
 export type Column<Row> = {
   id: string;
   header: string;
-  /** A string is shown isolated (`<bdi>`), so a code, an English name or a sign keeps its place in Arabic text. */
-  cell: (row: Row) => ReactNode;
+  /**
+   * A string is shown isolated (`<bdi>`), so a code, an English name or a sign keeps its place in Arabic text.
+   * `index` is the row's place in `rows` whatever the order shown: a line's number, the line an input edits.
+   */
+  cell: (row: Row, index: number) => ReactNode;
   amount?: boolean;
+  /** Set as `data-testid` on each cell of the column. */
+  testId?: string;
   /** A key to sort by in the browser, for lists held whole. */
   sortBy?: (row: Row) => string | number;
   /** The server's sort key of this column, for a paged list (sorted by the server across all its pages). */
@@ -44,20 +50,26 @@ type Props<Row> = {
   rows: Row[];
   rowKey: (row: Row) => string | number;
   testId: string;
-  /** Shown instead of the table when there is no row (and nothing is loading). */
-  empty: string;
+  /**
+   * Shown instead of the table when there is no row (and nothing is loading). Without it the table stays, header
+   * and no row, as the lines of a document being filled in.
+   */
+  empty?: string;
   loading?: boolean;
   /** The row's buttons, in the last column; it stays in view while the table scrolls sideways. */
-  actions?: (row: Row) => ReactNode;
+  actions?: (row: Row, index: number) => ReactNode;
   /** Column choice kept on this device under this key; without it every column shows. */
   columnChoice?: { storageKey: string; defaultHidden?: string[]; label?: string };
   /** The server's sums of the whole filter (not of the loaded rows), by column id, under a label. */
   sums?: { label: string; values: Partial<Record<string, ReactNode>>; testId?: string };
   paging?: Paging;
   rowClassName?: (row: Row) => string | undefined;
+  /**
+   * `print`: the table on paper, styled by print.css (`.print-lines`): no scroll box that would cut a long
+   * invoice, no sticky header and no phone cards.
+   */
+  variant?: 'screen' | 'print';
 };
-
-const tableText = { columns: 'إخفاء الأعمدة' };
 
 /** The server's order as TanStack's sorting state: the column whose server key it is. */
 function toSortingState<Row>(columns: Column<Row>[], sort: ListSort | undefined): SortingState {
@@ -74,9 +86,9 @@ const shown = (value: ReactNode, amount?: boolean) =>
   );
 
 /**
- * Every list of the app: a table on TanStack Table with a sticky header, the chosen columns, sorting of whole
- * lists, the server's sums row and "load more"; on a phone each row stacks as a card (`.data-table` in theme.css,
- * each cell labelled by its header).
+ * Every table of the app (the lists, a document's editable lines, the printed lines): a table on TanStack Table
+ * with a sticky header, the chosen columns, sorting of whole lists, the server's sums row and "load more"; on a
+ * phone each row stacks as a card (`.data-table` in theme.css, each cell labelled by its header).
  */
 export function DataTable<Row>({
   columns,
@@ -90,6 +102,7 @@ export function DataTable<Row>({
   sums,
   paging,
   rowClassName,
+  variant = 'screen',
 }: Props<Row>) {
   const [hidden, setHidden] = useState(() =>
     columnChoice ? readHiddenColumns(columnChoice.storageKey, columnChoice.defaultHidden ?? []) : [],
@@ -112,9 +125,8 @@ export function DataTable<Row>({
     // TanStack sorts only columns with an accessor; a server-sorted one needs none of its own (the server orders).
     accessorFn: column.sortBy ?? (column.serverSort ? () => null : undefined),
     enableSorting: paging ? Boolean(column.serverSort && paging.onSort) : Boolean(column.sortBy),
-    // Amounts start largest first, text from A (or أ); in the browser TanStack decides this from the values.
+    // Amounts start largest first, text from A (or alif); in the browser TanStack decides this from the values.
     ...(paging ? { sortDescFirst: Boolean(column.amount) } : {}),
-    cell: ({ row }) => shown(column.cell(row.original), column.amount),
   }));
   const columnVisibility: VisibilityState = Object.fromEntries(hidden.map((id) => [id, false]));
   const table = useReactTable({
@@ -135,131 +147,97 @@ export function DataTable<Row>({
   const visible = table.getVisibleLeafColumns();
   const metaOf = (id: string) => byId.get(id);
 
+  const element = (
+    <table className={variant === 'print' ? 'print-lines' : 'data-table'} data-testid={testId}>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const sorted = header.column.getIsSorted();
+              return (
+                <th
+                  key={header.id}
+                  className={metaOf(header.id)?.amount ? 'amount' : undefined}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                >
+                  {header.column.getCanSort() ? (
+                    <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                    </button>
+                  ) : (
+                    flexRender(header.column.columnDef.header, header.getContext())
+                  )}
+                </th>
+              );
+            })}
+            {actions && <th className="row-actions" />}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id} className={rowClassName?.(row.original)}>
+            {row.getVisibleCells().map((cell) => {
+              const column = metaOf(cell.column.id);
+              // Called here, not through flexRender: a cell function made anew each render would be a new component
+              // type to React, which would then remount the cell's input (and lose the focus) at every keystroke.
+              return (
+                <td
+                  key={cell.id}
+                  data-label={column?.header}
+                  data-testid={column?.testId}
+                  className={column?.amount ? 'amount' : undefined}
+                >
+                  {column && shown(column.cell(row.original, row.index), column.amount)}
+                </td>
+              );
+            })}
+            {actions && <td className="row-actions">{actions(row.original, row.index)}</td>}
+          </tr>
+        ))}
+      </tbody>
+      {sums && (
+        <tfoot>
+          <tr data-testid={sums.testId}>
+            {visible.map((column, index) => {
+              const value = sums.values[column.id];
+              if (index === 0) return <th key={column.id}>{sums.label}</th>;
+              return (
+                <td
+                  key={column.id}
+                  data-label={value === undefined ? undefined : metaOf(column.id)?.header}
+                  className={metaOf(column.id)?.amount ? 'amount' : undefined}
+                >
+                  {value === undefined ? null : shown(value, true)}
+                </td>
+              );
+            })}
+            {actions && <td />}
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+
   return (
     <>
       {columnChoice && (
-        <ColumnChooser
-          columns={columns}
-          hidden={hidden}
-          label={columnChoice.label ?? tableText.columns}
-          onChoose={choose}
-        />
+        <Suspense fallback={null}>
+          <ColumnChooser
+            columns={columns}
+            hidden={hidden}
+            label={columnChoice.label ?? tableText.hideColumns}
+            onChoose={choose}
+          />
+        </Suspense>
       )}
-      {rows.length === 0 && !loading && <p className="empty">{empty}</p>}
-      {rows.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table" data-testid={testId}>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    return (
-                      <th
-                        key={header.id}
-                        className={metaOf(header.id)?.amount ? 'amount' : undefined}
-                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      >
-                        {header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            className="sort-button"
-                            onClick={header.column.getToggleSortingHandler()}
-                          >
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
-                  {actions && <th className="row-actions" />}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={rowClassName?.(row.original)}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      data-label={metaOf(cell.column.id)?.header}
-                      className={metaOf(cell.column.id)?.amount ? 'amount' : undefined}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                  {actions && <td className="row-actions">{actions(row.original)}</td>}
-                </tr>
-              ))}
-            </tbody>
-            {sums && (
-              <tfoot>
-                <tr data-testid={sums.testId}>
-                  {visible.map((column, index) => {
-                    const value = sums.values[column.id];
-                    if (index === 0) return <th key={column.id}>{sums.label}</th>;
-                    return (
-                      <td
-                        key={column.id}
-                        data-label={value === undefined ? undefined : metaOf(column.id)?.header}
-                        className={metaOf(column.id)?.amount ? 'amount' : undefined}
-                      >
-                        {value === undefined ? null : shown(value, true)}
-                      </td>
-                    );
-                  })}
-                  {actions && <td />}
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        </div>
-      )}
+      {rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>}
+      {(rows.length > 0 || empty === undefined) &&
+        (variant === 'print' ? element : <div className="table-scroll">{element}</div>)}
       {paging && rows.length > 0 && (
         <LoadMore shown={rows.length} total={paging.total} loading={paging.loading} onMore={paging.onMore} />
       )}
-    </>
-  );
-}
-
-/** Which columns show; the choice is kept on this device. */
-function ColumnChooser<Row>({
-  columns,
-  hidden,
-  label,
-  onChoose,
-}: {
-  columns: Column<Row>[];
-  hidden: string[];
-  label: string;
-  onChoose: (id: string, show: boolean) => void;
-}) {
-  const trigger = `columns-${useId().replace(/:/g, '')}`;
-  return (
-    <>
-      <IonButton id={trigger} fill="outline" size="small" data-testid="column-chooser">
-        <IonIcon slot="start" icon={eyeOffOutline} />
-        {label}
-      </IonButton>
-      <IonPopover trigger={trigger} triggerAction="click">
-        <IonContent>
-          <IonList lines="none">
-            {columns.map((column) => (
-              <IonItem key={column.id}>
-                <IonCheckbox
-                  checked={!hidden.includes(column.id)}
-                  onIonChange={(event) => onChoose(column.id, event.detail.checked)}
-                >
-                  {column.header}
-                </IonCheckbox>
-              </IonItem>
-            ))}
-          </IonList>
-        </IonContent>
-      </IonPopover>
     </>
   );
 }
