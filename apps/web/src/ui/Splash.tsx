@@ -1,9 +1,11 @@
 import { ui } from '../app/messages.ts';
 
-/** While the stored sign-in is checked or a part of the app loads: a spinner of plain CSS (no Ionic needed). */
+/** While the stored sign-in is checked or a part of the app loads: index.html's splash (plain CSS, no Ionic). */
 export function Splash() {
   return (
     <div className="app-loading" role="status" aria-label={ui.loadingApp}>
+      <img src="/icon.svg" alt="" width="72" height="72" />
+      <span className="splash-name">{ui.appName}</span>
       <span className="splash-spinner" />
     </div>
   );
