@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
@@ -18,6 +19,21 @@ describe('numbers for the eye', () => {
     expect(formatDecimal('12a')).toBe('12a');
     expect(formatDecimal('.')).toBe('.');
     expect(formatQuantity('٣')).toBe('3');
+  });
+
+  it('groups the whole part by thousands exactly as Intl does (which it no longer builds at start), leading zeros dropped', () => {
+    expect(formatDecimal('0')).toBe('0.00');
+    expect(formatDecimal('000012')).toBe('12.00');
+    expect(formatDecimal('999.999', 3)).toBe('999.999');
+    expect(formatDecimal('1000')).toBe('1,000.00');
+    expect(formatDecimal('-1234567890123.45')).toBe('-1,234,567,890,123.45');
+    const oracle = new Intl.NumberFormat('ar-SD-u-nu-latn', { useGrouping: true });
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.nat({ max: 4 }), (whole, zeros) => {
+        const typed = `${'0'.repeat(zeros)}${whole}`;
+        expect(formatDecimal(typed, 0)).toBe(oracle.format(whole));
+      }),
+    );
   });
 
   it('the profit percentage accepts Arabic-Indic digits and is empty while a price is not a number', () => {

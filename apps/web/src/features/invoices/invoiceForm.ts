@@ -41,7 +41,12 @@ export type DraftInvoice = {
 };
 
 /** Today, or the nearest day of the chosen accounting year when today lies outside it (an earlier year). */
-export const today = () => dateInChosenYear(new Date().toLocaleDateString('en-CA'));
+export const today = () => {
+  // The device's local day as YYYY-MM-DD (by hand: an Intl date formatter is slow to build on a cheap phone).
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return dateInChosenYear(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+};
 
 export const emptyInvoice = (cust_id?: number): DraftInvoice => ({
   cust_id,
