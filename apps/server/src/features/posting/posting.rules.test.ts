@@ -1,4 +1,4 @@
-import { type Money, money, parseMoney, toMoneyString } from '@mizan/contract';
+import { money, toMoneyString } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
 import { toMilli } from '../trade/quantity.ts';
 import {
@@ -6,26 +6,13 @@ import {
   isBalanced,
   type LedgerEntry,
   moneyAccountRole,
-  type PostingAccounts,
   postingOf,
   postOpeningQuantityRule,
   stockMovementsOf,
   type TradePostingInput,
 } from './posting.rules.ts';
+import { balances, CUSTOMER, cents, SUPPLIER, testAccounts } from './postingTesting.ts';
 
-const accounts: PostingAccounts = {
-  sales: 48,
-  purchases: 49,
-  cash_box: 46,
-  bank: 47,
-  inventory: 80,
-  cost_of_sales: 60,
-  discount_allowed: 30,
-  discount_received: 50,
-  opening_balance: 70,
-};
-const CUSTOMER = 101;
-const SUPPLIER = 202;
 const lines = [
   { item_id: 1, quantity: '2', tot: '80.00' },
   { item_id: 2, quantity: '0.5', tot: '20.00' },
@@ -40,7 +27,6 @@ const doc = (over: Partial<TradePostingInput>): TradePostingInput => ({
   lines,
   ...over,
 });
-const cents = (text: string) => parseMoney(text) ?? money(0n);
 /** Item 1: 4 in stock worth 30.00 (average 7.50); item 2: 1 worth 9.99; item 3: none yet, bought at 6.00. */
 const costs: CostBook = new Map([
   [1, { quantity: toMilli('4'), value: cents('30.00'), fallbackUnitCost: cents('7.00') }],
@@ -51,16 +37,10 @@ const costs: CostBook = new Map([
 /** Lines as plain figures, to compare: account, debit, credit. */
 const figures = (entries: LedgerEntry[]) =>
   entries.map((e) => [e.account_id, toMoneyString(e.debit), toMoneyString(e.credit)]);
-/** Each account's balance (debit − credit). */
-const balances = (entries: LedgerEntry[]) => {
-  const by = new Map<number, bigint>();
-  for (const e of entries) by.set(e.account_id, (by.get(e.account_id) ?? 0n) + e.debit - e.credit);
-  return Object.fromEntries([...by].map(([id, v]) => [id, toMoneyString(money(v) as Money)]));
-};
 
 describe('posting rules', () => {
   it('a sale takes its goods out at the average cost, charges the customer the net, the discount allowed, sales the gross', () => {
-    const posting = postingOf(doc({}), accounts, costs);
+    const posting = postingOf(doc({}), testAccounts, costs);
     // Item 1: 2 of 4 worth 30.00 go out at 15.00; item 2: 0.5 of 1 worth 9.99 at 5.00 (4.995, half up).
     expect(posting.stockMovements).toEqual([
       { item_id: 1, quantity: '-2', value: cents('-15.00') },
@@ -95,7 +75,7 @@ describe('posting rules', () => {
           { item_id: 1, quantity: '3', tot: '50.00' },
         ],
       }),
-      accounts,
+      testAccounts,
       costs,
     );
     expect(posting.stockMovements.map((m) => toMoneyString(m.value))).toEqual(['-7.50', '-22.50']);
@@ -103,7 +83,7 @@ describe('posting rules', () => {
   });
 
   it('a purchase brings its goods into inventory at the gross, owes the supplier the net and earns the discount', () => {
-    const posting = postingOf(doc({ kind: 'perch', cust_id: SUPPLIER }), accounts, costs);
+    const posting = postingOf(doc({ kind: 'perch', cust_id: SUPPLIER }), testAccounts, costs);
     expect(posting.stockMovements).toEqual([
       { item_id: 1, quantity: '2', value: cents('80.00') },
       { item_id: 2, quantity: '0.5', value: cents('20.00') },
@@ -133,7 +113,7 @@ describe('posting rules', () => {
         pay: '0',
         lines: [{ item_id: 1, quantity: '5', tot: '50.00' }],
       }),
-      accounts,
+      testAccounts,
       short,
     );
     // 5 in at 10.00 each… the 3 sold short had gone out at 10.00 too: no variance. At 12.00 they would have.
@@ -150,7 +130,7 @@ describe('posting rules', () => {
         pay: '0',
         lines: [{ item_id: 1, quantity: '5', tot: '60.00' }],
       }),
-      accounts,
+      testAccounts,
       short,
     );
     // Stock 2 at 12.00 = 24.00 from −30.00: inventory +54.00; the 3 sold short cost 6.00 more.
@@ -165,7 +145,7 @@ describe('posting rules', () => {
   it('a line that states its value at cost comes in at it, not at its price (a sales return keeps its sale cost)', () => {
     const posting = postingOf(
       doc({ kind: 'perch', cust_id: SUPPLIER, lines: [{ item_id: 1, quantity: '2', tot: '100.00', cost: '15.00' }] }),
-      accounts,
+      testAccounts,
       costs,
     );
     expect(posting.stockMovements).toEqual([{ item_id: 1, quantity: '2', value: cents('15.00') }]);
@@ -174,31 +154,33 @@ describe('posting rules', () => {
   });
 
   it('a sale of an item with no stock and no average goes out at its purchase price (negative stock allowed)', () => {
-    const posting = postingOf(doc({ lines: [{ item_id: 3, quantity: '2', tot: '100.00' }] }), accounts, costs);
+    const posting = postingOf(doc({ lines: [{ item_id: 3, quantity: '2', tot: '100.00' }] }), testAccounts, costs);
     expect(posting.stockMovements).toEqual([{ item_id: 3, quantity: '-2', value: cents('-12.00') }]);
   });
 
   it('money paid by bank, card or transfer (English or Arabic) posts to the bank, anything else to the cash box', () => {
-    expect(figures(postingOf(doc({ pay_method: 'بطاقة' }), accounts, costs).ledgerLines)).toContainEqual([
+    expect(figures(postingOf(doc({ pay_method: 'بطاقة' }), testAccounts, costs).ledgerLines)).toContainEqual([
       47,
       '30.00',
       '0.00',
     ]);
     expect(
-      figures(postingOf(doc({ kind: 'perch', cust_id: SUPPLIER, pay_method: ' Bank ' }), accounts, costs).ledgerLines),
+      figures(
+        postingOf(doc({ kind: 'perch', cust_id: SUPPLIER, pay_method: ' Bank ' }), testAccounts, costs).ledgerLines,
+      ),
     ).toContainEqual([47, '0.00', '30.00']);
     expect(moneyAccountRole('نقدي')).toBe('cash_box');
     expect(moneyAccountRole(undefined)).toBe('cash_box');
   });
 
   it('an unpaid invoice posts no payment lines; a value-only invoice posts its amounts without stock or cost', () => {
-    expect(figures(postingOf(doc({ pay: '0.00', discount: '0' }), accounts, costs).ledgerLines)).toEqual([
+    expect(figures(postingOf(doc({ pay: '0.00', discount: '0' }), testAccounts, costs).ledgerLines)).toEqual([
       [CUSTOMER, '100.00', '0.00'],
       [48, '0.00', '100.00'],
       [60, '20.00', '0.00'],
       [80, '0.00', '20.00'],
     ]);
-    const valueOnly = postingOf(doc({ lines: [] }), accounts, costs);
+    const valueOnly = postingOf(doc({ lines: [] }), testAccounts, costs);
     expect(valueOnly.stockMovements).toEqual([]);
     expect(figures(valueOnly.ledgerLines)).toEqual([
       [CUSTOMER, '90.00', '0.00'],
@@ -208,7 +190,7 @@ describe('posting rules', () => {
       [CUSTOMER, '0.00', '30.00'],
     ]);
     // A value-only purchase brings no goods: its gross is an expense of the purchases account.
-    const purchase = postingOf(doc({ kind: 'perch', cust_id: SUPPLIER, lines: [] }), accounts, costs);
+    const purchase = postingOf(doc({ kind: 'perch', cust_id: SUPPLIER, lines: [] }), testAccounts, costs);
     expect(figures(purchase.ledgerLines).slice(0, 3)).toEqual([
       [49, '100.00', '0.00'],
       [SUPPLIER, '0.00', '90.00'],
@@ -219,7 +201,7 @@ describe('posting rules', () => {
 
   it('preliminary invoices and purchase orders post nothing', () => {
     for (const kind of ['payinit', 'perchOrder'] as const)
-      expect(postingOf(doc({ kind }), accounts, costs)).toEqual({
+      expect(postingOf(doc({ kind }), testAccounts, costs)).toEqual({
         stockMovements: [],
         ledgerLines: [],
         costsAfter: new Map(),
@@ -228,16 +210,20 @@ describe('posting rules', () => {
   });
 
   it('every line carries an Arabic memo naming the document, the payment and cost lines say what they are', () => {
-    const sale = postingOf(doc({}), accounts, costs).ledgerLines;
+    const sale = postingOf(doc({}), testAccounts, costs).ledgerLines;
     expect(sale[0]?.memo).toBe('فاتورة مبيعات');
     expect(sale[3]?.memo).toBe('تكلفة فاتورة مبيعات');
     expect(sale[5]?.memo).toBe('المدفوع على فاتورة مبيعات');
-    const [purchase] = postingOf(doc({ kind: 'perch', cust_id: SUPPLIER }), accounts, costs).ledgerLines;
+    const [purchase] = postingOf(doc({ kind: 'perch', cust_id: SUPPLIER }), testAccounts, costs).ledgerLines;
     expect(purchase?.memo).toBe('فاتورة مشتريات');
   });
 
   it('an opening quantity comes in at its stated cost, into inventory against the opening-balance account', () => {
-    const posting = postOpeningQuantityRule({ item_id: 3, quantity: '7.250', perch_price: '2.00' }, accounts, costs);
+    const posting = postOpeningQuantityRule(
+      { item_id: 3, quantity: '7.250', perch_price: '2.00' },
+      testAccounts,
+      costs,
+    );
     expect(posting.stockMovements).toEqual([{ item_id: 3, quantity: '7.250', value: cents('14.50') }]);
     expect(figures(posting.ledgerLines)).toEqual([
       [80, '14.50', '0.00'],
@@ -245,7 +231,7 @@ describe('posting rules', () => {
     ]);
     expect(posting.ledgerLines[0]?.memo).toBe('بضاعة أول المدة');
     expect(
-      postOpeningQuantityRule({ item_id: 3, quantity: '0', perch_price: '2.00' }, accounts, costs).ledgerLines,
+      postOpeningQuantityRule({ item_id: 3, quantity: '0', perch_price: '2.00' }, testAccounts, costs).ledgerLines,
     ).toEqual([]);
   });
 

@@ -1,29 +1,9 @@
-import { type Money, money, parseMoney, toMoneyString } from '@mizan/contract';
+import { money, toMoneyString } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type CostBook,
-  isBalanced,
-  type LedgerEntry,
-  type PostingAccounts,
-  postingOf,
-  type TradePostingInput,
-} from '../posting/posting.rules.ts';
+import { type CostBook, isBalanced, postingOf, type TradePostingInput } from '../posting/posting.rules.ts';
+import { balances, CUSTOMER, cents, SUPPLIER, testAccounts } from '../posting/postingTesting.ts';
 import { toMilli } from '../trade/quantity.ts';
 
-const accounts: PostingAccounts = {
-  sales: 48,
-  purchases: 49,
-  cash_box: 46,
-  bank: 47,
-  inventory: 80,
-  cost_of_sales: 60,
-  discount_allowed: 30,
-  discount_received: 50,
-  opening_balance: 70,
-};
-const CUSTOMER = 101;
-const SUPPLIER = 202;
-const cents = (text: string) => parseMoney(text) ?? money(0n);
 /** Item 1: 4 in stock worth 30.00 (average 7.50); item 2: 1 worth 9.99. */
 const costs: CostBook = new Map([
   [1, { quantity: toMilli('4'), value: cents('30.00'), fallbackUnitCost: cents('7.00') }],
@@ -44,15 +24,10 @@ const doc = (over: Partial<TradePostingInput>): TradePostingInput => ({
   lines,
   ...over,
 });
-const balances = (entries: LedgerEntry[]) => {
-  const by = new Map<number, bigint>();
-  for (const e of entries) by.set(e.account_id, (by.get(e.account_id) ?? 0n) + e.debit - e.credit);
-  return Object.fromEntries([...by].map(([id, v]) => [id, toMoneyString(money(v) as Money)]));
-};
 
 describe('return posting rules', () => {
   it('a sales return brings the goods back at their sale’s kept cost, out of cost of sales; sales and the customer fall', () => {
-    const posting = postingOf(doc({}), accounts, costs);
+    const posting = postingOf(doc({}), testAccounts, costs);
     expect(posting.stockMovements).toEqual([
       { item_id: 1, quantity: '2', value: cents('12.00') },
       { item_id: 2, quantity: '0.5', value: cents('4.00') },
@@ -71,7 +46,7 @@ describe('return posting rules', () => {
   });
 
   it('a sales return refunded by bank pays from the bank; its discount comes off discount allowed', () => {
-    const posting = postingOf(doc({ discount: '5.00', pay: '45.00', pay_method: 'bank' }), accounts, costs);
+    const posting = postingOf(doc({ discount: '5.00', pay: '45.00', pay_method: 'bank' }), testAccounts, costs);
     expect(balances(posting.ledgerLines)).toMatchObject({ 48: '50.00', 30: '-5.00', [CUSTOMER]: '0.00', 47: '-45.00' });
     expect(isBalanced(posting.ledgerLines)).toBe(true);
   });
@@ -84,7 +59,7 @@ describe('return posting rules', () => {
         pay: '10.00',
         lines: [{ item_id: 1, quantity: '2', tot: '50.00' }],
       }),
-      accounts,
+      testAccounts,
       costs,
     );
     // 2 of item 1 at the average 7.50 leave inventory; they were returned for 50.00, 35.00 above their cost.
@@ -95,7 +70,7 @@ describe('return posting rules', () => {
 
   it('a sale followed by its full return leaves every account and the stock at cost where they were', () => {
     const sold = [{ item_id: 1, quantity: '2', tot: '40.00' }];
-    const sale = postingOf(doc({ kind: 'pay', tot_pr: '40.00', pay: '20.00', lines: sold }), accounts, costs);
+    const sale = postingOf(doc({ kind: 'pay', tot_pr: '40.00', pay: '20.00', lines: sold }), testAccounts, costs);
     const cost = -(sale.stockMovements[0]?.value ?? 0n);
     const back = postingOf(
       doc({
@@ -103,7 +78,7 @@ describe('return posting rules', () => {
         pay: '20.00',
         lines: [{ ...sold[0], item_id: 1, quantity: '2', tot: '40.00', cost: toMoneyString(money(cost)) }],
       }),
-      accounts,
+      testAccounts,
       sale.costsAfter,
     );
     for (const value of Object.values(balances([...sale.ledgerLines, ...back.ledgerLines]))) expect(value).toBe('0.00');
