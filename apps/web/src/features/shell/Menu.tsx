@@ -22,27 +22,17 @@ import { YearSwitch } from './YearSwitch.tsx';
 
 /**
  * One entry of the menu: a plain link styled as Ionic's item (the menu has some thirty; as Ionic items, toggles and
- * labels they were a hundred custom elements to start before the sales screen could answer). A click opens the
- * screen as a new root, as Ionic's `routerDirection="root"` did, and closes the menu on a phone; a click with
- * Ctrl or the middle button opens it in a new tab as any link does.
+ * labels they were a hundred custom elements to start before the sales screen could answer).
  */
-function MenuLink({ path, children, icon }: { path: string; children: ReactNode; icon?: string }) {
-  const router = useIonRouter();
-  const { pathname } = useLocation();
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    router.push(path, 'root');
-    void menuController.close();
-  };
-  const current = pathname === path;
+function MenuLink({ path, children, icon, nav }: { path: string; children: ReactNode; icon?: string; nav: MenuNav }) {
+  const current = nav.pathname === path;
   return (
     <a
       href={path}
       data-path={path}
       className={current ? 'menu-link selected' : 'menu-link'}
       aria-current={current ? 'page' : undefined}
-      onClick={open}
+      onClick={(event) => nav.open(event, path)}
     >
       {icon && <IonIcon icon={icon} aria-hidden="true" />}
       {children}
@@ -50,11 +40,32 @@ function MenuLink({ path, children, icon }: { path: string; children: ReactNode;
   );
 }
 
+/** Where the app is, and how a menu link opens its screen: read once by the menu for all its links. */
+type MenuNav = { pathname: string; open: (event: MouseEvent<HTMLAnchorElement>, path: string) => void };
+
+/**
+ * A click opens the screen as a new root, as Ionic's `routerDirection="root"` did, and closes the menu on a phone;
+ * a click with Ctrl or the middle button opens it in a new tab as any link does.
+ */
+function useMenuNav(): MenuNav {
+  const router = useIonRouter();
+  const { pathname } = useLocation();
+  return {
+    pathname,
+    open: (event, path) => {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      router.push(path, 'root');
+      void menuController.close();
+    },
+  };
+}
+
 /** The payment-due notifications, polled while signed in, with how many are waiting. */
-function DueLink({ storeId }: { storeId: number }) {
+function DueLink({ storeId, nav }: { storeId: number; nav: MenuNav }) {
   const { count } = useDueInvoices(storeId);
   return (
-    <MenuLink path="/folder/notifications" icon={notificationsOutline}>
+    <MenuLink path="/folder/notifications" icon={notificationsOutline} nav={nav}>
       <span className="menu-link-label">{ui.menu.notifications}</span>
       {count > 0 && (
         <IonBadge color="danger" data-testid="due-count">
@@ -68,6 +79,7 @@ function DueLink({ storeId }: { storeId: number }) {
 export default function Menu() {
   const { user, store } = useSession();
   const { signOut } = useAuth();
+  const nav = useMenuNav();
 
   return (
     <IonMenu contentId="main" type="overlay" className="app-menu">
@@ -86,7 +98,7 @@ export default function Menu() {
           </IonButton>
         </div>
         <YearSwitch storeId={store.id} />
-        <DueLink storeId={store.id} />
+        <DueLink storeId={store.id} nav={nav} />
         <nav aria-label={ui.menu.title}>
           {menuGroups.map((group) => (
             <section key={group.title} className="menu-group">
@@ -94,7 +106,7 @@ export default function Menu() {
               {group.entries
                 .filter((entry) => isShownOn(entry.device))
                 .map((entry) => (
-                  <MenuLink key={entry.path} path={entry.path}>
+                  <MenuLink key={entry.path} path={entry.path} nav={nav}>
                     {entry.label}
                   </MenuLink>
                 ))}
