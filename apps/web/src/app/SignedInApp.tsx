@@ -1,9 +1,9 @@
-import { IonReactRouter } from '@ionic/react-router';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { IonApp, IonContent, IonPage, IonRouterOutlet, IonSplitPane, setupIonicReact } from '../ui/ionic.ts';
+import { IonApp, IonContent, IonSplitPane, setupIonicReact } from '../ui/ionic.ts';
 import { Splash } from '../ui/Splash.tsx';
+import { loadMenu } from './menuLoader.ts';
 import { ui } from './messages.ts';
 import { homePath } from './platform.ts';
 import { placeholderScreen, routes, screens } from './routes.tsx';
@@ -12,12 +12,12 @@ import { placeholderScreen, routes, screens } from './routes.tsx';
 setupIonicReact();
 
 // The menu loads on demand, beside the screen opened.
-const Menu = lazy(() => import('../features/shell/Menu.tsx'));
+const Menu = lazy(loadMenu);
 
 /** A screen that failed to draw: the Arabic message in a page of its own, the menu and other screens still work. */
 function ScreenFailed({ retry }: { retry: () => void }) {
   return (
-    <IonPage>
+    <div className="ion-page">
       <IonContent className="ion-padding">
         <div className="render-failed" role="alert">
           <p>{ui.renderFailed}</p>
@@ -26,18 +26,24 @@ function ScreenFailed({ retry }: { retry: () => void }) {
           </button>
         </div>
       </IonContent>
-    </IonPage>
+    </div>
   );
 }
 
-/** The signed-in app: the menu beside the routed screens (AuthProvider shows the sign-in page otherwise). */
+/**
+ * The signed-in app: the menu beside the screen of the address (AuthProvider shows the sign-in page otherwise).
+ * One screen is mounted at a time, as a page of the web: Ionic's router outlet kept every screen opened mounted and
+ * hidden behind the next, each reading the address of another (the sale lost after printing came from there), and
+ * starting its page machinery was a fifth of the sales screen's start on a phone.
+ * A screen is keyed by its route, so a new invoice and an invoice opened for editing never share their state.
+ */
 function Shell() {
   return (
     <IonSplitPane contentId="main" when="md">
       <Suspense fallback={null}>
         <Menu />
       </Suspense>
-      <IonRouterOutlet id="main">
+      <div id="main" className="ion-page">
         <Routes>
           <Route path="/folder/login" element={<Navigate to={homePath} replace />} />
           {routes.map(({ path, title }) => {
@@ -47,7 +53,7 @@ function Shell() {
                 key={path}
                 path={`/${path}`}
                 element={
-                  <Suspense fallback={<Splash />}>
+                  <Suspense key={path} fallback={<Splash />}>
                     <ErrorBoundary fallback={(retry) => <ScreenFailed retry={retry} />}>
                       <Screen title={title} />
                     </ErrorBoundary>
@@ -59,7 +65,7 @@ function Shell() {
           <Route path="/" element={<Navigate to={homePath} replace />} />
           <Route path="*" element={<Navigate to={homePath} replace />} />
         </Routes>
-      </IonRouterOutlet>
+      </div>
     </IonSplitPane>
   );
 }
@@ -67,9 +73,9 @@ function Shell() {
 export default function SignedInApp() {
   return (
     <IonApp>
-      <IonReactRouter>
+      <BrowserRouter>
         <Shell />
-      </IonReactRouter>
+      </BrowserRouter>
     </IonApp>
   );
 }

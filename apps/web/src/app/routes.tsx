@@ -6,8 +6,11 @@
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { screenTitles } from '../features/shell/shellText.ts';
+import { homePath } from './platform.ts';
 
-type Screen = LazyExoticComponent<ComponentType<{ title: string }>>;
+type ScreenModule = { default: ComponentType<{ title: string }> };
+/** A lazy screen that can also be fetched before it draws (`load`), when the app knows it is about to show it. */
+type Screen = LazyExoticComponent<ComponentType<{ title: string }>> & { load: () => Promise<ScreenModule> };
 export type RoutePath = keyof typeof screenTitles;
 export type AppRoute = { path: RoutePath; title: string };
 
@@ -16,9 +19,13 @@ export const routes: AppRoute[] = (Object.keys(screenTitles) as RoutePath[]).map
   title: screenTitles[path],
 }));
 
-const itemsPage: Screen = lazy(() => import('../features/items/ItemsPage.tsx'));
-const openingStockPage: Screen = lazy(() => import('../features/openingStock/OpeningStockPage.tsx'));
-const salesPage: Screen = lazy(() => import('../features/invoices/InvoicePage.tsx'));
+function screen(load: () => Promise<ScreenModule>): Screen {
+  return Object.assign(lazy(load), { load });
+}
+
+const itemsPage = screen(() => import('../features/items/ItemsPage.tsx'));
+const openingStockPage = screen(() => import('../features/openingStock/OpeningStockPage.tsx'));
+const salesPage = screen(() => import('../features/invoices/InvoicePage.tsx'));
 // One import of a module that several routes show: the entry lists the chunks an import preloads once per import.
 const purchasePages = () => import('../features/invoices/PurchasePage.tsx');
 const mobilePages = () => import('../features/invoices/MobilePages.tsx');
@@ -26,33 +33,33 @@ const valueInvoicePages = () => import('../features/invoices/ValueInvoicePage.ts
 const recordPages = () => import('../features/invoices/RecordPage.tsx');
 const returnPages = () => import('../features/returns/ReturnPage.tsx');
 const returnRecordPages = () => import('../features/returns/ReturnsRecordPage.tsx');
-const purchasePage: Screen = lazy(purchasePages);
+const purchasePage = screen(purchasePages);
 /** A lazy screen that is a named export of its module. */
 function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType<{ title: string }> })));
+  return screen(() => load().then((module) => ({ default: module[name] as ComponentType<{ title: string }> })));
 }
 const salesMobilePage = named(mobilePages, 'SalesMobilePage');
 const purchaseMobilePage = named(mobilePages, 'PurchaseMobilePage');
-const accountsPage: Screen = lazy(() => import('../features/accounts/AccountsPage.tsx'));
+const accountsPage = screen(() => import('../features/accounts/AccountsPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
 export const screens: Partial<Record<RoutePath, Screen>> = {
   // The stock issue adds stock columns and totals to the same list for item-stock.
   'folder/items': itemsPage,
   'item-stock': itemsPage,
-  'item-modal': lazy(() => import('../features/items/ItemFormPage.tsx')),
-  'folder/categories': lazy(() => import('../features/categories/CategoriesPage.tsx')),
+  'item-modal': screen(() => import('../features/items/ItemFormPage.tsx')),
+  'folder/categories': screen(() => import('../features/categories/CategoriesPage.tsx')),
   'folder/firstq-modal': openingStockPage,
   fristq: openingStockPage,
   // One screen, two routes (sub-account is the legacy address of the same management screen).
   'folder/sub-account2': accountsPage,
   'folder/sub-account': accountsPage,
-  'account-modal': lazy(() => import('../features/accounts/AccountFormPage.tsx')),
-  'folder/account-tree': lazy(() => import('../features/accounts/AccountTreePage.tsx')),
-  'folder/settings': lazy(() => import('../features/settings/SettingsPage.tsx')),
+  'account-modal': screen(() => import('../features/accounts/AccountFormPage.tsx')),
+  'folder/account-tree': screen(() => import('../features/accounts/AccountTreePage.tsx')),
+  'folder/settings': screen(() => import('../features/settings/SettingsPage.tsx')),
   'folder/sales': salesPage,
   'folder/edit-sales': salesPage,
-  'folder/sales-record': lazy(recordPages),
+  'folder/sales-record': screen(recordPages),
   'folder/sales-mob': salesMobilePage,
   'folder/edit-sales-mob': salesMobilePage,
   'folder/purchase-mob': purchaseMobilePage,
@@ -66,16 +73,26 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/prch-order': named(purchasePages, 'PurchaseOrderPage'),
   'folder/edit-prch-order': named(purchasePages, 'PurchaseOrderPage'),
   'folder/prch-order-record': named(recordPages, 'PurchaseOrderRecordPage'),
-  'folder/notifications': lazy(() => import('../features/notifications/NotificationsPage.tsx')),
+  'folder/notifications': screen(() => import('../features/notifications/NotificationsPage.tsx')),
   'folder/purchase': purchasePage,
   'folder/edit-perch': purchasePage,
-  'folder/purchase-record': lazy(() => import('../features/invoices/PurchaseRecordPage.tsx')),
-  'print-modal': lazy(() => import('../features/print/PrintPage.tsx')),
-  'folder/sales-return': lazy(returnPages),
-  'folder/edit-sales-return': lazy(returnPages),
+  'folder/purchase-record': screen(() => import('../features/invoices/PurchaseRecordPage.tsx')),
+  'print-modal': screen(() => import('../features/print/PrintPage.tsx')),
+  'folder/sales-return': screen(returnPages),
+  'folder/edit-sales-return': screen(returnPages),
   'folder/purchase-return': named(returnPages, 'PurchaseReturnPage'),
   'folder/edit-purchase-return': named(returnPages, 'PurchaseReturnPage'),
-  'folder/sales-returns-record': lazy(returnRecordPages),
+  'folder/sales-returns-record': screen(returnRecordPages),
   'folder/purchase-returns-record': named(returnRecordPages, 'PurchaseReturnsRecordPage'),
 };
-export const placeholderScreen: Screen = lazy(() => import('../features/shell/PlaceholderPage.tsx'));
+export const placeholderScreen: Screen = screen(() => import('../features/shell/PlaceholderPage.tsx'));
+
+/**
+ * Fetches the screen an address shows (the home screen for the sign-in page's address and the root), so that it
+ * arrives beside the signed-in app instead of after it.
+ */
+export function loadScreenOf(pathname: string): Promise<unknown> {
+  const path = pathname.replace(/^\//, '');
+  const shown = path in screenTitles ? path : homePath.slice(1);
+  return (screens[shown as RoutePath] ?? placeholderScreen).load();
+}

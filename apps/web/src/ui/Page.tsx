@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { IonButtons, IonContent, IonHeader, IonMenuButton, IonPage, IonTitle, IonToolbar } from './ionic.ts';
+import { IonButtons, IonContent, IonHeader, IonMenuButton, IonTitle, IonToolbar } from './ionic.ts';
 
 /** A screen: its title in the header (with the menu button on narrow screens), then its content. */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <IonPage>
+    <div className="ion-page">
       <IonHeader>
         <IonToolbar color="primary">
           <IonButtons slot="start">
@@ -15,6 +15,6 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">{children}</IonContent>
-    </IonPage>
+    </div>
   );
 }

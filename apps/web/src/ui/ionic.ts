@@ -2,18 +2,9 @@
  * The Ionic components and hooks the screens use: import them from here, never from @ionic/react. Most components
  * come from small modules of our own (ui/ionic/, see ionComponent.ts), so each travels with the screens that use it
  * instead of riding in the first load. The ones @ionic/react builds with its own logic (routing links, overlays,
- * pages, the router outlet, icons) come from it, those a screen needs with their element defined by that screen
- * (ionic/defineOnRender.ts).
+ * icons) come from it, those a screen needs with their element defined by that screen (ionic/defineOnRender.ts).
  */
-export {
-  IonApp,
-  IonButton,
-  IonPage,
-  IonRouterOutlet,
-  setupIonicReact,
-  useIonRouter,
-  useIonViewDidEnter,
-} from '@ionic/react';
+export { IonApp, IonButton, setupIonicReact } from '@ionic/react';
 export { IonAccordion, IonAccordionGroup } from './ionic/accordion.ts';
 export { IonBadge } from './ionic/badge.ts';
 export { IonButtons } from './ionic/buttons.ts';

@@ -41,7 +41,11 @@ export function useSession() {
   return { user, store, year, storeId: store.id };
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `onKeptSignIn` is called at start-up when the device keeps a sign-in, before the server confirms it: the app
+ * fetches what it will then draw.
+ */
+export function AuthProvider({ children, onKeptSignIn }: { children: ReactNode; onKeptSignIn?: () => void }) {
   const [state, setState] = useState<AuthState>({ status: 'checking', user: null, store: null, year: null });
 
   const applyYear = useCallback((year: Year | null) => setApiYear(year), []);
@@ -60,6 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (async () => {
       const [user, store, year] = await Promise.all([readStored(USER_INFO), readStored(STORE_INFO), readStored(YEAR)]);
       if (!user || !store) return setState((s) => ({ ...s, status: 'signedOut' }));
+      onKeptSignIn?.();
       applyYear(year);
       try {
         const [current] = (await call(routes.users.me)).data;
@@ -69,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       await clear();
     })();
-  }, [applyYear, clear]);
+  }, [applyYear, clear, onKeptSignIn]);
 
   // Signed out, the address is the sign-in page's (a guarded address typed while signed out lands there too).
   // A stored sign-in restored at start-up keeps its address, so a reload stays on its screen.

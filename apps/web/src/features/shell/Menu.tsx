@@ -1,6 +1,6 @@
 import { menuController } from '@ionic/core/components';
 import type { MouseEvent, ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
 import {
   IonBadge,
@@ -12,7 +12,6 @@ import {
   IonNote,
   IonTitle,
   IonToolbar,
-  useIonRouter,
 } from '../../ui/ionic.ts';
 import { useAuth, useSession } from '../auth/AuthProvider.tsx';
 import { useDueInvoices } from '../notifications/useDueInvoices.ts';
@@ -44,18 +43,18 @@ function MenuLink({ path, children, icon, nav }: { path: string; children: React
 type MenuNav = { pathname: string; open: (event: MouseEvent<HTMLAnchorElement>, path: string) => void };
 
 /**
- * A click opens the screen as a new root, as Ionic's `routerDirection="root"` did, and closes the menu on a phone;
+ * A click opens the screen and closes the menu on a phone;
  * a click with Ctrl or the middle button opens it in a new tab as any link does.
  */
 function useMenuNav(): MenuNav {
-  const router = useIonRouter();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
   return {
     pathname,
     open: (event, path) => {
       if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      router.push(path, 'root');
+      navigate(path);
       void menuController.close();
     },
   };
