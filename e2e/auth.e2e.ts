@@ -55,6 +55,33 @@ describe('signing in and the shell', () => {
     await context.close();
   });
 
+  it('with a kept sign-in, the app and the address’s screen are fetched while the server confirms the session', async () => {
+    const context = await running.browser.newContext(desktop);
+    const page = await context.newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    await expect.poll(() => page.getByTestId('menu-full-name').isVisible()).toBe(true);
+
+    // The session check is held until the records screen's code has been asked for: fetched one after the
+    // other (the check, then the app, then the screen), the check would never be answered and the screen never
+    // shown. Its module is the only one that defines the records' table, so its chunk is named after it.
+    let screenRequested!: () => void;
+    const screenAsked = new Promise<void>((resolve) => {
+      screenRequested = resolve;
+    });
+    page.on('request', (request) => {
+      if (/\/assets\/RecordPage-[\w-]+\.js$/.test(request.url())) screenRequested();
+    });
+    await page.route('**/api/users/me*', async (route) => {
+      await screenAsked;
+      await route.continue();
+    });
+    await page.goto(`${running.server.baseUrl}/folder/sales-record`);
+    await expect.poll(() => page.getByTestId('menu-full-name').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/folder/sales-record');
+    await context.close();
+  });
+
   it('the sign-in page takes the dark palette on a dark phone (drawn before Ionic starts)', async () => {
     const page = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
     await page.goto(`${running.server.baseUrl}/folder/login`);

@@ -289,6 +289,51 @@ describe('on a phone', () => {
       .toContain('الفاتورة');
     await page.context().close();
   });
+
+  it('a customer typed as the walk-in customer arrives is never run on after the walk-in’s name', async () => {
+    const page = await (await running.browser.newContext(phone)).newPage();
+    await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
+    await page.waitForURL('**/folder/sales-mob');
+    const customer = await postFromPage(page, 'sub_accounts/create', {
+      sub_name: 'مطعم الواحة',
+      ac_id: 1,
+      cat_id: 1,
+      sub_code: '177',
+      sub_balance: '0',
+    });
+    expect(customer.status).toBe(200);
+    // The customer list is held until the cashier is in the field. Right when the list is drawn (its options in
+    // the page), the cashier's Ctrl+A lands: the walk-in's name must already be in the field then, or not come at
+    // all. Drawn a moment later, the name stood before the keys typed next ("عميل نقدي — 101مطعم الواحة — 177").
+    let releaseList!: () => void;
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
+    await page.route('**/api/sub_accounts/getAllCustomerSupplier*', async (route) => {
+      await listHeld;
+      await route.continue();
+    });
+    await page.reload();
+    const field = page.locator('input[name="customer"]:visible');
+    await field.waitFor();
+    await field.focus();
+    await field.evaluate((input: HTMLInputElement) => {
+      const list = document.getElementById(input.getAttribute('list') ?? '');
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true }));
+        input.select();
+        input.dataset.keysLanded = 'yes';
+      });
+      if (list) observer.observe(list, { childList: true });
+    });
+    releaseList();
+    await expect.poll(() => field.getAttribute('data-keys-landed')).toBe('yes');
+    await page.keyboard.type('مطعم الواحة — 177');
+    await expect.poll(() => page.getByTestId('party-balance').isVisible()).toBe(true);
+    expect(await field.inputValue()).toBe('مطعم الواحة — 177');
+    await page.context().close();
+  });
 });
 
 describe('screenshots of the counter in the dark', () => {

@@ -1,6 +1,6 @@
 /**
- * Issue 9, one cache tree: an owner moves between screens by the menu (Ionic keeps the screens already opened,
- * nothing is reloaded) and never sees a figure from before a save.
+ * Issue 9, one cache tree: an owner moves between screens by the menu (a screen opened again draws at once from
+ * the cache, which refetches what a save made stale) and never sees a figure from before a save.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

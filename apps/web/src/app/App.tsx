@@ -1,39 +1,45 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { AuthProvider, useAuth } from '../features/auth/AuthProvider.tsx';
+import { lazyComponent, useLoaded } from '../ui/lazyComponent.tsx';
 import { Splash } from '../ui/Splash.tsx';
-import { loadMenu } from './menuLoader.ts';
+import { Menu } from './lazyMenu.ts';
 import { queryClient } from './queryClient.ts';
 import { loadScreenOf } from './routes.tsx';
 
 // The sign-in page is plain React and CSS; Ionic, the router and the screens come with the signed-in app, so a
 // cashier's phone draws the sign-in page without them (the first-load budget holds each to its size).
-const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
-const loadSignedInApp = () => import('./SignedInApp.tsx');
-const SignedInApp = lazy(loadSignedInApp);
+const LoginPage = lazyComponent(() => import('../features/auth/LoginPage.tsx'));
+const SignedInApp = lazyComponent(() => import('./SignedInApp.tsx'));
 
 /**
- * A sign-in kept on the device: the signed-in app, its menu and the screen of the address are fetched while the
- * server confirms the session, side by side, instead of one after the other once it has (each round trip is a
- * fifth of a second on a phone's network). Should the session have ended, the sign-in page shows as usual.
+ * What a signed-in user sees first: the signed-in app, its menu and the screen of the address (the home screen
+ * from the sign-in page). With a sign-in kept on the device they are fetched while the server confirms the session,
+ * side by side, instead of one after the other once it has (each round trip is a fifth of a second on a phone's
+ * network); should the session have ended, the sign-in page shows as usual. The app shows once they are here, so
+ * no part of it draws a splash of its own. A part that failed to come shows its failure when drawn.
  */
-function fetchSignedInApp() {
-  const ignore = () => undefined;
-  loadSignedInApp().catch(ignore);
-  loadMenu().catch(ignore);
-  loadScreenOf(window.location.pathname).catch(ignore);
+async function prepareSignedInApp() {
+  await Promise.allSettled([SignedInApp.load(), Menu.load(), loadScreenOf(window.location.pathname)]);
 }
 
+/** The splash while the session is checked and the page's code arrives, then the sign-in page or the app. */
 function Root() {
   const { status } = useAuth();
-  if (status === 'checking') return <Splash />;
-  return <Suspense fallback={<Splash />}>{status === 'signedIn' ? <SignedInApp /> : <LoginPage />}</Suspense>;
+  const Shown = status === 'checking' ? undefined : status === 'signedIn' ? SignedInApp : LoginPage;
+  const ready = useLoaded(Shown);
+  if (!Shown || !ready) return <Splash />;
+  return (
+    <Suspense fallback={<Splash />}>
+      <Shown />
+    </Suspense>
+  );
 }
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider onKeptSignIn={fetchSignedInApp}>
+      <AuthProvider prepareSignedIn={prepareSignedInApp}>
         <Root />
       </AuthProvider>
     </QueryClientProvider>

@@ -1,18 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { IonApp, IonContent, IonSplitPane, setupIonicReact } from '../ui/ionic.ts';
 import { Splash } from '../ui/Splash.tsx';
-import { loadMenu } from './menuLoader.ts';
+import { Menu } from './lazyMenu.ts';
 import { ui } from './messages.ts';
 import { homePath } from './platform.ts';
 import { placeholderScreen, routes, screens } from './routes.tsx';
 
 // Ionic is set up once, when the first signed-in screen is drawn (the sign-in page does not use it).
 setupIonicReact();
-
-// The menu loads on demand, beside the screen opened.
-const Menu = lazy(loadMenu);
 
 /** A screen that failed to draw: the Arabic message in a page of its own, the menu and other screens still work. */
 function ScreenFailed({ retry }: { retry: () => void }) {

@@ -4,13 +4,15 @@
  * page; an issue that builds a screen adds it to `screens` below. Every screen is lazy-loaded: its chunk is fetched
  * when it is first opened (the first-load budget test checks none is fetched at start).
  */
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { screenTitles } from '../features/shell/shellText.ts';
+import { type LazyComponent, lazyComponent } from '../ui/lazyComponent.tsx';
 import { homePath } from './platform.ts';
 
-type ScreenModule = { default: ComponentType<{ title: string }> };
+type ScreenProps = { title: string };
+type ScreenModule = { default: ComponentType<ScreenProps> };
 /** A lazy screen that can also be fetched before it draws (`load`), when the app knows it is about to show it. */
-type Screen = LazyExoticComponent<ComponentType<{ title: string }>> & { load: () => Promise<ScreenModule> };
+type Screen = LazyComponent<ScreenProps>;
 export type RoutePath = keyof typeof screenTitles;
 export type AppRoute = { path: RoutePath; title: string };
 
@@ -19,9 +21,7 @@ export const routes: AppRoute[] = (Object.keys(screenTitles) as RoutePath[]).map
   title: screenTitles[path],
 }));
 
-function screen(load: () => Promise<ScreenModule>): Screen {
-  return Object.assign(lazy(load), { load });
-}
+const screen = (load: () => Promise<ScreenModule>): Screen => lazyComponent(load);
 
 const itemsPage = screen(() => import('../features/items/ItemsPage.tsx'));
 const openingStockPage = screen(() => import('../features/openingStock/OpeningStockPage.tsx'));
@@ -36,7 +36,7 @@ const returnRecordPages = () => import('../features/returns/ReturnsRecordPage.ts
 const purchasePage = screen(purchasePages);
 /** A lazy screen that is a named export of its module. */
 function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen {
-  return screen(() => load().then((module) => ({ default: module[name] as ComponentType<{ title: string }> })));
+  return screen(() => load().then((module) => ({ default: module[name] as ComponentType<ScreenProps> })));
 }
 const salesMobilePage = named(mobilePages, 'SalesMobilePage');
 const purchaseMobilePage = named(mobilePages, 'PurchaseMobilePage');

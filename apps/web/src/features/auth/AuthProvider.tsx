@@ -1,5 +1,14 @@
 import { routes, type SessionUser, type Store, type Year } from '@mizan/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { call, setApiYear, whenSessionEnds } from '../../app/api.ts';
 import { homePath } from '../../app/platform.ts';
 import { queryClient } from '../../app/queryClient.ts';
@@ -41,11 +50,27 @@ export function useSession() {
   return { user, store, year, storeId: store.id };
 }
 
+const nothingToPrepare = async () => {};
+
 /**
- * `onKeptSignIn` is called at start-up when the device keeps a sign-in, before the server confirms it: the app
- * fetches what it will then draw.
+ * The signed-in app is drawn as a transition: React draws it in slices of a few milliseconds, so a phone stays
+ * responsive while the app's first screen is built (its code is already here: nothing suspends).
  */
-export function AuthProvider({ children, onKeptSignIn }: { children: ReactNode; onKeptSignIn?: () => void }) {
+function showSignedIn(state: AuthState & { status: 'signedIn' }, setState: (state: AuthState) => void) {
+  startTransition(() => setState(state));
+}
+
+/**
+ * `prepareSignedIn` fetches what the signed-in app draws first; the app is shown once it is done. At start-up with
+ * a sign-in kept on the device it runs while the server confirms the session.
+ */
+export function AuthProvider({
+  children,
+  prepareSignedIn = nothingToPrepare,
+}: {
+  children: ReactNode;
+  prepareSignedIn?: () => Promise<void>;
+}) {
   const [state, setState] = useState<AuthState>({ status: 'checking', user: null, store: null, year: null });
 
   const applyYear = useCallback((year: Year | null) => setApiYear(year), []);
@@ -64,17 +89,20 @@ export function AuthProvider({ children, onKeptSignIn }: { children: ReactNode; 
     (async () => {
       const [user, store, year] = await Promise.all([readStored(USER_INFO), readStored(STORE_INFO), readStored(YEAR)]);
       if (!user || !store) return setState((s) => ({ ...s, status: 'signedOut' }));
-      onKeptSignIn?.();
+      const prepared = prepareSignedIn();
       applyYear(year);
       try {
         const [current] = (await call(routes.users.me)).data;
-        if (current) return setState({ status: 'signedIn', user: current, store, year });
+        if (current) {
+          await prepared;
+          return showSignedIn({ status: 'signedIn', user: current, store, year }, setState);
+        }
       } catch {
         // An expired session or an unreachable server: sign in again.
       }
       await clear();
     })();
-  }, [applyYear, clear, onKeptSignIn]);
+  }, [applyYear, clear, prepareSignedIn]);
 
   // Signed out, the address is the sign-in page's (a guarded address typed while signed out lands there too).
   // A stored sign-in restored at start-up keeps its address, so a reload stays on its screen.
@@ -88,11 +116,12 @@ export function AuthProvider({ children, onKeptSignIn }: { children: ReactNode; 
       await writeStored(STORE_INFO, store);
       const year = await readStored(YEAR);
       applyYear(year);
+      await prepareSignedIn();
       // The signed-in app's router reads the address when it mounts: it opens on the device's sales invoice.
       goTo(homePath);
-      setState({ status: 'signedIn', user, store, year });
+      showSignedIn({ status: 'signedIn', user, store, year }, setState);
     },
-    [applyYear],
+    [applyYear, prepareSignedIn],
   );
 
   const signOut = useCallback(async () => {

@@ -37,7 +37,7 @@ export function CustomerPicker({
   const parties = useParties(storeId);
   const [adding, setAdding] = useState(false);
   const accountModalMounted = useOpenedOnce(adding);
-  // Ionic keeps earlier screens in the page: ids of its own, so a label or a list never points into another one.
+  // Ids of its own, never fixed ones: a label or a list must not point into another picker of the page.
   const inputId = useId();
   const listId = useId();
   const chosen = parties.data?.find((p) => p.id === value);

@@ -1,5 +1,5 @@
 import { normalizeNumberInput, routes } from '@mizan/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
@@ -131,7 +131,9 @@ export function InvoicePage({
   // The walk-in customer is chosen when the list arrives, not over a party the user has started typing, nor into
   // the party field the user is in (the list can arrive between selecting the field's text and the first key:
   // the name typed then ran on after the walk-in's); the focus moves to the item only if the user has not started
-  // elsewhere. A ref, so the effect below runs when the list arrives and reads this render's state.
+  // elsewhere. A ref, so the effect below runs when the list arrives and reads this render's state. A layout
+  // effect: the check and the drawing of the walk-in's name happen in one task, so no key can come between them
+  // (a Ctrl+A or a first letter landing there was typed after the walk-in's name).
   const chooseWalkIn = useRef(() => {});
   chooseWalkIn.current = () => {
     const party = formRef.current?.elements.namedItem('customer');
@@ -140,7 +142,7 @@ export function InvoicePage({
     setInvoice((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
     focusField(startField(walkIn));
   };
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (walkIn && isNew) chooseWalkIn.current();
   }, [walkIn, isNew]);
 

@@ -1,0 +1,51 @@
+import { type ComponentType, lazy, useEffect, useState } from 'react';
+
+/**
+ * A component whose code is fetched when first needed, as with React's `lazy`, but which draws at once when its
+ * code is already here. React's `lazy` suspends on its first drawing even then, and React holds back what a Suspense
+ * boundary reveals until 300 ms after its fallback showed: the sales screen, fetched beside the session check,
+ * still waited that long behind the splash. `load` fetches the code ahead (once; again after a failure).
+ */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  load: () => Promise<unknown>;
+  isLoaded: () => boolean;
+};
+
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const fetchOnce = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function Lazy(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the component would remount it and lose its state.
+    // A new wrapper per mount, so a screen that failed to load is fetched again when it is retried.
+    const [Shown] = useState(() => loaded ?? lazy(fetchOnce));
+    return <Shown {...props} />;
+  }
+  return Object.assign(Lazy, { load: fetchOnce, isLoaded: () => loaded !== undefined });
+}
+
+/**
+ * Whether a lazy component may be drawn without its Suspense fallback flashing: true once its code is here (or
+ * failed to come, so that its boundary shows the failure), after fetching it.
+ */
+export function useLoaded(component: Pick<LazyComponent<object>, 'load' | 'isLoaded'> | undefined): boolean {
+  const [settled, setSettled] = useState<unknown>();
+  useEffect(() => {
+    // Through a function: a component passed to a state setter would be called as an updater.
+    const settle = () => setSettled(() => component);
+    if (component && !component.isLoaded()) component.load().then(settle, settle);
+  }, [component]);
+  return component ? component.isLoaded() || settled === component : false;
+}
