@@ -1,6 +1,17 @@
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, createItem, desktop, screenshot, signIn, toastShown, typeInto } from './support/browser.ts';
+import {
+  artifactsDir,
+  createItem,
+  desktop,
+  phone,
+  postFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+  typeInto,
+} from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -344,6 +355,71 @@ describe('the sales invoice', () => {
       return list[0].pay_price;
     });
     expect(price).toBe('47.50');
+    await page.context().close();
+  });
+
+  it('back from a printed invoice, a long sales record is where it was scrolled', async () => {
+    const page = await (
+      await running.browser.newContext({ ...desktop, viewport: { width: 1366, height: 520 } })
+    ).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    expect(
+      await createItem(page, {
+        item_name: 'ورق تغليف',
+        part_no: 'WRP-1',
+        perch_price: '2',
+        pay_price: '3',
+        firstQuantity: '100',
+      }),
+    ).toBe(200);
+    const found = await page.evaluate(async () => {
+      const json = async (path: string) => (await (await fetch(path)).json()).data;
+      const [item] = await json('/api/items/searchStock?store_id=1&search=WRP-1');
+      const parties: { id: number; sub_name: string }[] = await json(
+        '/api/sub_accounts/getAllCustomerSupplier?store_id=1',
+      );
+      return { itemId: item.id as number, walkInId: parties.find((p) => p.sub_name === 'عميل نقدي')?.id };
+    });
+    for (let sale = 0; sale < 14; sale++) {
+      const saved = await postFromPage(page, 'pay/createWithItems', {
+        invoice: { cust_id: found.walkInId, pay_date: '2026-06-15', discount: '0', pay: '3' },
+        items: [{ item_id: found.itemId, quantity: '1', pay_price: '3' }],
+      });
+      expect(saved.status).toBe(200);
+    }
+    // On a desktop the record's table scrolls in its own box; on a phone (cards) the page's content does.
+    const tableBox = (shown: Page) => shown.locator('.table-scroll').evaluate((box) => Math.round(box.scrollTop));
+    const content = (shown: Page) =>
+      shown.evaluate(async () => {
+        const element = document.querySelector('#main ion-content') as HTMLElement & {
+          getScrollElement(): Promise<HTMLElement>;
+        };
+        return Math.round((await element.getScrollElement()).scrollTop);
+      });
+    const phoneView = await page.context().browser()?.newContext(phone);
+    const phonePage = await phoneView?.newPage();
+    if (!phonePage) throw new Error('no phone page');
+    await signIn(phonePage, running.server.baseUrl);
+    await phonePage.waitForURL('**/folder/sales-mob');
+    for (const [shown, scrollTop] of [
+      [page, tableBox],
+      [phonePage, content],
+    ] as const) {
+      const rows = shown.locator('[data-testid="sales-record"] tbody tr');
+      await shown.goto(`${running.server.baseUrl}/folder/sales-record`);
+      await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(14);
+      const row = rows.nth(10);
+      await row.scrollIntoViewIfNeeded();
+      const scrolled = await scrollTop(shown);
+      expect(scrolled).toBeGreaterThan(100);
+      await row.getByRole('button', { name: 'طباعة' }).click();
+      await shown.waitForURL('**/print-modal?**');
+      await shown.goBack();
+      await shown.waitForURL('**/folder/sales-record');
+      await expect.poll(() => scrollTop(shown)).toBe(scrolled);
+    }
+    await phoneView?.close();
     await page.context().close();
   });
 });
