@@ -9,3 +9,9 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export const PRIMARY_YEAR_ID = 1;
 export const apiBaseForYear = (yearId: number): '/api/' | '/api23/' =>
   yearId === PRIMARY_YEAR_ID ? '/api/' : '/api23/';
+
+/**
+ * The walk-in customer account every store gets (accounts.defaults on the server): a new sale starts on it
+ * (screens.md), and the web finds it by these values. Data the server stores, not a text of the interface.
+ */
+export const WALK_IN_CUSTOMER = { ac_id: 1, sub_name: 'عميل نقدي', sub_code: '101' } as const;

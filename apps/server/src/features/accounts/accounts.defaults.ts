@@ -1,3 +1,4 @@
+import { WALK_IN_CUSTOMER } from '@mizan/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { subAccounts } from '../../db/schema.ts';
 import { OPENING_BALANCE_ACCOUNT_NAME } from './openingBalance.ts';
@@ -38,7 +39,7 @@ export async function createStoreAccounts(tx: DbOrTx, storeId: number) {
         cat_id: 5,
         role: 'purchases',
       },
-      { store_id: storeId, ac_id: 1, sub_name: 'عميل نقدي', sub_code: '101', sub_type: 'debit', cat_id: 1 },
+      { store_id: storeId, ...WALK_IN_CUSTOMER, sub_type: 'debit', cat_id: 1 },
       // The other side of every opening balance (equity): see `openingBalance.ts`.
       {
         store_id: storeId,

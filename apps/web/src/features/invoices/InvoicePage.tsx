@@ -1,4 +1,4 @@
-import { normalizeNumberInput, routes } from '@mizan/contract';
+import { normalizeNumberInput, routes, WALK_IN_CUSTOMER } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../app/api.ts';
@@ -16,7 +16,7 @@ import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { type DocumentScreen, salesScreen, walkInCustomerName } from './documentScreens.ts';
+import { type DocumentScreen, salesScreen } from './documentScreens.ts';
 import { InvoiceLines } from './InvoiceLines.tsx';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemEntry } from './ItemEntry.tsx';
@@ -90,7 +90,7 @@ export function InvoicePage({
   const parties = useParties(storeId);
   const walkIn =
     screen.kind === 'pay'
-      ? parties.data?.find((p) => p.ac_id === 1 && p.sub_name === walkInCustomerName)?.id
+      ? parties.data?.find((p) => p.ac_id === WALK_IN_CUSTOMER.ac_id && p.sub_name === WALK_IN_CUSTOMER.sub_name)?.id
       : undefined;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();

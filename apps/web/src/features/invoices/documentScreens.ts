@@ -22,12 +22,6 @@ export type DocumentScreen = {
   noPayment?: boolean;
 };
 
-/**
- * The walk-in customer every store has (accounts.defaults): a new sale starts with him chosen. Found by the name the
- * server gives the account, so this is data, not words to show (the one exception in app/catalogues.test.ts).
- */
-export const walkInCustomerName = 'عميل نقدي';
-
 export const salesScreen: DocumentScreen = {
   kind: documentKinds.sale.wire,
   draftKind: documentKinds.draftSale.wire,
