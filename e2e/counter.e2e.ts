@@ -43,6 +43,10 @@ async function openDesktop(path = 'folder/sales') {
 async function addByName(page: Page, name: string, quantity: string) {
   await typeInto(page, 'item_search', name);
   await page.locator('.item-results button').first().waitFor();
+  // A screen reader hears the active result: the field names it, and it is the list's selected option.
+  const active = await page.locator('input[name="item_search"]').getAttribute('aria-activedescendant');
+  expect(await page.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
+  expect(await page.locator(`[id="${active}"]`).getAttribute('role')).toBe('option');
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedName(page)).toBe('quantity');
   await page.keyboard.type(quantity);

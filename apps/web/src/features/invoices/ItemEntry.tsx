@@ -1,11 +1,12 @@
 import { compareDecimals, normalizeNumberInput, routes } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { call } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
+import { comboboxOf, ItemResults } from '../items/ItemResults.tsx';
 import type { DraftLine } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
@@ -43,6 +44,7 @@ export function ItemEntry({
   const pickedNow = useRef(picked);
   pickedNow.current = picked;
   const [active, setActive] = useState(0);
+  const listId = useId();
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
   const debounced = useDebounced(term, 150);
@@ -123,6 +125,7 @@ export function ItemEntry({
           name="item_search"
           autoComplete="off"
           value={term}
+          {...comboboxOf(listId, results, active)}
           onChange={(e) => {
             // Codes and barcodes are Western digits: one typed in Arabic-Indic digits finds them too.
             setTerm(searchTerm(e.target.value));
@@ -131,30 +134,20 @@ export function ItemEntry({
           }}
           onKeyDown={onSearchKey}
         />
-        {results.length > 0 && (
-          <div className="item-results">
-            {results.map((item, index) => (
-              <button
-                type="button"
-                tabIndex={-1}
-                key={item.id}
-                className={index === active ? 'active' : undefined}
-                // The press must not take the focus from the quantity that pick() gives it (a phone's tap did).
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(item);
-                }}
-              >
-                <bdi>{item.item_name}</bdi>
-                <bdi className="num">{item.part_no}</bdi>
-                <span>
-                  {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
-                </span>
-                <bdi className="num">{formatDecimal(item[priceField])}</bdi>
-              </button>
-            ))}
-          </div>
-        )}
+        <ItemResults
+          listId={listId}
+          results={results}
+          active={active}
+          onPick={pick}
+          details={(item) => (
+            <>
+              <span>
+                {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
+              </span>
+              <bdi className="num">{formatDecimal(item[priceField])}</bdi>
+            </>
+          )}
+        />
         {picked && (
           <small data-testid="picked-stock">
             {salesText.stock}: <bdi className="num">{formatQuantity(picked.quantity)}</bdi>

@@ -6,6 +6,7 @@ import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useItemSearch } from '../invoices/useSales.ts';
+import { comboboxOf, ItemResults } from './ItemResults.tsx';
 import { useItemWithStock } from './useItems.ts';
 
 const itemLabel = (item: ItemWithStock) => (item.part_no ? `${item.item_name} — ${item.part_no}` : item.item_name);
@@ -69,7 +70,6 @@ export function ItemField<Values extends FieldValues>({
   }
 
   const error = fieldState.error && wordFieldError(value === undefined ? 'REQUIRED' : fieldState.error.message, label);
-  const optionId = (index: number) => `${listId}-${index}`;
   return (
     <div className="field grow">
       <label htmlFor={inputId}>{label}</label>
@@ -79,10 +79,7 @@ export function ItemField<Values extends FieldValues>({
         name={name}
         ref={field.ref}
         autoComplete="off"
-        role="combobox"
-        aria-expanded={results.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={results[active] ? optionId(active) : undefined}
+        {...comboboxOf(listId, results, active)}
         aria-invalid={error ? true : undefined}
         value={chosen ? itemLabel(chosen) : value === undefined ? typed : ''}
         onChange={(e) => {
@@ -98,28 +95,13 @@ export function ItemField<Values extends FieldValues>({
           field.onBlur();
         }}
       />
-      <div className="item-results" id={listId} role="listbox" hidden={results.length === 0}>
-        {results.map((item, index) => (
-          <button
-            type="button"
-            role="option"
-            id={optionId(index)}
-            aria-selected={index === active}
-            tabIndex={-1}
-            key={item.id}
-            className={index === active ? 'active' : undefined}
-            // The press must not take the focus from the field (its blur would close the list first).
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(item);
-            }}
-          >
-            <bdi>{item.item_name}</bdi>
-            <bdi className="num">{item.part_no}</bdi>
-            <bdi className="num">{item.item_parcode}</bdi>
-          </button>
-        ))}
-      </div>
+      <ItemResults
+        listId={listId}
+        results={results}
+        active={active}
+        onPick={pick}
+        details={(item) => <bdi className="num">{item.item_parcode}</bdi>}
+      />
       {error && (
         <small className="field-error" data-field-error={name}>
           {error}
