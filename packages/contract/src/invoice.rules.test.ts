@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addQuantities,
   discountFromPercent,
+  invoiceDraftProblem,
   invoiceTotals,
   lineTotal,
   mergeLines,
@@ -105,5 +106,20 @@ describe('invoice arithmetic', () => {
       problem: 'AMOUNT_TOO_LARGE',
       line: 0,
     });
+  });
+});
+
+describe('what keeps an invoice from being saved', () => {
+  const ready = { lineCount: 2, partyId: 7, date: '2026-11-24', totals: undefined };
+  it('is nothing for a complete invoice', () => {
+    expect(invoiceDraftProblem(ready)).toBeUndefined();
+  });
+  it('is the first thing to fix: the lines, then the party, the date and the figures', () => {
+    expect(invoiceDraftProblem({ lineCount: 0, partyId: undefined, date: '', totals: 'NEGATIVE_REMAINDER' })).toBe(
+      'NO_LINES',
+    );
+    expect(invoiceDraftProblem({ ...ready, partyId: undefined, date: '' })).toBe('NO_PARTY');
+    expect(invoiceDraftProblem({ ...ready, date: '' })).toBe('NO_DATE');
+    expect(invoiceDraftProblem({ ...ready, totals: 'DISCOUNT_EXCEEDS_TOTAL' })).toBe('DISCOUNT_EXCEEDS_TOTAL');
   });
 });

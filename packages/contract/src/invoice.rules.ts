@@ -90,6 +90,22 @@ export function invoiceTotals(
   return { ok: true, totals: { tot_pr, discount, net, pay, changee } };
 }
 
+/** Why an invoice being typed cannot be saved yet: the server refuses the same (a party, a date, one line). */
+export type InvoiceDraftProblem = 'NO_LINES' | 'NO_PARTY' | 'NO_DATE' | TotalsProblem;
+
+/** The first thing to fix before an invoice can be saved, in the order a cashier fixes them; none when it can. */
+export function invoiceDraftProblem(draft: {
+  lineCount: number;
+  partyId: number | undefined;
+  date: string;
+  totals: TotalsProblem | undefined;
+}): InvoiceDraftProblem | undefined {
+  if (draft.lineCount === 0) return 'NO_LINES';
+  if (draft.partyId === undefined) return 'NO_PARTY';
+  if (!draft.date) return 'NO_DATE';
+  return draft.totals;
+}
+
 /** A discount typed as a percentage becomes an amount, rounded to the cent. */
 export const discountFromPercent = (tot_pr: Money, percent: string) => percentOf(tot_pr, percent);
 

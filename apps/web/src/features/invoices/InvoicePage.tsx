@@ -1,4 +1,4 @@
-import { normalizeNumberInput, routes, WALK_IN_CUSTOMER } from '@mizan/contract';
+import { invoiceDraftProblem, normalizeNumberInput, routes, WALK_IN_CUSTOMER } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../app/api.ts';
@@ -174,16 +174,13 @@ export function InvoicePage({
 
   async function submit() {
     const f = figures(invoice);
-    const problem = !invoice.lines.length
-      ? salesText.noLines
-      : !invoice.cust_id
-        ? salesText.noCustomer
-        : !invoice.pay_date
-          ? salesText.noDate
-          : f.problem
-            ? salesText.badRemainder
-            : undefined;
-    if (problem) return notify.refused(problem);
+    const problem = invoiceDraftProblem({
+      lineCount: invoice.lines.length,
+      partyId: invoice.cust_id,
+      date: invoice.pay_date,
+      totals: f.problem,
+    });
+    if (problem) return notify.refused(salesText.draftRefused[problem]);
     const steps = saveSteps(
       screen,
       opened.data ? { kind: openedKind, pay_id: opened.data.pay_id } : undefined,

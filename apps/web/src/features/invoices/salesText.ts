@@ -1,4 +1,4 @@
-import type { PartySide } from '@mizan/contract';
+import type { InvoiceDraftProblem, PartySide } from '@mizan/contract';
 
 /** The Arabic text of the invoice screens. */
 export const salesText = {
@@ -41,10 +41,18 @@ export const salesText = {
   askPrint: 'هل تريد طباعة فاتورة ؟',
   yes: 'نعم',
   no_: 'لا',
-  noLines: 'أضف صنفا واحدا على الأقل',
   noCustomer: 'اختر حساب العميل',
-  noDate: 'اختر التاريخ',
   badRemainder: 'الرجاء مراجعة المبلغ المستلم والخصم',
+  /** Why the invoice cannot be saved yet (the contract's `invoiceDraftProblem`). */
+  draftRefused: {
+    NO_LINES: 'أضف صنفا واحدا على الأقل',
+    NO_PARTY: 'اختر حساب العميل',
+    NO_DATE: 'اختر التاريخ',
+    DISCOUNT_EXCEEDS_TOTAL: 'الرجاء مراجعة المبلغ المستلم والخصم',
+    NEGATIVE_REMAINDER: 'الرجاء مراجعة المبلغ المستلم والخصم',
+    NEGATIVE_AMOUNT: 'الرجاء مراجعة المبلغ المستلم والخصم',
+    AMOUNT_TOO_LARGE: 'المبلغ أو الكمية أكبر من الحد المسموح',
+  } satisfies Record<InvoiceDraftProblem, string>,
   badDiscount: 'الخصم أكبر من إجمالي الفاتورة',
   badTotal: 'أدخل اجمالي المبلغ',
   lowStock: 'الكمية أكبر من المخزون المتوفر',
