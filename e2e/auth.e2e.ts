@@ -82,6 +82,30 @@ describe('signing in and the shell', () => {
     await context.close();
   });
 
+  it('a screen pointed at in the menu is fetched before the click, and opens without the splash', async () => {
+    const context = await running.browser.newContext(desktop);
+    const page = await context.newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    const entry = page.locator('ion-menu a[data-path="/folder/sales-record"]');
+    await entry.waitFor();
+    // Any splash drawn in the screen's place from now on is recorded.
+    await page.evaluate(() => {
+      const main = document.getElementById('main');
+      new MutationObserver(() => {
+        if (main?.querySelector('.app-loading')) main.dataset.splashShown = 'yes';
+      }).observe(main as HTMLElement, { subtree: true, childList: true });
+    });
+    const fetched = page.waitForRequest(/\/assets\/RecordPage-[\w-]+\.js$/);
+    await entry.hover();
+    await fetched;
+    await page.waitForLoadState('networkidle');
+    await entry.click();
+    await page.locator('#main ion-title', { hasText: 'سجل المبيعات' }).waitFor();
+    expect(await page.locator('#main').getAttribute('data-splash-shown')).toBeNull();
+    await context.close();
+  });
+
   it('the sign-in page takes the dark palette on a dark phone (drawn before Ionic starts)', async () => {
     const page = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
     await page.goto(`${running.server.baseUrl}/folder/login`);

@@ -2,6 +2,7 @@ import { menuController } from '@ionic/core/components';
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
+import { loadScreenOf } from '../../app/routes.tsx';
 import {
   IonBadge,
   IonButton,
@@ -32,12 +33,19 @@ function MenuLink({ path, children, icon, nav }: { path: string; children: React
       className={current ? 'menu-link selected' : 'menu-link'}
       aria-current={current ? 'page' : undefined}
       onClick={(event) => nav.open(event, path)}
+      // The screen's code is fetched as the pointer comes over the link or a finger touches it (and on focus from
+      // the keyboard): by the click it is usually here, and the screen draws at once instead of behind the splash.
+      onPointerEnter={() => fetchScreen(path)}
+      onPointerDown={() => fetchScreen(path)}
+      onFocus={() => fetchScreen(path)}
     >
       {icon && <IonIcon icon={icon} aria-hidden="true" />}
       {children}
     </a>
   );
 }
+
+const fetchScreen = (path: string) => void loadScreenOf(path).catch(() => undefined);
 
 /** Where the app is, and how a menu link opens its screen: read once by the menu for all its links. */
 type MenuNav = { pathname: string; open: (event: MouseEvent<HTMLAnchorElement>, path: string) => void };
