@@ -1,6 +1,6 @@
 import { invoiceDraftProblem, normalizeNumberInput, routes, WALK_IN_CUSTOMER } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
@@ -13,7 +13,6 @@ import { PlainField } from '../../ui/PlainField.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
-import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, salesScreen } from './documentScreens.ts';
@@ -78,7 +77,7 @@ export function InvoicePage({
   const [section, setSection] = useState<'setup' | 'items' | 'totals'>('setup');
   const hiddenOnPhone = (name: typeof section) => mobile && section !== name;
   const { storeId } = useSession();
-  const params = useScreenParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const openedKind: DocKind = params.get('kind') === 'payinit' && screen.draftKind ? 'payinit' : screen.kind;
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;

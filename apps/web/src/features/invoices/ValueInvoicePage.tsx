@@ -1,6 +1,6 @@
 import { compareDecimals, messagesAr } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { PlainDateField, PlainNumberField, PlainTextField } from '../../ui/form/plainFields.tsx';
@@ -9,7 +9,6 @@ import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
-import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { PartyField } from './PartyField.tsx';
@@ -25,7 +24,7 @@ import { blankValueInvoice, remainderOf, valueInvoiceForm, valueInvoiceValues } 
  */
 function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentScreen }) {
   const { storeId } = useSession();
-  const params = useScreenParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, screen.kind, openedId);

@@ -1,6 +1,6 @@
 import { CreateReturnBody, type ReturnWithLines } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fieldErrors } from '../../app/api.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
@@ -9,7 +9,6 @@ import { IonButton, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
-import { useScreenParams } from '../../ui/useScreenParams.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
 import { OriginalFinder, OriginalSummary } from './OriginalFinder.tsx';
@@ -55,7 +54,7 @@ const fromSaved = (doc: ReturnWithLines): Omit<ReturnFormValues, 'lines'> => ({
  */
 export function ReturnPage({ title, screen }: { title: string; screen: ReturnScreen }) {
   const { storeId } = useSession();
-  const params = useScreenParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const [presentAlert, dismissAlert] = useIonAlert();
