@@ -10,6 +10,7 @@ import {
   desktop,
   phone,
   postFromPage,
+  readFromPage,
   screenshot,
   signIn,
   toastShown,
@@ -29,18 +30,17 @@ async function open(path: string, options: BrowserContextOptions = desktop, colo
   return page;
 }
 
-/** Reads through the API from the signed-in page. */
-const read = <T>(page: Page, path: string) =>
-  page.evaluate(async (url) => (await fetch(url).then((r) => r.json())).data as unknown, `/api/${path}`) as Promise<T>;
-
 const stockOf = async (page: Page, partNo: string) =>
-  (await read<{ quantity: string }[]>(page, `items/searchStock?store_id=1&search=${partNo}`))[0]?.quantity;
+  (await readFromPage<{ quantity: string }[]>(page, `items/searchStock?store_id=1&search=${partNo}`))[0]?.quantity;
 const balanceOf = async (page: Page, accountId: number) =>
   (
-    await read<{ current_balance: string }[]>(page, `sub_accounts/getAccountBalance?account_id=${accountId}&store_id=1`)
+    await readFromPage<{ current_balance: string }[]>(
+      page,
+      `sub_accounts/getAccountBalance?account_id=${accountId}&store_id=1`,
+    )
   )[0]?.current_balance;
 const partyNamed = async (page: Page, acId: number, name: string) =>
-  (await read<{ id: number; sub_name: string }[]>(page, `sub_accounts/readByStore?ac_id=${acId}`)).find(
+  (await readFromPage<{ id: number; sub_name: string }[]>(page, `sub_accounts/readByStore?ac_id=${acId}`)).find(
     (a) => a.sub_name === name,
   );
 
@@ -58,7 +58,7 @@ describe('returns', () => {
         firstQuantity: '20',
       }),
     ).toBe(200);
-    const item = (await read<{ id: number }[]>(page, 'items/searchStock?store_id=1&search=RTN-OIL'))[0];
+    const item = (await readFromPage<{ id: number }[]>(page, 'items/searchStock?store_id=1&search=RTN-OIL'))[0];
     const customer = await partyNamed(page, 1, 'محمد عثمان للتجارة');
     if (!item || !customer) throw new Error('demo data missing');
     const sale = await postFromPage(page, 'pay/createWithItems', {
@@ -151,7 +151,7 @@ describe('returns', () => {
         pay_price: '520',
       }),
     ).toBe(200);
-    const item = (await read<{ id: number }[]>(page, 'items/searchStock?store_id=1&search=RTN-BAT'))[0];
+    const item = (await readFromPage<{ id: number }[]>(page, 'items/searchStock?store_id=1&search=RTN-BAT'))[0];
     const supplier = await partyNamed(page, 2, 'شركة الخليج للاسبيرات');
     if (!item || !supplier) throw new Error('demo data missing');
     const owedBefore = await balanceOf(page, supplier.id);

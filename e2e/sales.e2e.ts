@@ -7,6 +7,7 @@ import {
   desktop,
   phone,
   postFromPage,
+  readFromPage,
   screenshot,
   signIn,
   toastShown,
@@ -373,14 +374,12 @@ describe('the sales invoice', () => {
         firstQuantity: '100',
       }),
     ).toBe(200);
-    const found = await page.evaluate(async () => {
-      const json = async (path: string) => (await (await fetch(path)).json()).data;
-      const [item] = await json('/api/items/searchStock?store_id=1&search=WRP-1');
-      const parties: { id: number; sub_name: string }[] = await json(
-        '/api/sub_accounts/getAllCustomerSupplier?store_id=1',
-      );
-      return { itemId: item.id as number, walkInId: parties.find((p) => p.sub_name === 'عميل نقدي')?.id };
-    });
+    const [item] = await readFromPage<{ id: number }[]>(page, 'items/searchStock?store_id=1&search=WRP-1');
+    const parties = await readFromPage<{ id: number; sub_name: string }[]>(
+      page,
+      'sub_accounts/getAllCustomerSupplier?store_id=1',
+    );
+    const found = { itemId: item?.id, walkInId: parties.find((p) => p.sub_name === 'عميل نقدي')?.id };
     for (let sale = 0; sale < 14; sale++) {
       const saved = await postFromPage(page, 'pay/createWithItems', {
         invoice: { cust_id: found.walkInId, pay_date: '2026-06-15', discount: '0', pay: '3' },

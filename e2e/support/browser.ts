@@ -92,6 +92,10 @@ export function postFromPage(page: Page, path: string, body: object) {
   );
 }
 
+/** Reads through the API from the signed-in page (its cookies): the answer's `data`. */
+export const readFromPage = <T>(page: Page, path: string) =>
+  page.evaluate(async (url) => (await fetch(url).then((r) => r.json())).data as unknown, `/api/${path}`) as Promise<T>;
+
 /** Creates an item from the signed-in page; answers the HTTP status. */
 export const createItem = async (page: Page, item: object) => (await postFromPage(page, 'items/create', item)).status;
 
