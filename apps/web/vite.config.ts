@@ -4,17 +4,21 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { describeFirstLoads, measureFirstLoads } from './build/firstLoad.ts';
+import { signedInChunk } from './build/signedInChunk.ts';
 
 /** Writes .br and .gz beside every text asset, so the server sends them pre-compressed (no work per request). */
 function precompress(): Plugin {
   let outDir = '';
+  let written = true;
   return {
     name: 'mizan-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      written = config.build.write;
     },
     closeBundle() {
+      if (!written) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
@@ -66,21 +70,23 @@ function deferIonicElements(): Plugin {
 function firstLoadReport(): Plugin {
   let outDir = '';
   let log: (message: string) => void = () => {};
+  let written = true;
   return {
     name: 'mizan-first-load',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
       log = (message) => config.logger.info(message);
+      written = config.build.write;
     },
     closeBundle() {
-      log(describeFirstLoads(measureFirstLoads(outDir)));
+      if (written) log(describeFirstLoads(measureFirstLoads(outDir)));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), deferIonicElements(), precompress(), firstLoadReport()],
+  plugins: [react(), deferIonicElements(), signedInChunk(), precompress(), firstLoadReport()],
   server: {
     proxy: { '/api': 'http://localhost:8080', '/api23': 'http://localhost:8080' },
   },

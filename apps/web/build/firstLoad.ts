@@ -11,10 +11,13 @@ import { brotliCompressSync, constants } from 'node:zlib';
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The screens we hold to a budget: the modules they load before they draw, and the most they may weigh (bytes). */
+/**
+ * The screens we hold to a budget: the modules they load before they draw, the most they may weigh (bytes), and
+ * the most files they may take (a phone fetches six at a time over HTTP/1.1, a round trip each).
+ */
 export const budgets = [
   // The issue's goal is 150 kB; the page is drawn without Ionic and weighs about 76 kB, so it is held there.
-  { screen: 'sign-in page', modules: ['index.html', 'src/features/auth/LoginPage.tsx'], limit: 90_000 },
+  { screen: 'sign-in page', modules: ['index.html', 'src/features/auth/LoginPage.tsx'], limit: 90_000, maxFiles: 8 },
   {
     screen: 'sales screen (folder/sales, signed in)',
     modules: [
@@ -24,6 +27,8 @@ export const budgets = [
       'src/features/invoices/InvoicePage.tsx',
     ],
     limit: 190_000,
+    // The signed-in app comes as one file (build/signedInChunk.ts); left to the bundler it was 37.
+    maxFiles: 12,
   },
 ] as const;
 
@@ -48,16 +53,19 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): stri
 const brotliSize = (bytes: Buffer) =>
   brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-export type FirstLoad = { screen: string; limit: number; brotli: number; files: string[] };
+export type FirstLoad = { screen: string; limit: number; maxFiles: number; brotli: number; files: string[] };
 
 export function measureFirstLoads(outDir: string): FirstLoad[] {
   const manifest = readManifest(outDir);
-  return budgets.map(({ screen, modules, limit }) => {
+  return budgets.map(({ screen, modules, limit, maxFiles }) => {
     const files = staticClosure(manifest, modules);
     const brotli = files.reduce((sum, file) => sum + brotliSize(readFileSync(join(outDir, file))), 0);
-    return { screen, limit, brotli, files };
+    return { screen, limit, maxFiles, brotli, files };
   });
 }
+
+export const isOverBudget = ({ brotli, limit, files, maxFiles }: FirstLoad) =>
+  brotli > limit || files.length > maxFiles;
 
 /**
  * Lazy chunks the entry would fetch at start: a screen (a dynamic entry) reached from the entry's static imports
@@ -76,9 +84,9 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 export function describeFirstLoads(loads: FirstLoad[]): string {
   return loads
     .map(
-      ({ screen, brotli, limit, files }) =>
-        `first load of the ${screen}: ${kB(brotli)} brotli JS in ${files.length} files (budget ${kB(limit)})` +
-        (brotli > limit ? '  OVER BUDGET' : ''),
+      (load) =>
+        `first load of the ${load.screen}: ${kB(load.brotli)} brotli JS in ${load.files.length} files ` +
+        `(budget ${kB(load.limit)} in ${load.maxFiles})${isOverBudget(load) ? '  OVER BUDGET' : ''}`,
     )
     .join('\n');
 }
