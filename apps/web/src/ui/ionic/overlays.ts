@@ -7,13 +7,18 @@ import { useEffect } from 'react';
 
 type ElementModule = { defineCustomElement: () => void };
 
+/** After the screen has drawn and the browser has a moment: the first screen's paint does not wait behind it. */
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 0);
+
 /**
- * Loads an overlay's element once the screen has drawn. Ionic's controllers wait for the element to be defined
- * before they create one, so an overlay asked for earlier simply appears when its code has arrived.
+ * Loads an overlay's element once the screen has drawn and the browser is idle. Ionic's controllers wait for the
+ * element to be defined before they create one, so an overlay asked for earlier simply appears when its code has
+ * arrived.
  */
 function useElementLater(load: () => Promise<ElementModule>) {
   useEffect(() => {
-    void load().then((element) => element.defineCustomElement());
+    whenIdle(() => void load().then((element) => element.defineCustomElement()));
   }, [load]);
 }
 
