@@ -77,4 +77,41 @@ describe('the accounting year chosen in the menu', () => {
     await row.waitFor();
     await page.context().close();
   });
+
+  it('the customer chosen before switching the year keeps its name in the field while the year’s list comes', async () => {
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales');
+    const field = page.locator('input[name="customer"]:visible');
+    await expect.poll(() => field.inputValue()).toBe('عميل نقدي — 101');
+    // The 2025 customer list is held. The cashier selects the customer's name to type another over it meanwhile,
+    // then the list comes. A field that went blank while it was held, and got the name back when it came, ran the
+    // name typed on after it ("عميل نقدي — 101عميل نقدي — 101"), and no customer was chosen.
+    let releaseList!: () => void;
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
+    let listAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      listAsked = resolve;
+    });
+    await page.route('**/api23/sub_accounts/getAllCustomerSupplier*', async (route) => {
+      listAsked();
+      await listHeld;
+      await route.continue();
+    });
+    await chooseYear(page, '2025');
+    await asked;
+    await field.focus();
+    await page.keyboard.press('Control+A');
+    // Its name is still there (the 2026 balance is not: the 2025 one comes with the list).
+    expect(await field.inputValue()).toBe('عميل نقدي — 101');
+    expect(await page.getByTestId('party-balance').count()).toBe(0);
+    releaseList();
+    await expect.poll(() => page.locator('datalist option').count()).toBeGreaterThan(0);
+    await page.keyboard.type('عميل نقدي — 101');
+    await page.getByTestId('party-balance').waitFor();
+    expect(await field.inputValue()).toBe('عميل نقدي — 101');
+    await page.context().close();
+  });
 });

@@ -1,5 +1,5 @@
 import { toWesternDigits } from '@mizan/contract';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
@@ -43,10 +43,17 @@ export function CustomerPicker({
   const chosen = parties.data?.find((p) => p.id === value);
   const label = (p: { sub_name: string; sub_code: string | null }) =>
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
+  // The chosen party's name stays in the field while the list is fetched again (another year chosen in the menu);
+  // only its balance waits for the list. A field that went blank and was filled again under a cashier's keys ran
+  // the name typed on after the one drawn back ("عميل نقدي — 101عميل نقدي — 101").
+  const lastChosen = useRef<{ id: number; label: string }>(undefined);
+  if (chosen) lastChosen.current = { id: chosen.id, label: label(chosen) };
+  const kept = parties.data === undefined ? lastChosen.current : undefined;
+  const chosenLabel = chosen ? label(chosen) : kept && kept.id === value ? kept.label : '';
   // What is typed stays in the field while it names no party (Backspace in a chosen one keeps the text and the
   // focus); a party chosen from outside (a new invoice, an opened one) shows its label.
   const [typed, setTyped] = useState<{ value: number | undefined; text: string }>();
-  const shown = typed && typed.value === value ? typed.text : chosen ? label(chosen) : '';
+  const shown = typed && typed.value === value ? typed.text : chosenLabel;
   const matchOf = (text: string) =>
     parties.data?.find((p) => label(p) === text || p.sub_name === text || p.sub_code === toWesternDigits(text));
   // A name typed before the list arrived (a fast cashier, a year just switched) is chosen when it arrives.
