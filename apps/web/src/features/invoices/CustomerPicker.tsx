@@ -45,7 +45,7 @@ export function CustomerPicker({
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
   // The chosen party's name stays in the field while the list is fetched again (another year chosen in the menu);
   // only its balance waits for the list. A field that went blank and was filled again under a cashier's keys ran
-  // the name typed on after the one drawn back ("عميل نقدي — 101عميل نقدي — 101").
+  // the name typed on after the one drawn back (the walk-in customer's name twice, and no party chosen).
   const lastChosen = useRef<{ id: number; label: string }>(undefined);
   if (chosen) lastChosen.current = { id: chosen.id, label: label(chosen) };
   const kept = parties.data === undefined ? lastChosen.current : undefined;
