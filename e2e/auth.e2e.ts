@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desktop, loginSubmit, phone, screenshot, signIn, toastShown } from './support/browser.ts';
-import { serverAndBrowser } from './support/suite.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
@@ -156,9 +156,7 @@ describe('signing in and the shell', () => {
   });
 
   it('switching to year 2 sends the API calls to /api23/', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     const select = page.locator('ion-menu select[name="year"]');
     await select.locator('option', { hasText: '2025' }).waitFor({ state: 'attached' });
     const api23 = page.waitForRequest((request) => request.url().includes('/api23/'));

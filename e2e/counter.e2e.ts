@@ -15,7 +15,7 @@ import {
   toastShown,
   typeInto,
 } from './support/browser.ts';
-import { serverAndBrowser } from './support/suite.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
@@ -32,9 +32,7 @@ const savedSales = (page: Page) =>
   });
 
 async function openDesktop(path = 'folder/sales') {
-  const page = await (await running.browser.newContext(desktop)).newPage();
-  await signIn(page, running.server.baseUrl);
-  await page.waitForURL('**/folder/sales');
+  const page = await openSignedIn(running);
   if (path !== 'folder/sales') await page.goto(`${running.server.baseUrl}/${path}`);
   return page;
 }

@@ -4,8 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createItem, desktop, invoiceLines, postFromPage, signIn, toastShown, typeInto } from './support/browser.ts';
-import { serverAndBrowser } from './support/suite.ts';
+import { createItem, invoiceLines, postFromPage, toastShown, typeInto } from './support/browser.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
@@ -37,9 +37,7 @@ async function creditSaleAndPrint(page: Page, quantity: string) {
 
 describe('figures after a save', () => {
   it('a second credit sale shows the new balance on its print, in the accounts list and in the due count', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     expect(
       await createItem(page, {
         item_name: 'مصباح أمامي',

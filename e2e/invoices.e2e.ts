@@ -12,7 +12,7 @@ import {
   toastShown,
   typeInto,
 } from './support/browser.ts';
-import { serverAndBrowser } from './support/suite.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
@@ -97,9 +97,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
   });
 
   it('a purchase adds a new supplier and a new item without leaving the invoice, and raises its stock', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     await page.goto(`${running.server.baseUrl}/folder/purchase`);
 
     await page.getByTestId('new-party').click();

@@ -13,15 +13,13 @@ import {
   toastShown,
   typeInto,
 } from './support/browser.ts';
-import { serverAndBrowser } from './support/suite.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
 describe('the sales invoice', () => {
   it('a cashier enters a 3-line invoice with a 10 % discount and a partial payment by keyboard, prints it, finds it and edits it', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     for (const item of [
       { item_name: 'زيت فرامل', part_no: 'BRK-1', perch_price: '1200', pay_price: '1500.50', firstQuantity: '10' },
       {
@@ -111,9 +109,7 @@ describe('the sales invoice', () => {
   });
 
   it('selling more than the stock is refused with the list of short items', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     expect(
       await createItem(page, {
         item_name: 'فلتر نادر',
@@ -138,9 +134,7 @@ describe('the sales invoice', () => {
   });
 
   it('a purchase invoice raises the stock shown in the item picker, and warns when cost reaches the selling price', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     expect(
       await createItem(page, {
         item_name: 'حزام مروحة',
@@ -181,9 +175,7 @@ describe('the sales invoice', () => {
   });
 
   it('an invoice with a next payment date and a remainder appears in the polled payment-due notifications', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     const before = await page.evaluate(async () => {
       const count = async (kind: string) =>
         (await fetch(`/api/${kind}/paynotif?store_id=1`).then((r) => r.json())).data.length;
@@ -231,9 +223,7 @@ describe('the sales invoice', () => {
   });
 
   it('a value-only sales invoice changes the balance without lines, and is found and edited in its record', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     await page.goto(`${running.server.baseUrl}/folder/salessnd`);
     await typeInto(page, 'customer', 'محمد عثمان للتجارة — 102');
     await typeInto(page, 'tot_pr', '250');
@@ -270,9 +260,7 @@ describe('the sales invoice', () => {
   });
 
   it('a purchase order changes no stock, prints in Arabic or English, and converts to a purchase invoice', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     expect(
       await createItem(page, {
         item_name: 'كمبروسر مكيف',
@@ -314,9 +302,7 @@ describe('the sales invoice', () => {
   });
 
   it('a sale in the record is copied as a new purchase invoice with its lines at purchase prices', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'SH-S-000001' });
     await row.waitFor();
@@ -331,9 +317,7 @@ describe('the sales invoice', () => {
   });
 
   it('a price typed on a line can be kept on the item', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     expect(
       await createItem(page, {
         item_name: 'مساحة زجاج',
@@ -360,11 +344,7 @@ describe('the sales invoice', () => {
   });
 
   it('back from a printed invoice, a long sales record is where it was scrolled', async () => {
-    const page = await (
-      await running.browser.newContext({ ...desktop, viewport: { width: 1366, height: 520 } })
-    ).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running, { ...desktop, viewport: { width: 1366, height: 520 } });
     expect(
       await createItem(page, {
         item_name: 'ورق تغليف',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, postFromPage, signIn, toastShown, typeInto } from './support/browser.ts';
-import { serverAndBrowser } from './support/suite.ts';
+import { postFromPage, toastShown, typeInto } from './support/browser.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
 
@@ -15,9 +15,7 @@ async function chooseYear(page: import('playwright-core').Page, yearDesc: string
 
 describe('the accounting year chosen in the menu', () => {
   it('a sale saved after switching to 2025 is in the 2025 sales record and not in 2026’s', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     // An item with stock in 2025 only (its opening quantity belongs to year 2).
     const created = await postFromPage(page, 'items/create', {
       item_name: 'بطارية ٢٠٢٥',
@@ -79,9 +77,7 @@ describe('the accounting year chosen in the menu', () => {
   });
 
   it('the customer chosen before switching the year keeps its name in the field while the year’s list comes', async () => {
-    const page = await (await running.browser.newContext(desktop)).newPage();
-    await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    const page = await openSignedIn(running);
     const field = page.locator('input[name="customer"]:visible');
     await expect.poll(() => field.inputValue()).toBe('عميل نقدي — 101');
     // The 2025 customer list is held. The cashier selects the customer's name to type another over it meanwhile,

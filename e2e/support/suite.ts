@@ -1,7 +1,7 @@
 /** One real server and one browser for a test file: started before its tests, stopped after them. */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { desktop, launchBrowser, signIn } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -32,4 +32,14 @@ export function serverAndBrowser() {
     expect(running.policyViolations ?? []).toEqual([]);
   });
   return running;
+}
+
+export type Running = ReturnType<typeof serverAndBrowser>;
+
+/** A new browser context signed in as the administrator, on the desktop's sales invoice where sign-in lands. */
+export async function openSignedIn(running: Running, options: BrowserContextOptions = desktop) {
+  const page = await (await running.browser.newContext(options)).newPage();
+  await signIn(page, running.server.baseUrl);
+  await page.waitForURL('**/folder/sales');
+  return page;
 }
