@@ -1,5 +1,8 @@
 import type { InvoiceDraftProblem, PartySide } from '@mizan/contract';
 
+const chooseCustomer = 'اختر حساب العميل';
+const checkReceivedAndDiscount = 'الرجاء مراجعة المبلغ المستلم والخصم';
+
 /** The Arabic text of the invoice screens. */
 export const salesText = {
   sectionSetup: 'الفاتورة',
@@ -41,16 +44,16 @@ export const salesText = {
   askPrint: 'هل تريد طباعة فاتورة ؟',
   yes: 'نعم',
   no_: 'لا',
-  noCustomer: 'اختر حساب العميل',
-  badRemainder: 'الرجاء مراجعة المبلغ المستلم والخصم',
+  noCustomer: chooseCustomer,
+  badRemainder: checkReceivedAndDiscount,
   /** Why the invoice cannot be saved yet (the contract's `invoiceDraftProblem`). */
   draftRefused: {
     NO_LINES: 'أضف صنفا واحدا على الأقل',
-    NO_PARTY: 'اختر حساب العميل',
+    NO_PARTY: chooseCustomer,
     NO_DATE: 'اختر التاريخ',
-    DISCOUNT_EXCEEDS_TOTAL: 'الرجاء مراجعة المبلغ المستلم والخصم',
-    NEGATIVE_REMAINDER: 'الرجاء مراجعة المبلغ المستلم والخصم',
-    NEGATIVE_AMOUNT: 'الرجاء مراجعة المبلغ المستلم والخصم',
+    DISCOUNT_EXCEEDS_TOTAL: checkReceivedAndDiscount,
+    NEGATIVE_REMAINDER: checkReceivedAndDiscount,
+    NEGATIVE_AMOUNT: checkReceivedAndDiscount,
     AMOUNT_TOO_LARGE: 'المبلغ أو الكمية أكبر من الحد المسموح',
   } satisfies Record<InvoiceDraftProblem, string>,
   badDiscount: 'الخصم أكبر من إجمالي الفاتورة',
