@@ -140,6 +140,8 @@ export const StockShortage = z.object({
   shortage: z.string(),
   perch_price: z.string(),
   pay_price: z.string(),
+  /** The first date on which the stock would go below zero (stock is checked on every date, not only today). */
+  date: z.string().optional(),
 });
 export type StockShortage = z.infer<typeof StockShortage>;
 

@@ -249,10 +249,29 @@ export const stockMovement = pgTable(
     /** What moved the stock: an opening quantity (`firstq`) or a document kind's wire token (`pay`, `perch`). */
     source_kind: text('source_kind').notNull(),
     source_id: integer('source_id').notNull(),
+    /**
+     * When it moved: its document's date and time (an opening quantity: the first day of its year at 00:00), then
+     * its source and its line. Movements are costed in this order, whatever the order they were typed in.
+     */
+    move_date: date('move_date', { mode: 'string' }).notNull(),
+    move_time: time('move_time').notNull().default('00:00:00'),
+    line_no: integer('line_no').notNull().default(0),
+    /**
+     * How its value is found (docs/inventory-costing.md): `fixed`, in at `in_value` (a purchase line, an opening
+     * quantity); `average`, out at the moving average before it (a sale, a purchase return); `returned`, back in at
+     * what its original (`returns_of`) took out for these units (a sales return), kept in `in_value`.
+     */
+    mode: text('mode', { enum: ['fixed', 'average', 'returned'] })
+      .notNull()
+      .default('fixed'),
+    in_value: numeric('in_value', { precision: 20, scale: 2 }),
+    returns_of: integer('returns_of'),
+    /** The document line it moved for, whose kept cost follows its value (`trade_line.cost`). */
+    line_id: integer('line_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('stock_movement_store_item_year_idx').on(t.store_id, t.item_id, t.yearId),
+    index('stock_movement_chain_idx').on(t.store_id, t.item_id, t.yearId, t.move_date, t.move_time),
     index('stock_movement_source_idx').on(t.source_kind, t.source_id),
   ],
 );
@@ -381,6 +400,14 @@ export const ledgerLine = pgTable(
     reference: text('reference'),
     /** What the line is, in Arabic, for statements ("فاتورة مبيعات", "المدفوع على فاتورة مبيعات"). */
     memo: text('memo'),
+    /**
+     * `money`: what the document's content posts (party, sales, discounts, money paid), replaced when it is saved;
+     * `cost`: what its goods' value at cost posts (inventory against cost of sales), replaced when a dated change
+     * of stock before it re-values them. A payment-only edit never touches the cost part.
+     */
+    part: text('part', { enum: ['money', 'cost'] })
+      .notNull()
+      .default('money'),
   },
   (t) => [
     index('ledger_line_account_idx').on(t.store_id, t.account_id, t.yearId),

@@ -9,6 +9,14 @@ class Refusal extends Error {
 }
 
 /**
+ * Refuses the use case from deep inside it (a writer that finds the change would take stock below zero): the
+ * enclosing `inTransaction` rolls everything back and answers this result, as if the use case had returned it.
+ */
+export function refuse(result: Result<unknown>): never {
+  throw new Refusal(result);
+}
+
+/**
  * Runs a use case in one transaction. A failed Result rolls everything back, even after some writes,
  * so a refused change never leaves half of itself behind. Anything thrown rolls back and propagates.
  * Called inside a transaction it runs in a savepoint, so a use case can be one step of a larger one.

@@ -1,7 +1,7 @@
 import { parseMoney, ZERO } from '@mizan/contract';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
-import { post as postLines } from '../posting/posting.ts';
+import { writeLedgerPart } from '../posting/posting.ts';
 
 describeEachDatabase('accounts', (ctx) => {
   const signedIn = async (store = 1) => {
@@ -139,16 +139,26 @@ describeEachDatabase('accounts', (ctx) => {
       text: string,
     ) =>
       // Under a kind no document of this test has (a purchase id far past theirs), written by the one writer.
-      postLines(
+      writeLedgerPart(
         ctx().database.db,
-        { store_id: 1, yearId, date: line_date, source_kind: 'perch', source_id: 900_000 + source_id, reference: null },
-        {
-          stockMovements: [],
-          ledgerLines: [
-            { account_id: debitId, debit: parseMoney(text) ?? ZERO, credit: ZERO, memo: 'قيد اختبار' },
-            { account_id: creditId, debit: ZERO, credit: parseMoney(text) ?? ZERO, memo: 'قيد اختبار' },
-          ],
-        },
+        [
+          {
+            source: {
+              store_id: 1,
+              yearId,
+              date: line_date,
+              time: '00:00:00',
+              source_kind: 'perch',
+              source_id: 900_000 + source_id,
+              reference: null,
+            },
+            lines: [
+              { account_id: debitId, debit: parseMoney(text) ?? ZERO, credit: ZERO, memo: 'قيد اختبار' },
+              { account_id: creditId, debit: ZERO, credit: parseMoney(text) ?? ZERO, memo: 'قيد اختبار' },
+            ],
+          },
+        ],
+        'money',
       );
     await post(1, '2026-03-01', 1, other.id, supplier.id, '50.25');
     await post(1, '2026-03-02', 2, supplier.id, other.id, '200');

@@ -2,9 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstq, year } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
-import { type PostingAccounts, postOpeningQuantityRule } from '../posting/posting.rules.ts';
-import { costBookOf, postAll, postingAccounts, unpost } from '../posting/posting.ts';
-import { lockStockItems, replacementChanges, type StockChange } from '../stock/stockCheck.ts';
+import { refuse } from '../../lib/transaction.ts';
+import { openingPosting } from '../posting/posting.rules.ts';
+import { postingAccounts, type Reposting, repost } from '../posting/posting.ts';
+import { lockStockItems, replacementChanges, type StockChange, stockRefusal } from '../stock/stockCheck.ts';
 
 export type OpeningQuantity = {
   item_id: number;
@@ -17,40 +18,38 @@ export type OpeningQuantity = {
 
 type OpeningRow = { id: number; item_id: number; quantity: string; perch_price: string };
 
+/** The first day of a year: the date opening quantities post on (at 00:00, before anything else that day). */
+async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
+  const [row] = await tx.select({ start: year.yearStart }).from(year).where(eq(year.id, yearId));
+  if (!row) throw new Error(`year ${yearId} not found`);
+  return row.start;
+}
+
 /**
- * What opening quantities post, for the one writer: each one's quantity into stock in its year at its stated cost,
- * into inventory against the opening-balance account, dated the first day of the year. Their items must be locked
- * (the stock check's lock) and what they replaced already unposted.
+ * Posts opening quantities again (`rows`: what each now is; `removedIds`: ones deleted), through the one writer: each
+ * one's quantity into stock on its year's first day at its stated cost, into inventory against the opening-balance
+ * account; the items' later movements are valued again from that day. Refuses the enclosing use case (stock below
+ * zero on some date, when the store forbids it). Their items must be locked (id order).
  */
-export async function postOpenings(tx: DbOrTx, storeId: number, yearId: number, rows: OpeningRow[]) {
-  if (rows.length === 0) return;
-  const accounts: PostingAccounts = await postingAccounts(tx, storeId);
-  const [yearRow] = await tx.select({ start: year.yearStart }).from(year).where(eq(year.id, yearId));
-  if (!yearRow) throw new Error(`year ${yearId} not found`);
-  const costs = new Map(
-    await costBookOf(
-      tx,
-      storeId,
-      yearId,
-      rows.map((row) => row.item_id),
-    ),
-  );
-  const postings = rows.map((row) => {
-    const posting = postOpeningQuantityRule(row, accounts, costs);
-    for (const [itemId, state] of posting.costsAfter) costs.set(itemId, state);
-    return {
-      source: {
-        store_id: storeId,
-        yearId,
-        source_kind: 'firstq' as const,
-        source_id: row.id,
-        date: yearRow.start,
-        reference: null,
-      },
-      posting,
-    };
+async function repostOpenings(tx: DbOrTx, storeId: number, yearId: number, rows: OpeningRow[], removedIds: number[]) {
+  if (rows.length === 0 && removedIds.length === 0) return;
+  const accounts = await postingAccounts(tx, storeId);
+  const date = await yearStart(tx, yearId);
+  const source = (id: number) => ({
+    store_id: storeId,
+    yearId,
+    source_kind: 'firstq' as const,
+    source_id: id,
+    date,
+    time: '00:00:00',
+    reference: null,
   });
-  await postAll(tx, postings);
+  const entries: Reposting[] = [
+    ...rows.map((row) => ({ source: source(row.id), posting: openingPosting(row, accounts) })),
+    ...removedIds.map((id) => ({ source: source(id), posting: undefined })),
+  ];
+  const short = await repost(tx, entries);
+  if (short.length) refuse(stockRefusal(short));
 }
 
 /**
@@ -67,8 +66,7 @@ export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity):
     })
     .returning({ id: firstq.id });
   if (!row) throw new Error('opening quantity was not saved');
-  await unpost(tx, 'firstq', [row.id]);
-  await postOpenings(tx, opening.store_id, opening.fq_year, [{ id: row.id, ...opening }]);
+  await repostOpenings(tx, opening.store_id, opening.fq_year, [{ id: row.id, ...opening }], []);
   return row.id;
 }
 
@@ -91,12 +89,15 @@ export async function removeOpeningQuantities(
         where.itemIds ? sql`${firstq.item_id} = any(${arrayOf(where.itemIds)}::int[])` : undefined,
       ),
     )
-    .returning({ id: firstq.id });
-  await unpost(
-    tx,
-    'firstq',
-    removed.map((row) => row.id),
-  );
+    .returning({ id: firstq.id, yearId: firstq.fq_year });
+  for (const yearId of new Set(removed.map((row) => row.yearId)))
+    await repostOpenings(
+      tx,
+      where.storeId,
+      yearId,
+      [],
+      removed.filter((row) => row.yearId === yearId).map((row) => row.id),
+    );
   return removed.length;
 }
 
@@ -128,12 +129,7 @@ export async function replaceOpeningQuantities(
     on conflict (item_id, store_id, fq_year) do update
       set quantity = excluded.quantity, pay_price = excluded.pay_price, perch_price = excluded.perch_price
     returning id, item_id, quantity::text, perch_price::text`);
-  await unpost(
-    tx,
-    'firstq',
-    saved.rows.map((row) => row.id),
-  );
-  await postOpenings(tx, storeId, yearId, saved.rows);
+  await repostOpenings(tx, storeId, yearId, saved.rows, []);
 }
 
 /**

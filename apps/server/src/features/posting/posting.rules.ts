@@ -14,19 +14,30 @@ import {
   postingMemosAr,
 } from '@mizan/contract';
 import { toMilli } from '../trade/quantity.ts';
-import { applyCost, type CostState, valueAt } from './cost.rules.ts';
+import { valueAt } from './cost.rules.ts';
 
 /** A signed stock quantity of an item: positive into the store, negative out of it (what the stock check reads). */
 export type StockQuantity = { item_id: number; quantity: string };
-/** A signed stock movement of an item with its value at cost (signed like the quantity). */
-export type StockEntry = StockQuantity & { value: Money };
+/**
+ * How a movement's value at cost is found (docs/inventory-costing.md): `fixed` in at its own value (`in_value`);
+ * `average` out at the moving average of what moved before it; `returned` back in at what its original took out.
+ */
+export type MovementMode = 'fixed' | 'average' | 'returned';
+/** A movement a document makes, before it is valued: the cost engine values it in date order. */
+export type StockMove = StockQuantity & {
+  mode: MovementMode;
+  /** A `fixed` movement's value in (a purchase line's total, an opening quantity at its stated cost). */
+  in_value?: Money;
+  /** The document line it moves for (its index in the document's lines). */
+  line_index: number;
+};
 /** One ledger line; its memo is the Arabic text a statement shows beside the document's reference. */
 export type LedgerEntry = { account_id: number; debit: Money; credit: Money; memo: string };
-export type Posting = { stockMovements: StockEntry[]; ledgerLines: LedgerEntry[] };
-/** The items' stock at cost in the document's year, by item id: what the cost rule reads. */
-export type CostBook = ReadonlyMap<number, CostState>;
-/** A posting with the stock at cost it leaves behind, for the items it moved (to thread through many documents). */
-export type CostedPosting = Posting & { costsAfter: Map<number, CostState> };
+/**
+ * What a document posts from its content alone: its stock movements (not yet valued) and its money lines (balanced).
+ * What its goods are worth at cost is posted apart by the cost engine (`costLines`), from the movements' values.
+ */
+export type Posting = { movements: StockMove[]; moneyLines: LedgerEntry[] };
 
 /** The store's accounts that posting needs, found by their role (never by a hard-coded id). */
 export type PostingAccounts = {
@@ -62,10 +73,9 @@ export type TradePostingInput = {
   pay: string;
   pay_method?: string | null | undefined;
   /**
-   * Each line's `tot` is its quantity × the document's price: a purchase line's value at cost. A line that brings
-   * stock in at another value gives it as `cost` (a sales return: the cost its sale line kept, for its quantity).
+   * Each line's `tot` is its quantity × the document's price: a purchase line's value at cost.
    */
-  lines: { item_id: number; quantity: string; tot: string; cost?: string | undefined }[];
+  lines: { item_id: number; quantity: string; tot: string }[];
 };
 
 const ZERO = money(0n);
@@ -102,40 +112,19 @@ export function stockMovementsOf(kind: KindToken, lines: StockQuantity[]): Stock
   return lines.map((line) => ({ item_id: line.item_id, quantity: `${sign}${line.quantity}` }));
 }
 
-/** An item's stock at cost from the book (or what earlier lines of the same document left). */
-function stateOf(costs: CostBook, after: Map<number, CostState>, itemId: number): CostState {
-  const state = after.get(itemId) ?? costs.get(itemId);
-  if (!state) throw new Error(`no stock at cost of item ${itemId} was loaded`);
-  return state;
-}
-
 /**
- * The document's lines through the cost rule, in order: stock out at the moving average, stock in at the line's
- * value. Answers the valued movements, the variance of stock that came in below zero, and the states left.
+ * A document's movements, one per line in order: out at the average (a sale, a purchase return), in at the line's
+ * total (a purchase), or back at what the original took out (a sales return).
  */
-function costLines(doc: TradePostingInput, costs: CostBook) {
-  const { stockSign } = kindOf(doc.kind);
-  const costsAfter = new Map<number, CostState>();
-  const variances: Money[] = [];
-  const stockMovements: StockEntry[] = [];
-  if (stockSign === 0) return { stockMovements, variance: ZERO, costsAfter };
-  for (const line of doc.lines) {
-    const quantity = toMilli(line.quantity);
-    const costed = applyCost(
-      stateOf(costs, costsAfter, line.item_id),
-      stockSign < 0
-        ? { direction: 'out', quantity }
-        : { direction: 'in', quantity, value: amount(line.cost ?? line.tot) },
-    );
-    costsAfter.set(line.item_id, costed.state);
-    variances.push(costed.variance);
-    stockMovements.push({
-      item_id: line.item_id,
-      quantity: `${stockSign < 0 ? '-' : ''}${line.quantity}`,
-      value: costed.change,
-    });
-  }
-  return { stockMovements, variance: sum(variances), costsAfter };
+function movesOf(doc: TradePostingInput): StockMove[] {
+  const { stockSign, posting } = kindOf(doc.kind);
+  if (stockSign === 0) return [];
+  return doc.lines.map((line, line_index): StockMove => {
+    if (stockSign < 0) return { item_id: line.item_id, quantity: `-${line.quantity}`, mode: 'average', line_index };
+    if (posting === 'saleReturn')
+      return { item_id: line.item_id, quantity: line.quantity, mode: 'returned', line_index };
+    return { item_id: line.item_id, quantity: line.quantity, mode: 'fixed', in_value: amount(line.tot), line_index };
+  });
 }
 
 /** What both sides of trade post from: gross, discount, net (gross less discount), the money paid, and memos. */
@@ -150,166 +139,130 @@ function tradeAmounts(doc: TradePostingInput) {
     paid: amount(doc.pay),
     memo: postingMemosAr.document(label),
     paymentMemo: postingMemosAr.payment(label),
-    costMemo: postingMemosAr.cost(label),
   };
 }
 
 /**
- * A final sale: the customer owes the net, the discount is an expense (discount allowed), sales earn the gross; the
- * goods leave inventory at their moving-average cost into cost of sales; and the money paid moves from the customer
- * to the cash box (or the bank, when paid by bank or card). The customer's balance therefore rises by `changee`
- * (net − paid), as the seed's balance rule says.
+ * A final sale: the customer owes the net, the discount is an expense (discount allowed), sales earn the gross; and
+ * the money paid moves from the customer to the cash box (or the bank, when paid by bank or card). The customer's
+ * balance therefore rises by `changee` (net − paid), as the seed's balance rule says. Its goods leave inventory into
+ * cost of sales at their moving-average cost (the cost part).
  */
-function postSale(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
-  const { gross, discount, net, paid, memo, paymentMemo, costMemo } = tradeAmounts(doc);
-  const { stockMovements, costsAfter } = costLines(doc, costs);
-  const cost = money(-sum(stockMovements.map((movement) => movement.value)));
-  return {
-    stockMovements,
-    costsAfter,
-    ledgerLines: [
-      debit(doc.cust_id, net, memo),
-      debit(accounts.discount_allowed, discount, memo),
-      credit(accounts.sales, gross, memo),
-      debitSigned(accounts.cost_of_sales, cost, costMemo),
-      debitSigned(accounts.inventory, money(-cost), costMemo),
-      debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
-      credit(doc.cust_id, paid, paymentMemo),
-    ],
-  };
-}
-
-/**
- * A purchase, the mirror of a sale: its goods come into inventory at their value (the gross), the supplier is owed
- * the net and the discount is earned (discount received); the money paid reduces what is owed. Goods that covered
- * stock sold short (negative stock allowed) correct cost of sales by their variance; a value-only purchase, with no
- * goods, is an expense of the purchases account.
- */
-function postPurchase(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
+function saleMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
   const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
-  const { stockMovements, variance, costsAfter } = costLines(doc, costs);
-  const intoStock = sum(stockMovements.map((movement) => movement.value));
-  const withoutGoods = money(gross - intoStock - variance);
-  return {
-    stockMovements,
-    costsAfter,
-    ledgerLines: [
-      debitSigned(accounts.inventory, intoStock, memo),
-      debitSigned(accounts.cost_of_sales, variance, memo),
-      debitSigned(accounts.purchases, withoutGoods, memo),
-      credit(doc.cust_id, net, memo),
-      credit(accounts.discount_received, discount, memo),
-      debit(doc.cust_id, paid, paymentMemo),
-      credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
-    ],
-  };
+  return [
+    debit(doc.cust_id, net, memo),
+    debit(accounts.discount_allowed, discount, memo),
+    credit(accounts.sales, gross, memo),
+    debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+    credit(doc.cust_id, paid, paymentMemo),
+  ];
 }
 
 /**
- * A sales return, the reverse of a sale: the goods come back into inventory at the cost their sale took them out at
- * (each line's `cost`, from the sale line's kept cost) and out of cost of sales, so the sale's gross profit falls by
- * what came back; sales fall by the gross returned, a discount on the return comes off discount allowed, and the
- * customer owes the net less. The money refunded (cash box, or bank by `pay_method`) settles part of it, so the
- * customer's balance falls by `changee` (net − refunded).
+ * A purchase, the mirror of a sale: its goods come into inventory at their value (the lines' totals), the supplier
+ * is owed the net and the discount is earned (discount received); the money paid reduces what is owed. A
+ * value-only purchase, with no goods, is an expense of the purchases account. Goods that covered stock sold short
+ * (negative stock allowed) move their variance from inventory to cost of sales (the cost part).
  */
-function postSaleReturn(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
-  const { gross, discount, net, paid, memo, paymentMemo, costMemo } = tradeAmounts(doc);
-  const { stockMovements, costsAfter } = costLines(doc, costs);
-  const intoStock = sum(stockMovements.map((movement) => movement.value));
-  return {
-    stockMovements,
-    costsAfter,
-    ledgerLines: [
-      debit(accounts.sales, gross, memo),
-      credit(accounts.discount_allowed, discount, memo),
-      credit(doc.cust_id, net, memo),
-      debitSigned(accounts.inventory, intoStock, costMemo),
-      // The cost that came back leaves cost of sales; of goods that covered stock sold short, the variance (a
-      // correction of that cost, as on a purchase) stays in it: cost of sales falls by what stock rose by.
-      debitSigned(accounts.cost_of_sales, money(-intoStock), costMemo),
-      debit(doc.cust_id, paid, paymentMemo),
-      credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
-    ],
-  };
-}
-
-/**
- * A purchase return, the reverse of a purchase: the goods leave inventory at the moving average, the supplier owes
- * us the net back and the discount received on it is given up; what the goods were returned for above (or below)
- * their average lowers (or raises) cost of sales. Refunds come in to the cash box or the bank.
- */
-function postPurchaseReturn(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
+function purchaseMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
   const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
-  const { stockMovements, costsAfter } = costLines(doc, costs);
-  const outOfStock = money(-sum(stockMovements.map((movement) => movement.value)));
-  return {
-    stockMovements,
-    costsAfter,
-    ledgerLines: [
-      debit(doc.cust_id, net, memo),
-      debit(accounts.discount_received, discount, memo),
-      credit(accounts.inventory, outOfStock, memo),
-      debitSigned(accounts.cost_of_sales, money(outOfStock - gross), memo),
-      debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
-      credit(doc.cust_id, paid, paymentMemo),
-    ],
-  };
+  const goods = sum(doc.lines.map((line) => amount(line.tot)));
+  return [
+    debit(accounts.inventory, goods, memo),
+    debitSigned(accounts.purchases, money(gross - goods), memo),
+    credit(doc.cust_id, net, memo),
+    credit(accounts.discount_received, discount, memo),
+    debit(doc.cust_id, paid, paymentMemo),
+    credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+  ];
 }
 
-/** Preliminary invoices and purchase orders change nothing until they are converted (domain.md 5.3). */
-const postNothing = (): CostedPosting => ({ stockMovements: [], ledgerLines: [], costsAfter: new Map() });
+/**
+ * A sales return, the reverse of a sale: sales fall by the gross returned, a discount on the return comes off
+ * discount allowed, and the customer owes the net less; the money refunded (cash box, or bank by `pay_method`)
+ * settles part of it, so the customer's balance falls by `changee` (net − refunded). The goods come back into
+ * inventory, out of cost of sales, at the cost their sale took them out at (the cost part).
+ */
+function saleReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
+  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  return [
+    debit(accounts.sales, gross, memo),
+    credit(accounts.discount_allowed, discount, memo),
+    credit(doc.cust_id, net, memo),
+    debit(doc.cust_id, paid, paymentMemo),
+    credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+  ];
+}
+
+/**
+ * A purchase return, the reverse of a purchase: the supplier owes us the net back and the discount received on it
+ * is given up; the goods' value as returned (the gross) comes off cost of sales here, and the cost part moves what
+ * they were worth at the moving average from inventory into cost of sales, so cost of sales changes by the
+ * difference. Refunds come in to the cash box or the bank.
+ */
+function purchaseReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
+  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  return [
+    debit(doc.cust_id, net, memo),
+    debit(accounts.discount_received, discount, memo),
+    credit(accounts.cost_of_sales, gross, memo),
+    debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+    credit(doc.cust_id, paid, paymentMemo),
+  ];
+}
 
 /** Every rule the registry can name: a kind whose rule is missing here does not compile. */
-const rules: Record<
-  PostingRule,
-  (doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook) => CostedPosting
-> = {
-  sale: postSale,
-  purchase: postPurchase,
-  saleReturn: postSaleReturn,
-  purchaseReturn: postPurchaseReturn,
-  nothing: postNothing,
+const moneyRules: Record<PostingRule, (doc: TradePostingInput, accounts: PostingAccounts) => LedgerEntry[]> = {
+  sale: saleMoney,
+  purchase: purchaseMoney,
+  saleReturn: saleReturnMoney,
+  purchaseReturn: purchaseReturnMoney,
+  // Preliminary invoices and purchase orders change nothing until they are converted (domain.md 5.3).
+  nothing: () => [],
 };
 
 /** Zero lines say nothing: they are left out. */
-const withoutZeroLines = <T extends Posting>(posting: T): T => ({
-  ...posting,
-  ledgerLines: posting.ledgerLines.filter((line) => line.debit !== 0n || line.credit !== 0n),
-});
+const withoutZeroLines = (lines: LedgerEntry[]) => lines.filter((line) => line.debit !== 0n || line.credit !== 0n);
 
-/**
- * What a trade document posts, by its kind's rule, with its items' stock at cost in its year (`costs` must hold
- * every item of its lines). Answers the states it leaves as well, so many documents can be posted in order.
- */
-export function postingOf(doc: TradePostingInput, accounts: PostingAccounts, costs: CostBook): CostedPosting {
-  return withoutZeroLines(rules[kindOf(doc.kind).posting](doc, accounts, costs));
+/** What a trade document posts from its content, by its kind's rule: its movements and its money lines. */
+export function postingOf(doc: TradePostingInput, accounts: PostingAccounts): Posting {
+  return { movements: movesOf(doc), moneyLines: withoutZeroLines(moneyRules[kindOf(doc.kind).posting](doc, accounts)) };
 }
 
 /**
  * An opening quantity: its quantity comes into the store at the start of the year at its stated cost
  * (`perch_price`), into inventory against the opening-balance (equity) account, so the trial balance balances with
- * opening stock included. Entered while the item is below zero (negative stock allowed), its variance corrects cost
- * of sales, like a purchase's.
+ * opening stock included.
  */
-export function postOpeningQuantityRule(
+export function openingPosting(
   opening: { item_id: number; quantity: string; perch_price: string },
   accounts: PostingAccounts,
-  costs: CostBook,
-): CostedPosting {
-  const quantity = toMilli(opening.quantity);
-  const value = valueAt(quantity, amount(opening.perch_price));
-  const costed = applyCost(stateOf(costs, new Map(), opening.item_id), { direction: 'in', quantity, value });
+): Posting {
+  const value = valueAt(toMilli(opening.quantity), amount(opening.perch_price));
   const memo = postingMemosAr.openingStock;
-  return withoutZeroLines({
-    stockMovements: [{ item_id: opening.item_id, quantity: opening.quantity, value: costed.change }],
-    costsAfter: new Map([[opening.item_id, costed.state]]),
-    ledgerLines: [
-      debitSigned(accounts.inventory, costed.change, memo),
-      debitSigned(accounts.cost_of_sales, costed.variance, memo),
-      debitSigned(accounts.opening_balance, money(-value), memo),
+  return {
+    movements: [
+      { item_id: opening.item_id, quantity: opening.quantity, mode: 'fixed', in_value: value, line_index: 0 },
     ],
-  });
+    moneyLines: withoutZeroLines([
+      debit(accounts.inventory, value, memo),
+      credit(accounts.opening_balance, value, memo),
+    ]),
+  };
 }
+
+/**
+ * A document's cost part: what its goods' values at cost add to inventory beyond what its money lines already put
+ * there (`costDelta`: the sum of its movements' values, less the `fixed` values its money lines carry), against cost
+ * of sales. A sale's is minus its cost of goods; a purchase's is minus its variance (zero unless it covered stock
+ * sold short); a sales return's is the cost that came back.
+ */
+export const costLines = (costDelta: Money, accounts: PostingAccounts, memo: string): LedgerEntry[] =>
+  withoutZeroLines([
+    debitSigned(accounts.inventory, costDelta, memo),
+    debitSigned(accounts.cost_of_sales, money(-costDelta), memo),
+  ]);
 
 /** Whether debits equal credits: the writer refuses to post anything else. */
 export function isBalanced(lines: LedgerEntry[]): boolean {

@@ -1,18 +1,33 @@
 /**
- * The one writer of stock movements and ledger lines. Every document that moves stock or money (invoices, opening
- * quantities, ...) posts what its rule returned through `post`, and takes it back through `unpost` before it is
- * edited or deleted, in the transaction that saves it. The ledger's kept sums per account and year
- * (`account_balance`) change here with the lines, so they always equal them.
+ * The one writer of stock movements and ledger lines. Every document that moves stock or money (invoices, returns,
+ * opening quantities) states what it posts from its content (`Posting`: its movements and its money lines) and
+ * `repost` writes it in the transaction that saves it, in place of what it posted before. Its goods are then valued
+ * by the cost engine (`revalue`, costing.ts) in date order, with every later movement of the same items, so a
+ * back-dated change re-values what came after it and nothing depends on the order documents were typed in.
+ * The kept sums (`item_cost` per item and year, `account_balance` per account and year) change here with the rows.
  */
-import { addMoney, type KindToken, type Money, money, parseMoney, toMoneyString } from '@mizan/contract';
+import {
+  addMoney,
+  type KindToken,
+  type Money,
+  money,
+  parseMoney,
+  type StockShortage,
+  toMoneyString,
+} from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, itemCost, items, ledgerLine, stockMovement, subAccounts } from '../../db/schema.ts';
+import { accountBalance, itemCost, ledgerLine, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
-import type { StockChange } from '../stock/stockCheck.ts';
 import { fromMilli, toMilli } from '../trade/quantity.ts';
-import type { CostState } from './cost.rules.ts';
-import { type CostBook, isBalanced, type Posting, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
+import { revalue } from './costing.ts';
+import {
+  isBalanced,
+  type LedgerEntry,
+  type Posting,
+  type PostingAccounts,
+  postingAccountRoles,
+} from './posting.rules.ts';
 
 /** What posted: a document kind (or `firstq`, an opening quantity) and the id of its row. */
 export type SourceKind = KindToken | 'firstq';
@@ -22,24 +37,37 @@ export type PostingSource = {
   yearId: number;
   source_kind: SourceKind;
   source_id: number;
-  /** The date of its ledger lines (the document's date); a source that posts none (opening quantities) has none. */
-  date?: string;
+  /** The document's date (an opening quantity: its year's first day): of its ledger lines and its movements. */
+  date: string;
+  /** The document's time of day: its movements' order within the day (an opening quantity: 00:00:00, first). */
+  time: string;
   /** The document's reference, carried by its ledger lines so a statement reads one table. */
   reference: string | null;
 };
 
+export type Reposting = {
+  source: PostingSource;
+  /** What it posts now; undefined: nothing (it is deleted). */
+  posting: Posting | undefined;
+  /**
+   * Its goods are as before (same lines, same date and time: a payment, a note, a due date changed): only its money
+   * lines are replaced, and no stock or cost is touched.
+   */
+  stockUnchanged?: boolean;
+  /** The ids of its lines (`trade_line`), by line index: their kept cost follows their movements' values. */
+  lineIds?: readonly number[];
+  /** A sales return's original: its goods come back at what the original took out for them. */
+  returnsOf?: number;
+};
+
 const amount = (text: string) => parseMoney(text) ?? money(0n);
 /**
- * Rows in batches for one insert each: a statement carries at most 65535 parameters, and a ledger line has eleven
- * (an opening sheet of thousands of items posts two lines per item).
+ * Rows in batches for one insert each: a statement carries at most 65535 parameters (an opening sheet of thousands
+ * of items posts two lines per item).
  */
-function* chunks<T>(rows: T[], size = 4000): Generator<T[]> {
+export function* chunks<T>(rows: T[], size = 4000): Generator<T[]> {
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
-
-/** The stock changes a posting makes in its source's year (what the stock check is asked about). */
-export const stockChangesOf = (yearId: number, posting: Posting): StockChange[] =>
-  posting.stockMovements.map((movement) => ({ yearId, ...movement }));
 
 /** The store's posting accounts, by role. A store without one of them is a bug of its setup. */
 export async function postingAccounts(db: DbOrTx, storeId: number): Promise<PostingAccounts> {
@@ -56,69 +84,39 @@ export async function postingAccounts(db: DbOrTx, storeId: number): Promise<Post
   return Object.fromEntries(entries) as PostingAccounts;
 }
 
-/**
- * The stock at cost of these items in a store and year (zero for an item nothing moved yet), with each item's
- * purchase price as the cost of a sale when no average is known. Read it under the items' locks (the stock check's,
- * or `lockStockItems`), so no other document moves their average in between.
- */
-export async function costBookOf(db: DbOrTx, storeId: number, yearId: number, itemIds: number[]): Promise<CostBook> {
-  const ids = [...new Set(itemIds)];
-  if (ids.length === 0) return new Map();
-  // One array parameter, not one per id: a list of hundreds of ids planned slowly (140 ms for 250 on PGlite).
-  const { rows } = await db.execute<{
-    item_id: number;
-    perch_price: string;
-    quantity: string | null;
-    value: string | null;
-  }>(sql`
-    select i.id as item_id, i.perch_price::text, c.quantity::text, c.value::text
-    from ${items} i
-    left join ${itemCost} c on c.store_id = i.store_id and c.item_id = i.id and c."yearId" = ${yearId}
-    where i.store_id = ${storeId} and i.id = any(${arrayOf(ids)}::int[])`);
-  return new Map(
-    rows.map((row): [number, CostState] => [
-      row.item_id,
-      {
-        quantity: toMilli(row.quantity ?? '0'),
-        value: amount(row.value ?? '0'),
-        fallbackUnitCost: amount(row.perch_price),
-      },
-    ]),
-  );
+/** Sources as two parallel arrays (kinds, ids), for `unnest` in SQL. */
+const sourceArrays = (sources: { source_kind: string; source_id: number }[]) =>
+  sql`unnest(${arrayOf(sources.map((s) => s.source_kind))}::text[], ${arrayOf(sources.map((s) => s.source_id))}::int[])`;
+
+/** Takes back a part of the sources' ledger lines (and from the accounts' kept sums). */
+export async function removeLedgerPart(
+  tx: DbOrTx,
+  sources: { source_kind: string; source_id: number }[],
+  part: 'money' | 'cost',
+) {
+  if (sources.length === 0) return;
+  const { rows } = await tx.execute<BalanceDelta>(sql`
+    delete from ledger_line l using ${sourceArrays(sources)} as s(kind, id)
+    where l.source_kind = s.kind and l.source_id = s.id and l.part = ${part}
+    returning l.store_id, l."yearId", l.account_id, (-l.debit)::text as debit, (-l.credit)::text as credit`);
+  await addToBalances(tx, rows);
 }
 
-function dateOf(source: PostingSource): string {
-  if (source.date === undefined) throw new Error(`${source.source_kind} ${source.source_id} posts without a date`);
-  return source.date;
-}
-
-/** Writes what documents post: their stock movements and their ledger lines (each balanced), set-based. */
-export async function postAll(tx: DbOrTx, postings: { source: PostingSource; posting: Posting }[]) {
-  for (const { source, posting } of postings)
-    if (!isBalanced(posting.ledgerLines))
-      throw new Error(`unbalanced posting of ${source.source_kind} ${source.source_id}`);
-  const movements = postings.flatMap(({ source, posting }) =>
-    posting.stockMovements.map((movement) => ({
-      store_id: source.store_id,
-      yearId: source.yearId,
-      item_id: movement.item_id,
-      quantity: movement.quantity,
-      value: toMoneyString(movement.value),
-      source_kind: source.source_kind,
-      source_id: source.source_id,
-    })),
-  );
-  if (movements.length) {
-    for (const chunk of chunks(movements)) await tx.insert(stockMovement).values(chunk);
-    await addToItemCosts(tx, movements);
-  }
-  const lines = postings.flatMap(({ source, posting }) =>
-    posting.ledgerLines
+/** Writes ledger lines of a part (each source's balanced), and adds them to the accounts' kept sums. */
+export async function writeLedgerPart(
+  tx: DbOrTx,
+  entries: { source: PostingSource; lines: LedgerEntry[] }[],
+  part: 'money' | 'cost',
+) {
+  for (const { source, lines } of entries)
+    if (!isBalanced(lines)) throw new Error(`unbalanced ${part} posting of ${source.source_kind} ${source.source_id}`);
+  const rows = entries.flatMap(({ source, lines }) =>
+    lines
       .filter((entry) => entry.debit !== 0n || entry.credit !== 0n)
       .map((entry) => ({
         store_id: source.store_id,
         yearId: source.yearId,
-        line_date: dateOf(source),
+        line_date: source.date,
         source_kind: source.source_kind,
         source_id: source.source_id,
         reference: source.reference,
@@ -126,75 +124,138 @@ export async function postAll(tx: DbOrTx, postings: { source: PostingSource; pos
         account_id: entry.account_id,
         debit: toMoneyString(entry.debit),
         credit: toMoneyString(entry.credit),
+        part,
       })),
   );
-  if (lines.length) {
-    for (const chunk of chunks(lines)) await tx.insert(ledgerLine).values(chunk);
-    await addToBalances(tx, lines);
-  }
+  if (rows.length === 0) return;
+  for (const chunk of chunks(rows)) await tx.insert(ledgerLine).values(chunk);
+  await addToBalances(tx, rows);
 }
 
-/** Writes what one document posts. */
-export const post = (tx: DbOrTx, source: PostingSource, posting: Posting) => postAll(tx, [{ source, posting }]);
+/** A movement as it is kept, with its place in its item's order. */
+export type KeptMovement = {
+  item_id: number;
+  quantity: string;
+  value: string;
+  move_date: string;
+  move_time: string;
+  source_kind: string;
+  source_id: number;
+  line_no: number;
+};
 
 /**
- * Takes back everything the given sources posted (before they are edited or deleted): their stock movements, their
- * ledger lines, and those lines from the accounts' kept sums.
+ * Writes what documents post in place of what they posted before, in one transaction with their save: their money
+ * lines, and (unless their goods are unchanged) their stock movements, then values every movement of their items
+ * from the earliest date they changed on, in date order (`revalue`). Answers the items that would go below zero on
+ * some date because of them (the store forbids negative stock): the caller refuses the save and everything rolls
+ * back. The items must already be locked (`lockStockItems`), in id order.
  */
-export async function unpost(tx: DbOrTx, sourceKind: SourceKind, sourceIds: number[]) {
-  if (sourceIds.length === 0) return;
-  const taken = await tx
-    .delete(stockMovement)
-    .where(
-      and(
-        eq(stockMovement.source_kind, sourceKind),
-        sql`${stockMovement.source_id} = any(${arrayOf(sourceIds)}::int[])`,
-      ),
-    )
-    .returning({
-      store_id: stockMovement.store_id,
-      yearId: stockMovement.yearId,
-      item_id: stockMovement.item_id,
-      quantity: stockMovement.quantity,
-      value: stockMovement.value,
-    });
-  // Each movement goes back at exactly the value it moved at (its cost then, not today's average).
-  await addToItemCosts(
+export async function repost(
+  tx: DbOrTx,
+  entries: Reposting[],
+  options: { checkStock?: boolean } = {},
+): Promise<StockShortage[]> {
+  if (entries.length === 0) return [];
+  const sources = entries.map((entry) => entry.source);
+  await removeLedgerPart(tx, sources, 'money');
+  await writeLedgerPart(
     tx,
-    taken.map((movement) => ({
-      ...movement,
-      quantity: fromMilli(-toMilli(movement.quantity)),
-      value: toMoneyString(money(-amount(movement.value))),
-    })),
+    entries.flatMap(({ source, posting }) => (posting ? [{ source, lines: posting.moneyLines }] : [])),
+    'money',
   );
-  const removed = await tx
-    .delete(ledgerLine)
-    .where(
-      and(eq(ledgerLine.source_kind, sourceKind), sql`${ledgerLine.source_id} = any(${arrayOf(sourceIds)}::int[])`),
-    )
-    .returning({
-      store_id: ledgerLine.store_id,
-      yearId: ledgerLine.yearId,
-      account_id: ledgerLine.account_id,
-      debit: ledgerLine.debit,
-      credit: ledgerLine.credit,
-    });
-  await addToBalances(
+  const restocked = entries.filter((entry) => !entry.stockUnchanged);
+  if (restocked.length === 0) return [];
+  const taken = await takeMovements(
     tx,
-    removed.map((line) => ({
-      ...line,
-      debit: toMoneyString(money(-amount(line.debit))),
-      credit: toMoneyString(money(-amount(line.credit))),
-    })),
+    restocked.map((entry) => entry.source),
   );
+  await removeLedgerPart(
+    tx,
+    restocked.map((entry) => entry.source),
+    'cost',
+  );
+  const written = await writeMovements(tx, restocked);
+  // One pass per store year, over the items whose movements changed, from the earliest date one changed on.
+  const byYear = new Map<string, { storeId: number; yearId: number; from: string; items: Set<number> }>();
+  const note = (storeId: number, yearId: number, itemId: number, date: string) => {
+    const key = `${storeId}:${yearId}`;
+    const year = byYear.get(key) ?? { storeId, yearId, from: date, items: new Set<number>() };
+    year.items.add(itemId);
+    if (date < year.from) year.from = date;
+    byYear.set(key, year);
+  };
+  for (const row of taken) note(row.store_id, row.yearId, row.item_id, row.move_date);
+  for (const row of written) note(row.store_id, row.yearId, row.item_id, row.move_date);
+  const shortages: StockShortage[] = [];
+  for (const year of byYear.values())
+    shortages.push(
+      ...(await revalue(tx, {
+        storeId: year.storeId,
+        yearId: year.yearId,
+        itemIds: [...year.items],
+        from: year.from,
+        touched: restocked.map((entry) => entry.source),
+        removed: taken.filter((row) => row.store_id === year.storeId && row.yearId === year.yearId),
+        checkStock: options.checkStock ?? true,
+      })),
+    );
+  return shortages;
 }
 
-/** The stock movements a source posted, signed (what an edit or a delete takes away, for the stock check). */
-export function postedMovements(tx: DbOrTx, sourceKind: SourceKind, sourceId: number): Promise<StockChange[]> {
-  return tx
-    .select({ yearId: stockMovement.yearId, item_id: stockMovement.item_id, quantity: stockMovement.quantity })
-    .from(stockMovement)
-    .where(and(eq(stockMovement.source_kind, sourceKind), eq(stockMovement.source_id, sourceId)));
+/** Deletes the sources' movements (and their sums from `item_cost`), answering them with their places. */
+async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[]) {
+  const { rows } = await tx.execute<KeptMovement & { store_id: number; yearId: number }>(sql`
+    delete from stock_movement m using ${sourceArrays(sources)} as s(kind, id)
+    where m.source_kind = s.kind and m.source_id = s.id
+    returning m.store_id, m."yearId", m.item_id, m.quantity::text, m.value::text, m.move_date::text,
+      m.move_time::text, m.source_kind, m.source_id, m.line_no`);
+  await addToItemCosts(
+    tx,
+    rows.map((row) => ({
+      ...row,
+      quantity: fromMilli(-toMilli(row.quantity)),
+      value: toMoneyString(money(-amount(row.value))),
+    })),
+  );
+  return rows;
+}
+
+/** Inserts the sources' new movements, not yet valued (the cost engine values them), and their quantities. */
+async function writeMovements(tx: DbOrTx, entries: Reposting[]) {
+  const rows = entries.flatMap(({ source, posting, lineIds, returnsOf }) =>
+    (posting?.movements ?? []).map((move) => ({
+      store_id: source.store_id,
+      yearId: source.yearId,
+      item_id: move.item_id,
+      quantity: move.quantity,
+      value: '0',
+      source_kind: source.source_kind,
+      source_id: source.source_id,
+      move_date: source.date,
+      move_time: source.time,
+      line_no: move.line_index,
+      mode: move.mode,
+      in_value: move.in_value === undefined ? null : toMoneyString(move.in_value),
+      returns_of: move.mode === 'returned' ? (returnsOf ?? null) : null,
+      line_id: lineIds?.[move.line_index] ?? null,
+    })),
+  );
+  if (rows.length === 0) return [];
+  for (const chunk of chunks(rows, 2000))
+    await tx.execute(sql`
+      insert into stock_movement (store_id, "yearId", item_id, quantity, value, source_kind, source_id, move_date,
+        move_time, line_no, mode, in_value, returns_of, line_id)
+      select * from unnest(
+        ${arrayOf(chunk.map((r) => r.store_id))}::int[], ${arrayOf(chunk.map((r) => r.yearId))}::int[],
+        ${arrayOf(chunk.map((r) => r.item_id))}::int[], ${arrayOf(chunk.map((r) => r.quantity))}::numeric[],
+        ${arrayOf(chunk.map((r) => r.value))}::numeric[], ${arrayOf(chunk.map((r) => r.source_kind))}::text[],
+        ${arrayOf(chunk.map((r) => r.source_id))}::int[], ${arrayOf(chunk.map((r) => r.move_date))}::date[],
+        ${arrayOf(chunk.map((r) => r.move_time))}::time[], ${arrayOf(chunk.map((r) => r.line_no))}::int[],
+        ${arrayOf(chunk.map((r) => r.mode))}::text[], ${arrayOf(chunk.map((r) => r.in_value))}::numeric[],
+        ${arrayOf(chunk.map((r) => r.returns_of))}::int[], ${arrayOf(chunk.map((r) => r.line_id))}::int[])`);
+  await addToItemCosts(tx, rows);
+  return rows;
 }
 
 type ItemCostDelta = { store_id: number; yearId: number; item_id: number; quantity: string; value: string };
@@ -203,7 +264,7 @@ type ItemCostDelta = { store_id: number; yearId: number; item_id: number; quanti
  * Adds stock movements to the items' kept stock at cost (`item_cost`); negative ones take them away. One row per
  * store, item and year, in that order (the items' own lock order), so the kept rows always equal the movements' sums.
  */
-async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
+export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
   const sums = new Map<
     string,
     { store_id: number; yearId: number; item_id: number; quantity: bigint; value: bigint }
@@ -218,6 +279,7 @@ async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
     });
   }
   const rows = [...sums.values()]
+    .filter((sum) => sum.quantity !== 0n || sum.value !== 0n)
     .sort((a, b) => a.store_id - b.store_id || a.item_id - b.item_id || a.yearId - b.yearId)
     .map((sum) => ({
       store_id: sum.store_id,
@@ -257,6 +319,7 @@ async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
     });
   }
   const rows = [...sums.values()]
+    .filter((sum) => sum.debit !== 0n || sum.credit !== 0n)
     .sort((a, b) => a.store_id - b.store_id || a.yearId - b.yearId || a.account_id - b.account_id)
     .map((sum) => ({
       store_id: sum.store_id,
@@ -265,15 +328,22 @@ async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
       debit_total: toMoneyString(sum.debit),
       credit_total: toMoneyString(sum.credit),
     }));
-  if (!rows.length) return;
-  await tx
-    .insert(accountBalance)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [accountBalance.store_id, accountBalance.account_id, accountBalance.yearId],
-      set: {
-        debit_total: sql`${accountBalance.debit_total} + excluded.debit_total`,
-        credit_total: sql`${accountBalance.credit_total} + excluded.credit_total`,
-      },
-    });
+  for (const chunk of chunks(rows))
+    await tx
+      .insert(accountBalance)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [accountBalance.store_id, accountBalance.account_id, accountBalance.yearId],
+        set: {
+          debit_total: sql`${accountBalance.debit_total} + excluded.debit_total`,
+          credit_total: sql`${accountBalance.credit_total} + excluded.credit_total`,
+        },
+      });
+}
+
+/** The items a source's movements moved (what its edit or delete must lock before their stock changes). */
+export async function movedItems(tx: DbOrTx, sourceKind: SourceKind, sourceId: number): Promise<number[]> {
+  const { rows } = await tx.execute<{ item_id: number }>(sql`
+    select distinct item_id from stock_movement where source_kind = ${sourceKind} and source_id = ${sourceId}`);
+  return rows.map((row) => row.item_id);
 }

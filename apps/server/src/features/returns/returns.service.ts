@@ -34,7 +34,7 @@ import {
   type ReturnFilter,
   returnedLines,
 } from './returns.queries.ts';
-import { checkReturnLines, returnableLines, returnedCosts } from './returns.rules.ts';
+import { checkReturnLines, returnableLines } from './returns.rules.ts';
 
 /** The kind of invoice a return kind takes goods back from. */
 const originalKindOf = (kind: ReturnKindToken) => kindOf(kind).returnOf as KindToken;
@@ -170,7 +170,7 @@ export function saveReturn(db: DbOrTx, user: SessionUser, input: ReturnSave): Pr
       payId: input.returnId,
       idempotencyKey: key,
       // A sales return's goods come back at the cost their sale took them out at, not at today's average.
-      ...(kindOf(kind).stockSign > 0 ? { lineCosts: returnedCosts(loaded.lines, checked.value.lines) } : {}),
+      originalPayId: found.pay_id,
     });
     if (!saved.ok) return saved;
     const returnId = saved.value.pay_id;

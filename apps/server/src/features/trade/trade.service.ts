@@ -6,7 +6,6 @@ import {
   type KindToken,
   kindOf,
   lineTotal,
-  type Money,
   mergeLines,
   money,
   ok,
@@ -26,10 +25,11 @@ import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
-import { postingOf, stockMovementsOf, type TradePostingInput } from '../posting/posting.rules.ts';
-import { costBookOf, type PostingSource, post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
+import { postingOf } from '../posting/posting.rules.ts';
+import { movedItems, type PostingSource, postingAccounts, repost } from '../posting/posting.ts';
 import { refuseBelowReturned, refuseDeleteWithReturns } from '../returns/returns.guard.ts';
-import { findStockShortages, lockStockItems, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
+import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
+import { toMilli } from './quantity.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 
@@ -121,10 +121,10 @@ export type SaveInput = {
    */
   awaitingLines?: boolean;
   /**
-   * The value at cost each item's line brings into stock, when it is not the line's own total: a sales return's
-   * goods come back at the cost their sale took them out at (its line's kept cost, for the quantity returned).
+   * A return's original invoice: a sales return's goods come back at the cost their sale took them out at (for the
+   * quantity returned), which follows the sale's if a back-dated change re-values it.
    */
-  lineCosts?: ReadonlyMap<number, Money>;
+  originalPayId?: number;
 };
 
 /**
@@ -144,25 +144,22 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
     return await inTransaction(db, async (tx): Promise<SaveResult> => {
       const loaded = await loadSave(tx, user, input);
       if (!loaded.ok) return loaded;
-      const { accountingYear, existing, lines, before } = loaded.value;
-      // The one stock check, on what the save changes: the old version's movements go, the new ones come.
-      if (kindOf(input.kind).checksStock) {
-        const after = stockMovementsOf(input.kind, lines).map((m) => ({ yearId: accountingYear.id, ...m }));
-        const short = await findStockShortages(tx, user.store_id, replacementChanges(before, after));
-        if (short.length) return stockRefusal(short);
-      }
+      const { accountingYear, existing, lines } = loaded.value;
       if (!isInsideYear(input.header.pay_date, accountingYear))
         return fail('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
       const totals = checkedTotals(input, lines);
       if (!totals.ok) return totals;
-      const payId = await writeDocument(tx, user, input, {
+      // The stock check is the cost engine's, on every date from the earliest one the save changes: a refusal
+      // rolls back everything written.
+      const written = await writeDocument(tx, user, input, {
         existing,
         yearId: accountingYear.id,
         lines,
         totals: totals.value,
         idempotency: { key, hash },
       });
-      const saved = await readDocument(tx, user.store_id, input.kind, payId);
+      if (!written.ok) return written;
+      const saved = await readDocument(tx, user.store_id, input.kind, written.value);
       return saved ? ok(saved) : fail('NOT_FOUND');
     });
   } catch (error) {
@@ -199,13 +196,10 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
 
   if (input.payId !== undefined && !(await lockDocument(tx, user.store_id, input.kind, input.payId)))
     return fail<never>('NOT_FOUND');
-  const before = input.payId !== undefined ? await postedMovements(tx, input.kind, input.payId) : [];
+  const before = input.payId !== undefined ? await movedItems(tx, input.kind, input.payId) : [];
   // Every item whose stock (and average cost) the save changes is locked, in id order, before any is read: the
   // items the old version moved as well as the new lines' (locked again below, already held).
-  await lockStockItems(tx, user.store_id, [
-    ...before.map((movement) => movement.item_id),
-    ...(input.lines ?? []).map((line) => line.item_id),
-  ]);
+  await lockStockItems(tx, user.store_id, [...before, ...(input.lines ?? []).map((line) => line.item_id)]);
   const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
   if (!priced.ok) return priced;
 
@@ -224,7 +218,7 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
     const kept = await refuseBelowReturned(tx, existing.pay_id, priced.value);
     if (!kept.ok) return fail<never>(kept.code, kept.fields);
   }
-  return ok({ accountingYear, existing, lines: priced.value, before });
+  return ok({ accountingYear, existing, lines: priced.value });
 }
 
 /** The document's totals from its lines (or, value-only, its typed total), with the refusals of invoice arithmetic. */
@@ -250,11 +244,40 @@ type CheckedSave = {
   idempotency: { key: string | undefined; hash: string | undefined };
 };
 
+/** Whether a saved document's lines are the lines a save brings (same items, quantities, prices, in order). */
+function sameLines(
+  saved: { item_id: number; quantity: string; pay_price: string; perch_price: string; tot: string }[],
+  lines: PricedLine[],
+) {
+  const same = (a: string, b: string) => (parseMoney(a) ?? 0n) === (parseMoney(b) ?? 0n);
+  return (
+    saved.length === lines.length &&
+    saved.every((row, index) => {
+      const line = lines[index];
+      return (
+        line !== undefined &&
+        row.item_id === line.item_id &&
+        toMilli(row.quantity) === toMilli(line.quantity) &&
+        same(row.pay_price, line.pay_price) &&
+        same(row.perch_price, line.perch_price) &&
+        same(row.tot, toMoneyString(line.tot))
+      );
+    })
+  );
+}
+
 /**
  * Writes a checked save: the header (a new one gets its reference here, from the kind's counter), its lines, what
- * its rule posts in place of what the old version posted, and the activity log. Answers the document's id.
+ * its rule posts in place of what the old version posted, and the activity log. Only what changed is posted again:
+ * an edit that keeps the lines, the date and the time (a payment, a note, a due date) replaces the money lines and
+ * touches no stock and no cost. Answers the document's id, or the items it would take below zero on some date.
  */
-async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: CheckedSave): Promise<number> {
+async function writeDocument(
+  tx: Tx,
+  user: SessionUser,
+  input: SaveInput,
+  save: CheckedSave,
+): Promise<SaveResult<number>> {
   const { existing, yearId, lines, totals } = save;
   const values = {
     kind: input.kind,
@@ -276,11 +299,26 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
   };
   let payId: number;
   let payRef: string;
+  let lineIds: number[] = [];
+  let linesChanged = true;
   if (existing) {
     payId = existing.pay_id;
     payRef = existing.pay_ref;
-    await unpost(tx, input.kind, [payId]);
-    await tx.delete(tradeLine).where(eq(tradeLine.pay_id, payId));
+    const saved = await tx
+      .select({
+        id: tradeLine.id,
+        item_id: tradeLine.item_id,
+        quantity: tradeLine.quantity,
+        pay_price: tradeLine.pay_price,
+        perch_price: tradeLine.perch_price,
+        tot: tradeLine.tot,
+      })
+      .from(tradeLine)
+      .where(eq(tradeLine.pay_id, payId))
+      .orderBy(tradeLine.id);
+    linesChanged = !sameLines(saved, lines);
+    if (linesChanged) await tx.delete(tradeLine).where(eq(tradeLine.pay_id, payId));
+    else lineIds = saved.map((row) => row.id);
     await tx.update(tradeDocument).set(values).where(eq(tradeDocument.pay_id, payId));
   } else {
     const storeRow = await storeOf(tx, user.store_id);
@@ -293,25 +331,19 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
         pay_ref: payRef,
         idempotency_key: save.idempotency.key ?? null,
         idempotency_hash: save.idempotency.hash ?? null,
+        original_pay_id: input.originalPayId ?? null,
       })
       .returning({ pay_id: tradeDocument.pay_id });
     if (!inserted) throw new Error('document insert returned nothing');
     payId = inserted.pay_id;
   }
-  // A legacy header awaiting its lines posts nothing yet (no charge to the party without goods).
-  const posted = values.awaiting_lines
-    ? undefined
-    : await costedPosting(tx, { ...values, pay_id: payId, pay_ref: payRef }, lines, input.lineCosts);
-  if (lines.length) {
-    const { stockSign } = kindOf(input.kind);
-    await tx.insert(tradeLine).values(
-      lines.map((line, index) => {
-        // The line's value at cost: what a sale's goods cost at the average (kept for its gross profit and its
-        // returns), or what a purchase line brought in. Lines move stock in order, one movement each.
-        const moved = posted?.posting.stockMovements[index];
-        const stockIn = moved && (input.lineCosts?.get(line.item_id) ?? line.tot);
-        const cost = moved && stockSign < 0 ? money(-moved.value) : stockIn;
-        return {
+  const posts = !values.awaiting_lines && kindOf(input.kind).posting !== 'nothing';
+  if (linesChanged && lines.length) {
+    const fixedIn = kindOf(input.kind).posting === 'purchase';
+    const inserted = await tx
+      .insert(tradeLine)
+      .values(
+        lines.map((line) => ({
           pay_id: payId,
           store_id: user.store_id,
           item_id: line.item_id,
@@ -321,12 +353,45 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
           perch_price: line.perch_price,
           tot: toMoneyString(line.tot),
           tax: line.tax,
-          cost: cost === undefined ? null : toMoneyString(cost),
-        };
-      }),
-    );
+          // The line's value at cost: a purchase line brings in its total; a sale's (and a return's) is what its
+          // goods cost on its date, written by the cost engine. Null on lines that move no stock.
+          cost: posts && fixedIn ? toMoneyString(line.tot) : null,
+        })),
+      )
+      .returning({ id: tradeLine.id });
+    lineIds = inserted.map((row) => row.id);
   }
-  if (posted) await post(tx, posted.source, posted.posting);
+  const stockUnchanged =
+    existing !== undefined &&
+    !linesChanged &&
+    existing.pay_date === values.pay_date &&
+    existing.pay_time === values.pay_time &&
+    existing.awaiting_lines === values.awaiting_lines;
+  const source: PostingSource = {
+    store_id: user.store_id,
+    yearId,
+    source_kind: input.kind,
+    source_id: payId,
+    date: values.pay_date,
+    time: values.pay_time,
+    reference: payRef,
+  };
+  const posting = posts
+    ? postingOf(
+        { ...values, lines: lines.map((line) => ({ ...line, tot: toMoneyString(line.tot) })) },
+        await postingAccounts(tx, user.store_id),
+      )
+    : undefined;
+  const shortages = await repost(tx, [
+    {
+      source,
+      posting,
+      stockUnchanged,
+      lineIds,
+      ...(input.originalPayId === undefined ? {} : { returnsOf: input.originalPayId }),
+    },
+  ]);
+  if (shortages.length) return stockRefusal(shortages);
   await writeLog(tx, {
     store_id: user.store_id,
     user_id: user.id,
@@ -351,52 +416,7 @@ async function writeDocument(tx: Tx, user: SessionUser, input: SaveInput, save: 
       })),
     },
   });
-  return payId;
-}
-
-/**
- * What a saved trade document posts, by its kind's rule, from its items' stock at cost as it stands (after the old
- * version was taken back, under the items' locks); undefined when its kind posts nothing. The accounts are read only
- * when the rule writes the ledger.
- */
-async function costedPosting(
-  tx: Tx,
-  doc: Omit<TradePostingInput, 'lines'> & {
-    store_id: number;
-    yearId: number;
-    pay_id: number;
-    pay_ref: string;
-    pay_date: string;
-  },
-  lines: PricedLine[],
-  lineCosts: SaveInput['lineCosts'],
-) {
-  if (kindOf(doc.kind).posting === 'nothing') return undefined;
-  const costs = await costBookOf(
-    tx,
-    doc.store_id,
-    doc.yearId,
-    lines.map((line) => line.item_id),
-  );
-  const postingLines = lines.map((line) => {
-    const cost = lineCosts?.get(line.item_id);
-    return {
-      item_id: line.item_id,
-      quantity: line.quantity,
-      tot: toMoneyString(line.tot),
-      ...(cost === undefined ? {} : { cost: toMoneyString(cost) }),
-    };
-  });
-  const posting = postingOf({ ...doc, lines: postingLines }, await postingAccounts(tx, doc.store_id), costs);
-  const source: PostingSource = {
-    store_id: doc.store_id,
-    yearId: doc.yearId,
-    source_kind: doc.kind,
-    source_id: doc.pay_id,
-    date: doc.pay_date,
-    reference: doc.pay_ref,
-  };
-  return { source, posting };
+  return ok(payId);
 }
 
 async function answerEarlierSave(
@@ -467,16 +487,20 @@ async function removeDocument(
   if (!doc) return fail('NOT_FOUND');
   const withoutReturns = await refuseDeleteWithReturns(tx, payId);
   if (!withoutReturns.ok) return fail(withoutReturns.code);
-  const posted = await postedMovements(tx, kind, payId);
   // Its items are locked (id order) before their stock at cost changes, the ones it brings back too.
-  await lockStockItems(
-    tx,
-    user.store_id,
-    posted.map((movement) => movement.item_id),
-  );
-  const short = await findStockShortages(tx, user.store_id, replacementChanges(posted, []));
+  await lockStockItems(tx, user.store_id, await movedItems(tx, kind, payId));
+  const source: PostingSource = {
+    store_id: user.store_id,
+    yearId: doc.yearId,
+    source_kind: kind,
+    source_id: payId,
+    date: doc.pay_date,
+    time: doc.pay_time,
+    reference: doc.pay_ref,
+  };
+  // Taken back on its date: the stock is checked on every date after it, and what came after is valued again.
+  const short = await repost(tx, [{ source, posting: undefined }]);
   if (short.length) return stockRefusal(short);
-  await unpost(tx, kind, [payId]);
   await tx.delete(tradeDocument).where(eq(tradeDocument.pay_id, payId));
   await writeLog(tx, {
     store_id: user.store_id,

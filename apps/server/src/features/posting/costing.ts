@@ -1,0 +1,327 @@
+/**
+ * The cost engine: values an item's stock movements in date order (docs/inventory-costing.md). A movement out is
+ * worth the moving average of what moved before it on the item's dates, not of what was typed before it; so a change
+ * dated before other movements (a back-dated purchase, an edit, a delete) values again every movement of its items
+ * from its date on, in the same transaction, and moves what changed into the documents' cost lines and lines' kept
+ * costs. The same pass checks that no item goes below zero on any date because of the change, when the store
+ * forbids negative stock.
+ */
+import {
+  kindOf,
+  type Money,
+  money,
+  parseMoney,
+  postingMemosAr,
+  type StockShortage,
+  toMoneyString,
+} from '@mizan/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
+import { fromMilli, toMilli } from '../trade/quantity.ts';
+import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
+import { costLines } from './posting.rules.ts';
+import {
+  addToItemCosts,
+  type KeptMovement,
+  type PostingSource,
+  postingAccounts,
+  removeLedgerPart,
+  type SourceKind,
+  writeLedgerPart,
+} from './posting.ts';
+
+const amount = (text: string | null) => (text === null ? money(0n) : (parseMoney(text) ?? money(0n)));
+
+type Movement = KeptMovement & {
+  id: number;
+  mode: 'fixed' | 'average' | 'returned';
+  in_value: string | null;
+  returns_of: number | null;
+  line_id: number | null;
+};
+
+/** Where a movement stands in its item's order: date, time, source, line. Compared as the database orders them. */
+type Place = Pick<KeptMovement, 'move_date' | 'move_time' | 'source_kind' | 'source_id' | 'line_no'>;
+export function comparePlaces(a: Place, b: Place): number {
+  if (a.move_date !== b.move_date) return a.move_date < b.move_date ? -1 : 1;
+  if (a.move_time !== b.move_time) return a.move_time < b.move_time ? -1 : 1;
+  if (a.source_kind !== b.source_kind) return a.source_kind < b.source_kind ? -1 : 1;
+  return a.source_id - b.source_id || a.line_no - b.line_no;
+}
+
+export type Revaluation = {
+  storeId: number;
+  yearId: number;
+  itemIds: number[];
+  /** The earliest date a movement of these items changed on: movements from it on are valued again. */
+  from: string;
+  /** The documents whose movements were just written: their cost lines and lines' costs are written whatever. */
+  touched: { source_kind: string; source_id: number }[];
+  /** The movements the change took away (with their places), for the stock check on every date. */
+  removed: KeptMovement[];
+  /** Whether to refuse the change when the store forbids negative stock (a replay of saved history is not). */
+  checkStock: boolean;
+};
+
+const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
+
+/**
+ * Values the items' movements from `from` on, in order, from the stock at cost they had before it; writes the
+ * values that changed, the kept sums, the lines' kept costs and the cost lines of every document whose value
+ * changed. Answers the items the change takes below zero on some date (empty when the store allows negative stock).
+ */
+export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockShortage[]> {
+  const { storeId, yearId, from } = change;
+  const itemIds = [...new Set(change.itemIds)].sort((a, b) => a - b);
+  if (itemIds.length === 0) return [];
+  const ids = arrayOf(itemIds);
+  const { rows: before } = await tx.execute<{
+    item_id: number;
+    quantity: string;
+    value: string;
+    perch_price: string;
+    item_name: string;
+    pay_price: string;
+    allow_negative: boolean;
+  }>(sql`
+    select i.id as item_id, coalesce(b.quantity, 0)::text as quantity, coalesce(b.value, 0)::text as value,
+      i.perch_price::text, i.pay_price::text, i.item_name, s.allow_negative_stock as allow_negative
+    from items i
+    join store s on s.id = i.store_id
+    left join lateral (
+      select sum(m.quantity) as quantity, sum(m.value) as value from stock_movement m
+      where m.store_id = i.store_id and m.item_id = i.id and m."yearId" = ${yearId} and m.move_date < ${from}
+    ) b on true
+    where i.store_id = ${storeId} and i.id = any(${ids}::int[])`);
+  const { rows: movements } = await tx.execute<Movement>(sql`
+    select id::int as id, item_id, quantity::text, value::text, move_date::text, move_time::text, source_kind,
+      source_id, line_no, mode, in_value::text, returns_of, line_id
+    from stock_movement
+    where store_id = ${storeId} and "yearId" = ${yearId} and item_id = any(${ids}::int[]) and move_date >= ${from}
+    order by item_id, move_date, move_time, source_kind collate "C", source_id, line_no`);
+
+  // What each original of a sales return took out of an item, as it stands before this pass (for originals the
+  // pass does not reach); the pass replaces it for the originals it values again.
+  const originalIds = [...new Set(movements.flatMap((m) => (m.returns_of === null ? [] : [m.returns_of])))];
+  const originals = new Map<string, { quantity: bigint; value: bigint }>();
+  if (originalIds.length) {
+    const { rows } = await tx.execute<{ source_id: number; item_id: number; quantity: string; value: string }>(sql`
+      select source_id, item_id, sum(quantity)::text as quantity, sum(value)::text as value from stock_movement
+      where store_id = ${storeId} and source_id = any(${arrayOf(originalIds)}::int[]) and item_id = any(${ids}::int[])
+        and mode = 'average'
+      group by source_id, item_id`);
+    for (const row of rows)
+      originals.set(`${row.source_id}:${row.item_id}`, { quantity: toMilli(row.quantity), value: amount(row.value) });
+  }
+
+  const touched = new Set(change.touched.map((s) => sourceKey(s.source_kind, s.source_id)));
+  const removedByItem = new Map<number, KeptMovement[]>();
+  for (const row of [...change.removed].sort(comparePlaces)) {
+    const list = removedByItem.get(row.item_id);
+    if (list) list.push(row);
+    else removedByItem.set(row.item_id, [row]);
+  }
+  const checkStock = change.checkStock && before.length > 0 && !before[0]?.allow_negative;
+
+  const states = new Map<number, CostState>();
+  for (const row of before)
+    states.set(row.item_id, {
+      quantity: toMilli(row.quantity),
+      value: amount(row.value),
+      fallbackUnitCost: amount(row.perch_price),
+    });
+  const walked = new Map<string, { quantity: bigint; value: bigint }>();
+  const updates: { id: number; value: string; in_value: string | null; line_id: number | null; cost: string | null }[] =
+    [];
+  const deltas: { store_id: number; yearId: number; item_id: number; quantity: string; value: string }[] = [];
+  const revalued = new Map<string, { source_kind: string; source_id: number; date: string }>();
+  const shortages: StockShortage[] = [];
+
+  const infoOf = new Map(before.map((row) => [row.item_id, row]));
+  const chains = new Map<number, Movement[]>();
+  for (const movement of movements) {
+    const chain = chains.get(movement.item_id);
+    if (chain) chain.push(movement);
+    else chains.set(movement.item_id, [movement]);
+  }
+  for (const itemId of itemIds) {
+    const info = infoOf.get(itemId);
+    let state = states.get(itemId);
+    if (!info || !state) continue;
+    const chain = chains.get(itemId) ?? [];
+    const removed = removedByItem.get(itemId) ?? [];
+    let removedAt = 0;
+    // How much this change lowered the item's stock up to the point reached (its new movements less its old).
+    let lowered = 0n;
+    let short: StockShortage | undefined;
+    const check = (date: string) => {
+      if (!checkStock || short || state === undefined) return;
+      if (state.quantity < 0n && lowered < 0n)
+        short = {
+          item_id: itemId,
+          item_name: info.item_name,
+          requested_quantity: fromMilli(-lowered),
+          available_quantity: fromMilli(state.quantity - lowered),
+          shortage: fromMilli(-state.quantity),
+          perch_price: info.perch_price,
+          pay_price: info.pay_price,
+          date,
+        };
+    };
+    const passRemoved = (upTo?: Movement) => {
+      while (removedAt < removed.length) {
+        const old = removed[removedAt];
+        if (!old || (upTo && comparePlaces(old, upTo) > 0)) break;
+        lowered -= toMilli(old.quantity);
+        removedAt += 1;
+        check(old.move_date);
+      }
+    };
+    let valueChange = 0n;
+    for (const movement of chain) {
+      passRemoved(movement);
+      const quantity = toMilli(movement.quantity);
+      let inValue: Money | undefined;
+      if (movement.mode === 'fixed') inValue = amount(movement.in_value);
+      else if (movement.mode === 'returned') {
+        const original =
+          movement.returns_of === null
+            ? undefined
+            : (walked.get(`${movement.returns_of}:${itemId}`) ?? originals.get(`${movement.returns_of}:${itemId}`));
+        // The share of what the original's goods cost for the units that came back.
+        inValue =
+          original && original.quantity !== 0n
+            ? money(divideRounded(-original.value * quantity, -original.quantity))
+            : money(0n);
+      }
+      const costed = applyCost(
+        state,
+        inValue === undefined
+          ? { direction: 'out', quantity: -quantity }
+          : { direction: 'in', quantity, value: inValue },
+      );
+      state = costed.state;
+      const key = sourceKey(movement.source_kind, movement.source_id);
+      if (touched.has(key)) lowered += quantity;
+      if (movement.mode === 'average') {
+        const sum = walked.get(`${movement.source_id}:${itemId}`) ?? { quantity: 0n, value: 0n };
+        walked.set(`${movement.source_id}:${itemId}`, {
+          quantity: sum.quantity + quantity,
+          value: sum.value + costed.change,
+        });
+      }
+      const oldValue = amount(movement.value);
+      const newInValue =
+        movement.mode === 'returned' && inValue !== undefined ? toMoneyString(inValue) : movement.in_value;
+      if (costed.change !== oldValue || newInValue !== movement.in_value || touched.has(key)) {
+        valueChange += costed.change - oldValue;
+        updates.push({
+          id: movement.id,
+          value: toMoneyString(costed.change),
+          in_value: newInValue,
+          line_id: movement.line_id,
+          // A sale line keeps what its goods cost, a sales return line what came back; a purchase line its total.
+          cost:
+            movement.mode === 'average'
+              ? toMoneyString(money(-costed.change))
+              : movement.mode === 'returned'
+                ? newInValue
+                : null,
+        });
+        revalued.set(key, {
+          source_kind: movement.source_kind,
+          source_id: movement.source_id,
+          date: movement.move_date,
+        });
+      }
+      check(movement.move_date);
+    }
+    passRemoved();
+    if (short) shortages.push(short);
+    if (valueChange !== 0n)
+      deltas.push({
+        store_id: storeId,
+        yearId,
+        item_id: itemId,
+        quantity: '0',
+        value: toMoneyString(money(valueChange)),
+      });
+  }
+  if (shortages.length) return shortages;
+
+  for (let start = 0; start < updates.length; start += 5000) {
+    const chunk = updates.slice(start, start + 5000);
+    await tx.execute(sql`
+      update stock_movement m set value = u.value, in_value = u.in_value
+      from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
+        ${arrayOf(chunk.map((u) => u.in_value))}::numeric[]) as u(id, value, in_value)
+      where m.id = u.id`);
+    const costed = chunk.filter((u) => u.line_id !== null && u.cost !== null);
+    if (costed.length)
+      await tx.execute(sql`
+        update trade_line l set cost = u.cost
+        from unnest(${arrayOf(costed.map((u) => u.line_id))}::int[], ${arrayOf(costed.map((u) => u.cost))}::numeric[])
+          as u(id, cost)
+        where l.id = u.id`);
+  }
+  await addToItemCosts(tx, deltas);
+  await rewriteCostLines(tx, storeId, yearId, [...revalued.values()], touched);
+  return [];
+}
+
+/**
+ * Writes again the cost lines of documents whose goods' value changed: each one's `costDelta` (its movements'
+ * values less the fixed values its money lines already carry) between inventory and cost of sales.
+ */
+async function rewriteCostLines(
+  tx: DbOrTx,
+  storeId: number,
+  yearId: number,
+  revalued: { source_kind: string; source_id: number; date: string }[],
+  touched: Set<string>,
+) {
+  if (revalued.length === 0 && touched.size === 0) return;
+  const sources = new Map(revalued.map((s) => [sourceKey(s.source_kind, s.source_id), s]));
+  const all = [...sources.values()];
+  if (all.length === 0) return;
+  const kinds = arrayOf(all.map((s) => s.source_kind));
+  const sourceIds = arrayOf(all.map((s) => s.source_id));
+  const { rows } = await tx.execute<{
+    source_kind: string;
+    source_id: number;
+    move_date: string;
+    move_time: string;
+    delta: string;
+    reference: string | null;
+  }>(sql`
+    select m.source_kind, m.source_id, min(m.move_date)::text as move_date, min(m.move_time)::text as move_time,
+      sum(m.value - case when m.mode = 'fixed' then coalesce(m.in_value, 0) else 0 end)::text as delta,
+      min(d.pay_ref) as reference
+    from unnest(${kinds}::text[], ${sourceIds}::int[]) as s(kind, id)
+    join stock_movement m on m.source_kind = s.kind and m.source_id = s.id
+    left join trade_document d on s.kind <> 'firstq' and d.pay_id = s.id
+    group by m.source_kind, m.source_id`);
+  await removeLedgerPart(tx, all, 'cost');
+  const accounts = await postingAccounts(tx, storeId);
+  await writeLedgerPart(
+    tx,
+    rows.map((row) => {
+      const source: PostingSource = {
+        store_id: storeId,
+        yearId,
+        source_kind: row.source_kind as SourceKind,
+        source_id: row.source_id,
+        date: row.move_date,
+        time: row.move_time,
+        reference: row.reference,
+      };
+      const memo =
+        row.source_kind === 'firstq'
+          ? postingMemosAr.openingStock
+          : postingMemosAr.cost(kindOf(row.source_kind as Exclude<SourceKind, 'firstq'>).label);
+      return { source, lines: costLines(amount(row.delta), accounts, memo) };
+    }),
+    'cost',
+  );
+}
