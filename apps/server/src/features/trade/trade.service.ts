@@ -28,7 +28,7 @@ import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf, stockMovementsOf, type TradePostingInput } from '../posting/posting.rules.ts';
 import { costBookOf, type PostingSource, post, postedMovements, postingAccounts, unpost } from '../posting/posting.ts';
-import { refuseBelowReturned, refuseDeleteWithReturns } from '../returns/returns.guard.ts';
+import { refuseDeleteWithReturns, refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, replacementChanges, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
@@ -220,9 +220,13 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
       return fail<never>('DOCUMENT_NOT_EDITABLE');
   }
   if (existing) {
-    // An invoice keeps at least what its returns took back.
-    const kept = await refuseBelowReturned(tx, existing.pay_id, priced.value);
-    if (!kept.ok) return fail<never>(kept.code, kept.fields);
+    // An invoice with returns keeps its party, what they took back and what they refunded (the refusal names them).
+    const kept = await refuseEditWithReturns(tx, input.kind, existing, {
+      cust_id: input.header.cust_id,
+      discount: input.header.discount,
+      lines: priced.value,
+    });
+    if (!kept.ok) return kept;
   }
   return ok({ accountingYear, existing, lines: priced.value, before });
 }
@@ -466,7 +470,7 @@ async function removeDocument(
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
   const withoutReturns = await refuseDeleteWithReturns(tx, payId);
-  if (!withoutReturns.ok) return fail(withoutReturns.code);
+  if (!withoutReturns.ok) return withoutReturns;
   const posted = await postedMovements(tx, kind, payId);
   // Its items are locked (id order) before their stock at cost changes, the ones it brings back too.
   await lockStockItems(
