@@ -52,6 +52,9 @@ export const errorCodes = [
   'RETURN_PRICE_ABOVE_ORIGINAL',
   'DOCUMENT_HAS_RETURNS',
   'BELOW_RETURNED',
+  // Issue 18, part 5: returns follow their original.
+  'PARTY_HAS_RETURNS',
+  'BELOW_REFUNDED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

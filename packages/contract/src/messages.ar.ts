@@ -52,6 +52,9 @@ export const messagesAr: Record<ErrorCode, string> = {
   RETURN_PRICE_ABOVE_ORIGINAL: 'سعر الإرجاع أكبر من سعر الصنف في الفاتورة الأصلية بعد الخصم',
   DOCUMENT_HAS_RETURNS: 'لا يمكن حذف الفاتورة لوجود مرتجعات عليها، احذف المرتجعات أولا',
   BELOW_RETURNED: 'لا يمكن أن تقل كمية صنف في الفاتورة عما أُرجع منه في المرتجعات',
+  // Issue 18 (returns follow their original).
+  PARTY_HAS_RETURNS: 'لا يمكن تغيير العميل أو المورد في فاتورة عليها مرتجعات، احذف المرتجعات أولا',
+  BELOW_REFUNDED: 'لا يمكن أن يقل سعر صنف أو صافي الفاتورة عما رُدّ منه في المرتجعات',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */

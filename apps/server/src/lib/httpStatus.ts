@@ -49,4 +49,6 @@ export const httpStatus: Record<ErrorCode, number> = {
   RETURN_PRICE_ABOVE_ORIGINAL: 400,
   DOCUMENT_HAS_RETURNS: 409,
   BELOW_RETURNED: 409,
+  PARTY_HAS_RETURNS: 409,
+  BELOW_REFUNDED: 409,
 };

@@ -8,11 +8,15 @@ export function errorBody(code: ErrorCode, fields?: Record<string, string>): Err
 
 /**
  * Answers an expected failure: the status that fits its code and `{ error: { code, message, fields } }`; a refusal
- * for want of stock also lists the short items (`insufficient_items`), whichever operation was refused.
+ * for want of stock also lists the short items (`insufficient_items`), whichever operation was refused, and a
+ * refusal because of an invoice's returns names them (`returns: [{ pay_id, pay_ref }]`).
  */
 export function sendError(reply: FastifyReply, failure: Extract<Result<unknown>, { ok: false }> | ErrorCode) {
   const { code, fields } = typeof failure === 'string' ? { code: failure, fields: undefined } : failure;
   const shortages = typeof failure === 'object' && 'shortages' in failure ? failure.shortages : undefined;
+  const returns = typeof failure === 'object' && 'returns' in failure ? failure.returns : undefined;
   const body = errorBody(code, fields);
-  return reply.code(httpStatus[code]).send(shortages ? { ...body, insufficient_items: shortages } : body);
+  return reply
+    .code(httpStatus[code])
+    .send({ ...body, ...(shortages ? { insufficient_items: shortages } : {}), ...(returns ? { returns } : {}) });
 }

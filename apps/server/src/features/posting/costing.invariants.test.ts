@@ -3,7 +3,7 @@
  * dates, back-dated edits of their dates and lines, deletes and payment-only edits go through the HTTP layer, and
  * after every step:
  * - each item's kept stock at cost and every line's kept cost equal a replay from scratch of the saved documents in
- *   date order (date, time, kind, id, line), through the moving-average rule;
+ *   date order (date, time, id, line), through the moving-average rule;
  * - no quantity on any date is below zero (the store forbids negative stock) and no positive quantity has a
  *   negative value;
  * - debits equal credits, the kept account sums equal the ledger, and the inventory account equals the stock value;
@@ -111,7 +111,6 @@ describeEachDatabase('cost in date order, property', (ctx) => {
         (a, b) =>
           (a.pay_date < b.pay_date ? -1 : a.pay_date > b.pay_date ? 1 : 0) ||
           (a.pay_time < b.pay_time ? -1 : a.pay_time > b.pay_time ? 1 : 0) ||
-          (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
           a.pay_id - b.pay_id ||
           a.line_id - b.line_id,
       );

@@ -41,13 +41,17 @@ type Movement = KeptMovement & {
   line_id: number | null;
 };
 
-/** Where a movement stands in its item's order: date, time, source, line. Compared as the database orders them. */
+/**
+ * Where a movement stands in its item's order: date, time, then opening quantities before documents, then the
+ * source's id and the line. Compared as the database orders them (the `order by` of `revalue`).
+ */
 type Place = Pick<KeptMovement, 'move_date' | 'move_time' | 'source_kind' | 'source_id' | 'line_no'>;
 export function comparePlaces(a: Place, b: Place): number {
   if (a.move_date !== b.move_date) return a.move_date < b.move_date ? -1 : 1;
   if (a.move_time !== b.move_time) return a.move_time < b.move_time ? -1 : 1;
-  if (a.source_kind !== b.source_kind) return a.source_kind < b.source_kind ? -1 : 1;
-  return a.source_id - b.source_id || a.line_no - b.line_no;
+  // Opening quantities first; then documents in the order they were saved (their ids share one sequence).
+  const rank = (place: Place) => (place.source_kind === 'firstq' ? 0 : 1);
+  return rank(a) - rank(b) || a.source_id - b.source_id || a.line_no - b.line_no;
 }
 
 export type Revaluation = {
@@ -99,7 +103,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
       source_id, line_no, mode, in_value::text, returns_of, line_id
     from stock_movement
     where store_id = ${storeId} and "yearId" = ${yearId} and item_id = any(${ids}::int[]) and move_date >= ${from}
-    order by item_id, move_date, move_time, source_kind collate "C", source_id, line_no`);
+    order by item_id, move_date, move_time, source_kind <> 'firstq', source_id, line_no`);
 
   // What each original of a sales return took out of an item, as it stands before this pass (for originals the
   // pass does not reach); the pass replaces it for the originals it values again.

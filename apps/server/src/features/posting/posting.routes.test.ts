@@ -49,12 +49,13 @@ describeEachDatabase('posting: the one writer of stock movements and ledger line
     const lines = await ledgerOf('pay', sale.pay_id);
     expect(lines.map((l) => l.reference)).toEqual(Array(6).fill(sale.pay_ref));
     expect(lines.map((l) => l.memo)).toEqual([
+      // The money part (what the sale's content posts), then its cost part (what its goods cost on its date).
       'فاتورة مبيعات',
       'فاتورة مبيعات',
-      'تكلفة فاتورة مبيعات',
-      'تكلفة فاتورة مبيعات',
       'المدفوع على فاتورة مبيعات',
       'المدفوع على فاتورة مبيعات',
+      'تكلفة فاتورة مبيعات',
+      'تكلفة فاتورة مبيعات',
     ]);
     expect(await stockOf(item.id)).toBe('8.000');
     // The opening 10 came in at 80.00 each: 2 go out at 160.00, kept on the line, and 8 worth 640.00 remain.

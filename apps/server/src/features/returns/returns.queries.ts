@@ -135,10 +135,18 @@ export const originalLines = (db: DbOrTx, kind: KindToken, payId: number) =>
     .where(eq(tradeLine.pay_id, payId))
     .orderBy(asc(tradeLine.id));
 
-/** What the returns of an invoice took back, line by line (all of them, or all but the one being edited). */
+/**
+ * What the returns of an invoice took back, line by line (all of them, or all but the one being edited), with the
+ * unit price each paid back (a sales return's selling price, a purchase return's purchase price).
+ */
 export const returnedLines = (db: DbOrTx, originalId: number, exceptReturnId?: number) =>
   db
-    .select({ item_id: tradeLine.item_id, quantity: tradeLine.quantity })
+    .select({
+      item_id: tradeLine.item_id,
+      quantity: tradeLine.quantity,
+      pay_price: tradeLine.pay_price,
+      perch_price: tradeLine.perch_price,
+    })
     .from(tradeLine)
     .innerJoin(tradeDocument, eq(tradeDocument.pay_id, tradeLine.pay_id))
     .where(
@@ -147,6 +155,26 @@ export const returnedLines = (db: DbOrTx, originalId: number, exceptReturnId?: n
         exceptReturnId === undefined ? undefined : ne(tradeDocument.pay_id, exceptReturnId),
       ),
     );
+
+/**
+ * The returns of an invoice (all, or all but the one being edited), oldest first, each with what it refunded: its
+ * total less its discount (the money paid back now and what came off the party's balance).
+ */
+export const returnsOf = (db: DbOrTx, originalId: number, exceptReturnId?: number) =>
+  db
+    .select({
+      pay_id: tradeDocument.pay_id,
+      pay_ref: tradeDocument.pay_ref,
+      refunded: sql<string>`(${tradeDocument.tot_pr} - ${tradeDocument.discount})::text`,
+    })
+    .from(tradeDocument)
+    .where(
+      and(
+        eq(tradeDocument.original_pay_id, originalId),
+        exceptReturnId === undefined ? undefined : ne(tradeDocument.pay_id, exceptReturnId),
+      ),
+    )
+    .orderBy(asc(tradeDocument.pay_id));
 
 /**
  * Per invoice (of the store, among `ids`): the quantity its lines had and what its returns took back, for the

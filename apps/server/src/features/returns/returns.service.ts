@@ -10,7 +10,9 @@ import {
   fail,
   type KindToken,
   kindOf,
+  money,
   ok,
+  parseMoney,
   type Result,
   type ReturnHeaderInput,
   type ReturnKindToken,
@@ -33,8 +35,9 @@ import {
   originalLines,
   type ReturnFilter,
   returnedLines,
+  returnsOf,
 } from './returns.queries.ts';
-import { checkReturnLines, returnableLines } from './returns.rules.ts';
+import { checkReturnLines, itemCharges, refundDiscount, returnableLines } from './returns.rules.ts';
 
 /** The kind of invoice a return kind takes goods back from. */
 const originalKindOf = (kind: ReturnKindToken) => kindOf(kind).returnOf as KindToken;
@@ -72,7 +75,7 @@ async function loadOriginal(
   if (!original) return undefined;
   const lines = await originalLines(tx, originalKind, original.pay_id);
   const returned = await returnedLines(tx, original.pay_id, exceptReturnId);
-  return { original, lines, returnable: returnableLines(original, lines, returned) };
+  return { original, lines, returned, returnable: returnableLines(original, lines, returned) };
 }
 
 /** `checkExistingReturns`: the original with, per item, the quantities already returned and still returnable. */
@@ -132,17 +135,20 @@ export function saveReturn(db: DbOrTx, user: SessionUser, input: ReturnSave): Pr
         return fail('DOCUMENT_NOT_EDITABLE', { original_pay_ref: 'DOCUMENT_NOT_EDITABLE' });
     }
 
-    const loaded = await loadOriginal(
-      tx,
-      user.store_id,
-      kind,
-      header.yearId,
-      header.original_pay_ref,
-      input.returnId ?? (await earlierReturnId(tx, user.store_id, key)),
-    );
+    const exceptReturnId = input.returnId ?? (await earlierReturnId(tx, user.store_id, key));
+    const loaded = await loadOriginal(tx, user.store_id, kind, header.yearId, header.original_pay_ref, exceptReturnId);
     if (!loaded) return fail('ORIGINAL_NOT_FOUND', { original_pay_ref: 'ORIGINAL_NOT_FOUND' });
     const checked = checkReturnLines(loaded.returnable, input.lines);
     if (!checked.ok) return checked;
+    // Never more back than the original charged for these units: the rounding above it comes off as a discount.
+    const others = await returnsOf(tx, found.pay_id, exceptReturnId);
+    const discount = refundDiscount({
+      charges: itemCharges(loaded.original.discount, loaded.lines),
+      returned: loaded.returned,
+      refunded: money(others.reduce((total, row) => total + (parseMoney(row.refunded) ?? 0n), 0n)),
+      lines: checked.value.lines,
+      discount: parseMoney(header.discount) ?? money(0n),
+    });
 
     // The price that is not the kind's own keeps the original line's (the cost of a sale, the price of a purchase).
     const otherPrice = new Map(loaded.lines.map((line) => [line.item_id, line]));
@@ -153,7 +159,7 @@ export function saveReturn(db: DbOrTx, user: SessionUser, input: ReturnSave): Pr
         cust_id: found.cust_id,
         pay_date: header.return_date,
         pay_time: header.return_time,
-        discount: header.discount,
+        discount: toMoneyString(discount),
         pay: header.pay,
         pay_method: header.return_method,
         payComment: header.returnComment,

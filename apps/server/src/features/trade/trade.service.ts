@@ -27,7 +27,7 @@ import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf } from '../posting/posting.rules.ts';
 import { movedItems, type PostingSource, postingAccounts, repost } from '../posting/posting.ts';
-import { refuseBelowReturned, refuseDeleteWithReturns } from '../returns/returns.guard.ts';
+import { refuseDeleteWithReturns, refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { toMilli } from './quantity.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
@@ -214,9 +214,13 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
       return fail<never>('DOCUMENT_NOT_EDITABLE');
   }
   if (existing) {
-    // An invoice keeps at least what its returns took back.
-    const kept = await refuseBelowReturned(tx, existing.pay_id, priced.value);
-    if (!kept.ok) return fail<never>(kept.code, kept.fields);
+    // An invoice with returns keeps its party, what they took back and what they refunded (the refusal names them).
+    const kept = await refuseEditWithReturns(tx, input.kind, existing, {
+      cust_id: input.header.cust_id,
+      discount: input.header.discount,
+      lines: priced.value,
+    });
+    if (!kept.ok) return kept;
   }
   return ok({ accountingYear, existing, lines: priced.value });
 }
@@ -486,7 +490,7 @@ async function removeDocument(
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
   const withoutReturns = await refuseDeleteWithReturns(tx, payId);
-  if (!withoutReturns.ok) return fail(withoutReturns.code);
+  if (!withoutReturns.ok) return withoutReturns;
   // Its items are locked (id order) before their stock at cost changes, the ones it brings back too.
   await lockStockItems(tx, user.store_id, await movedItems(tx, kind, payId));
   const source: PostingSource = {
