@@ -105,6 +105,12 @@ export async function replayStoreYear(tx: DbOrTx, storeId: number, yearId: numbe
     }),
   ];
   await repost(tx, entries, { checkStock: false });
+  // Data saved before the kept sums existed may not have them: they are the movements' sums, so they are rebuilt.
+  await tx.execute(sql`delete from item_cost where store_id = ${storeId} and "yearId" = ${yearId}`);
+  await tx.execute(sql`
+    insert into item_cost (store_id, item_id, "yearId", quantity, value)
+    select store_id, item_id, "yearId", sum(quantity), sum(value) from stock_movement
+    where store_id = ${storeId} and "yearId" = ${yearId} group by store_id, item_id, "yearId"`);
   return entries.length;
 }
 

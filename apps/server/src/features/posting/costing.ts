@@ -226,12 +226,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
           in_value: newInValue,
           line_id: movement.line_id,
           // A sale line keeps what its goods cost, a sales return line what came back; a purchase line its total.
-          cost:
-            movement.mode === 'average'
-              ? toMoneyString(money(-costed.change))
-              : movement.mode === 'returned'
-                ? newInValue
-                : null,
+          cost: movement.mode === 'average' ? toMoneyString(money(-costed.change)) : newInValue,
         });
         revalued.set(key, {
           source_kind: movement.source_kind,
