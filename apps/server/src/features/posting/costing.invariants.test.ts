@@ -153,8 +153,8 @@ describeEachDatabase('cost in date order, property', (ctx) => {
         await db.execute<{ unbalanced: number; stock: string; inventory: string }>(sql`select
           (select count(*)::int from (select 1 from ledger_line group by store_id, "yearId"
             having sum(debit) <> sum(credit)) u) as unbalanced,
-          (select coalesce(sum(value), 0)::text from item_cost where store_id = 1 and "yearId" = 1) as stock,
-          (select coalesce(sum(l.debit - l.credit), 0)::text from ledger_line l join sub_accounts a on a.id = l.account_id
+          (select coalesce(sum(value), 0)::numeric(20, 2)::text from item_cost where store_id = 1 and "yearId" = 1) as stock,
+          (select coalesce(sum(l.debit - l.credit), 0)::numeric(20, 2)::text from ledger_line l join sub_accounts a on a.id = l.account_id
             where a.store_id = 1 and a.role = 'inventory' and l."yearId" = 1) as inventory`)
       ).rows[0];
       expect(books?.unbalanced, label).toBe(0);
