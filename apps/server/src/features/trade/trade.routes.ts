@@ -137,6 +137,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       yearId,
       custId: req.query.cust_id,
       valueOnly: req.query.value_only,
+      recordsOnly: true,
     });
     const dates = {
       getTopSales: () => ({}),
@@ -169,7 +170,13 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         async (req, reply) => {
           const year = await readYear(req);
           if (!year.ok) return sendError(reply, year);
-          const filter = { storeId: sessionUser(req).store_id, kind, yearId: year.value, dueOnly: true };
+          const filter = {
+            storeId: sessionUser(req).store_id,
+            kind,
+            yearId: year.value,
+            dueOnly: true,
+            recordsOnly: true,
+          };
           return { data: await listDocuments(app.db, filter, 500) };
         },
       );
