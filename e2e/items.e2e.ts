@@ -95,6 +95,42 @@ describe('item management', () => {
     await page.context().close();
   });
 
+  it('the opening-quantity sheet leaves unlisted items alone unless clearing them is ticked, counted in the preview', async () => {
+    const page = await openItems();
+    // Two items with opening quantities, imported; the opening sheet then lists only the first.
+    const itemBook = new ExcelJS.Workbook();
+    const itemSheet = itemBook.addWorksheet('الأصناف');
+    itemSheet.addRow(['اسم الصنف', 'الكود', 'سعر الشراء', 'سعر البيع', 'الكمية الافتتاحية']);
+    itemSheet.addRow(['شمعة إشعال', 'OPEN-1', 10, 15, 5]);
+    itemSheet.addRow(['سير مروحة', 'OPEN-2', 10, 15, 5]);
+    const itemFile = join(tmpdir(), `opening-items-${Date.now()}.xlsx`);
+    await itemBook.xlsx.writeFile(itemFile);
+    await page.getByTestId('import-items').click();
+    await page.getByTestId('sheet-file').setInputFiles(itemFile);
+    await page.getByTestId('sheet-preview').click();
+    await page.getByTestId('sheet-apply').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toContain('2 جديد');
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('الكميات الافتتاحية');
+    sheet.addRow(['الكود', 'اسم الصنف', 'الكمية']);
+    sheet.addRow(['OPEN-1', 'شمعة إشعال', 8]);
+    const file = join(tmpdir(), `openings-${Date.now()}.xlsx`);
+    await workbook.xlsx.writeFile(file);
+
+    await page.goto(`${running.server.baseUrl}/folder/firstq-modal`);
+    await page.getByTestId('sheet-file').setInputFiles(file);
+    await page.getByTestId('sheet-preview').click();
+    await expect.poll(() => page.getByTestId('sheet-unlisted').textContent()).toContain('تبقى كما هي');
+    await page.getByTestId('clear-unlisted').click();
+    await expect.poll(() => page.getByTestId('sheet-unlisted').textContent()).toContain('سيُمسح');
+    await page.getByTestId('clear-unlisted').click();
+    await page.getByTestId('sheet-apply').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toContain('1 جديد');
+    await page.locator('[data-testid="opening-table"] tbody tr', { hasText: 'OPEN-2' }).waitFor();
+    await page.context().close();
+  });
+
   it('categories are created and offered as an item filter', async () => {
     const page = await openItems();
     await page.goto(`${running.server.baseUrl}/folder/categories`);

@@ -30,6 +30,7 @@ const fixedActions = {
   'insert firstq': 'تسجيل كمية افتتاحية',
   'delete firstq': 'حذف كمية افتتاحية',
   'import firstq': 'استيراد كميات افتتاحية من ملف Excel',
+  'import firstq undone': 'تراجع عن استيراد كميات افتتاحية لم يكتمل',
   'insert account': 'إضافة حساب',
   'update account': 'تعديل حساب',
   'update opening balance': 'تعديل رصيد افتتاحي لحساب',

@@ -14,6 +14,7 @@ import {
 } from './accounts.ts';
 import { LoginBody, SessionUser } from './auth.ts';
 import { CategoryInput, IdBody, IdQuery, ItemCategory, UpdateCategoryBody } from './categories.ts';
+import { IsoDate } from './dates.ts';
 import type { ReturnKindToken, TradeKindToken } from './documentKinds.ts';
 import type { EndpointGroups } from './endpoint.ts';
 import { dataOf, pageOf } from './envelope.ts';
@@ -82,6 +83,8 @@ const DeletedDocument = dataOf(z.object({ pay_id: z.number().int() }));
 // The paged form first: the legacy form would also match a page and strip its count and sums.
 const DocumentListAnswer = z.union([DocumentPage, dataOf(TradeDocument)]);
 const HeaderUpdateBody = HeaderOnlyBody.extend({ pay_id: Id });
+/** A conversion (preliminary → final, order → purchase): dated the day it is made, unless the user picks a date. */
+const ConvertBody = z.object({ pay_id: Id, pay_date: IsoDate.optional() });
 const documentList = <K extends TradeKindToken, R extends string>(kind: K, read: R) =>
   ({ method: 'GET', path: `${kind}/${read}`, query: DocumentListQuery, response: DocumentListAnswer }) as const;
 
@@ -360,7 +363,7 @@ export const endpoints = {
     convertToFinal: {
       method: 'POST',
       path: 'payinit/convertToFinal',
-      body: z.object({ pay_id: Id }),
+      body: ConvertBody,
       response: SavedDocument,
     },
     saveWithItemsAndDeletePay: {
@@ -375,7 +378,7 @@ export const endpoints = {
     convertToPurchase: {
       method: 'POST',
       path: 'perchOrder/convertToPurchase',
-      body: z.object({ pay_id: Id }),
+      body: ConvertBody,
       response: SavedDocument,
     },
   },

@@ -133,17 +133,26 @@ export const ImportPreviewResponse = z.object({
   data: z.array(ImportPreviewRow),
   valid: z.number().int(),
   invalid: z.number().int(),
+  /** Opening-quantity sheet: openings of the year whose item no row names (cleared only with `clearUnlisted`). */
+  unlisted: z.number().int().optional(),
 });
 export type ImportPreviewResponse = z.infer<typeof ImportPreviewResponse>;
 export const ImportResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   skipped: z.number().int(),
+  /** Opening-quantity sheet: openings cleared because no row named their item (`clearUnlisted` only). */
+  cleared: z.number().int().optional(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 /** An import's year: `fq_year` (the legacy name), or the request's year as every year-scoped call sends it. */
 export const ImportQuery = z.object({
   preview: QueryFlag,
+  /**
+   * Opening-quantity sheet: also clear the year's openings of items no row names (items without a code included).
+   * Without it those are left as they are.
+   */
+  clearUnlisted: QueryFlag,
   fq_year: Id.optional(),
   yearId: Id.optional(),
   year_id: Id.optional(),

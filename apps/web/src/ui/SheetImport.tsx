@@ -1,5 +1,5 @@
 import type { ImportPreviewResponse, QueryOf, routes } from '@mizan/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { call, download, fieldErrors } from '../app/api.ts';
 import { refreshStore } from '../app/queryClient.ts';
 import { wordFieldError } from './form/fieldText.ts';
@@ -36,6 +36,7 @@ export function SheetImport({
   query,
   storeId,
   describe,
+  previewNote,
   onDone,
 }: {
   route: SheetRoutes[keyof SheetRoutes];
@@ -45,6 +46,8 @@ export function SheetImport({
   /** The store whose figures the import changes: its cache branch is read again afterwards. */
   storeId: number;
   describe: (values: Record<string, unknown>) => string;
+  /** What the screen adds under the preview's summary (the opening sheet: openings it leaves out or clears). */
+  previewNote?: (preview: ImportPreviewResponse) => ReactNode;
   onDone?: () => void;
 }) {
   const [file, setFile] = useState<File | undefined>();
@@ -105,6 +108,7 @@ export function SheetImport({
       {preview && (
         <>
           <p data-testid="sheet-summary">{importText.summary(preview.valid, preview.invalid)}</p>
+          {previewNote?.(preview)}
           <DataTable
             columns={previewColumns(describe)}
             rows={preview.data}

@@ -13,5 +13,7 @@ export const importText = {
   ok: 'سليم',
   /** A row's errors, in one line. */
   list: (errors: string[]) => errors.join('، '),
-  done: (r: ImportResult) => `تم الحفظ: ${r.created} جديد، ${r.updated} محدث، ${r.skipped} متجاوز`,
+  done: (r: ImportResult) =>
+    `تم الحفظ: ${r.created} جديد، ${r.updated} محدث، ${r.skipped} متجاوز` +
+    (r.cleared ? `، ${r.cleared} كمية افتتاحية مُسحت` : ''),
 } as const;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, multipartFile, TestClient } from '../../test/testApp.ts';
@@ -86,11 +87,13 @@ describeEachDatabase('Excel import and export', (ctx) => {
     expect(wrong.json().error.fields.file).toBe('ITEM_COLUMNS_MISSING');
   });
 
-  it('opening quantities are imported by item code and replace those of the store and year', async () => {
+  it('opening quantities are imported by item code; the items the sheet leaves out keep theirs unless clearing is chosen', async () => {
     const c = await signedIn(2);
     const made = await c.post('/api/items/createMulti', [
       { item_name: 'أ', part_no: 'FQ-1', perch_price: '10', pay_price: '15' },
       { item_name: 'ب', part_no: 'FQ-2', perch_price: '20', pay_price: '25', firstQuantity: '99' },
+      // An item without a code can never be listed in the sheet.
+      { item_name: 'بلا كود', part_no: null, perch_price: '5', pay_price: '6', firstQuantity: '4' },
     ]);
     expect(made.statusCode).toBe(200);
     const file = await sheetFile(Object.values(openingColumns), [
@@ -99,19 +102,72 @@ describeEachDatabase('Excel import and export', (ctx) => {
       ['FQ-1', 'أ', 8, '', ''],
       ['', 'بلا كود', 1, '', ''],
     ]);
-    const preview = (await c.upload('/api/uploadXslFristq?preview=1', file)).json();
-    expect(preview).toMatchObject({ valid: 1, invalid: 3 });
+    const preview = (await c.upload('/api/uploadXslFristq?preview=1&fq_year=1', file)).json();
+    // Two openings of the year are of items the sheet leaves out: kept, unless clearing them is chosen.
+    expect(preview).toMatchObject({ valid: 1, invalid: 3, unlisted: 2 });
     expect(preview.data[1].errors.part_no).toBe('ITEM_NOT_FOUND');
     expect(preview.data[2].errors.part_no).toBe('CODE_REPEATED_IN_FILE');
     expect(preview.data[3].errors.part_no).toBe('REQUIRED');
 
     const applied = await c.upload('/api/uploadXslFristq.php?fq_year=1', file);
-    expect(applied.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 3 });
-    const rows = (await c.get('/api/firstq/readByStore?fq_year=1')).json().data;
-    // FQ-2's earlier opening quantity was replaced by the sheet, which has none for it.
-    expect(rows).toEqual([
+    expect(applied.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 3, cleared: 0 });
+    const openings = async () =>
+      (await c.get('/api/firstq/readByStore?fq_year=1&sort=item_name&order=asc')).json().data;
+    expect(await openings()).toEqual([
       expect.objectContaining({ part_no: 'FQ-1', quantity: '7.000', perch_price: '10.00', pay_price: '15.00' }),
+      expect.objectContaining({ part_no: 'FQ-2', quantity: '99.000' }),
+      expect.objectContaining({ item_name: 'بلا كود', quantity: '4.000' }),
     ]);
+
+    // Clearing the others is a choice of its own, counted by the preview first.
+    const counted = (await c.upload('/api/uploadXslFristq?preview=1&fq_year=1&clearUnlisted=1', file)).json();
+    expect(counted.unlisted).toBe(2);
+    const cleared = await c.upload('/api/uploadXslFristq?fq_year=1&clearUnlisted=1', file);
+    expect(cleared.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 3, cleared: 2 });
+    expect(await openings()).toEqual([expect.objectContaining({ part_no: 'FQ-1', quantity: '7.000' })]);
+    expect(made.json().data).toHaveLength(3);
+  });
+
+  it('an opening-quantity import that fails midway writes nothing: every chunk written before is taken back', async () => {
+    const c = await signedIn(2);
+    const count = 600; // three chunks of 250 rows: the failure comes in the third
+    const made = await c.post(
+      '/api/items/createMulti',
+      Array.from({ length: count }, (_, i) => ({
+        item_name: `مرحلي ${i}`,
+        part_no: `MID-${i}`,
+        perch_price: '10',
+        pay_price: '15',
+        ...(i % 2 === 0 ? { firstQuantity: '3' } : {}),
+      })),
+    );
+    expect(made.statusCode).toBe(200);
+    const { db } = ctx().database;
+    const snapshot = async () =>
+      (
+        await db.execute<{ item_id: number; quantity: string; moved: string }>(sql`
+          select i.id as item_id, f.quantity::text,
+            (select coalesce(sum(m.quantity), 0)::text from stock_movement m where m.item_id = i.id) as moved
+          from items i left join firstq f on f.item_id = i.id and f.fq_year = 1
+          where i.part_no like 'MID-%' order by i.id`)
+      ).rows;
+    const before = await snapshot();
+    // The database refuses one row of the last chunk, as a failure nobody could check beforehand.
+    await db.execute(sql`
+      create function refuse_4242() returns trigger language plpgsql as $$
+      begin if new.quantity = 4242 then raise exception 'refused for the test'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_4242 before insert or update on firstq
+      for each row execute function refuse_4242()`);
+    try {
+      const rows = Array.from({ length: count }, (_, i) => [`MID-${i}`, '', i === count - 10 ? 4242 : 7, '', '']);
+      const file = await sheetFile(Object.values(openingColumns), rows);
+      const failed = await c.upload('/api/uploadXslFristq?fq_year=1', file);
+      expect(failed.statusCode).toBe(500);
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await db.execute(sql`drop trigger refuse_4242 on firstq`);
+      await db.execute(sql`drop function refuse_4242()`);
+    }
   });
 
   it('importing opening quantities again is refused when it would take sold items below zero', async () => {

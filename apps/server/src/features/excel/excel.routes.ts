@@ -45,7 +45,8 @@ function sendXlsx(reply: FastifyReply, filename: string, bytes: Buffer) {
 function answer<T>(reply: FastifyReply, result: Result<ImportPreview<T> | ImportResult>) {
   if (!result.ok) return sendError(reply, result);
   const value = result.value;
-  return 'rows' in value ? { data: value.rows, valid: value.valid, invalid: value.invalid } : { data: [value] };
+  if (!('rows' in value)) return { data: [value] };
+  return { data: value.rows, valid: value.valid, invalid: value.invalid, unlisted: value.unlisted };
 }
 
 export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,8 +80,11 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import opening quantities from .xlsx (multipart); replaces those of the store and year (fq_year, yearId ' +
-          'or year_id). At most 10 MB, 200 MB unpacked and 50,000 rows.',
+          'Import opening quantities from .xlsx (multipart) into the store and year (fq_year, yearId or year_id): ' +
+          'sets those of the items it lists, all or nothing',
+        description:
+          'The year’s openings of items the sheet does not list are left alone; with clearUnlisted=1 they are ' +
+          'cleared. The preview (?preview=1) counts them in `unlisted`. At most 10 MB, 200 MB unpacked and 50,000 rows.',
         ...schemaOf(sheets.openingQuantities),
       },
     },
@@ -88,9 +92,14 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
       const sheet = await uploadedSheet(req);
       if (!sheet.ok) return sendError(reply, sheet);
       const user = sessionUser(req);
-      if (req.query.preview) return answer(reply, await previewOpeningSheet(app.db, user.store_id, sheet.value));
       const year = await requestYear(app.db, req);
-      return answer(reply, year.ok ? await applyOpeningSheet(app.db, user, sheet.value, year.value.id) : year);
+      if (!year.ok) return sendError(reply, year);
+      if (req.query.preview)
+        return answer(reply, await previewOpeningSheet(app.db, user.store_id, sheet.value, year.value.id));
+      return answer(
+        reply,
+        await applyOpeningSheet(app.db, user, sheet.value, year.value.id, req.query.clearUnlisted === true),
+      );
     },
   );
 

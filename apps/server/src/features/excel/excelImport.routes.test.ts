@@ -110,7 +110,7 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
     const openingRows = Array.from({ length: ROWS }, (_, i) => [`BIG-${i + 1}`, '', (i % 5) + 2, '', '']);
     const openingFile = await sheetFile(Object.values(openingColumns), openingRows);
     const replaced = await whileOthersRead(reader, () => admin.upload('/api/uploadXslFristq?fq_year=1', openingFile));
-    expect(replaced.answer.json().data[0]).toEqual({ created: ROWS, updated: 0, skipped: 0 });
+    expect(replaced.answer.json().data[0]).toEqual({ created: ROWS, updated: 0, skipped: 0, cleared: 0 });
     expect(replaced.worst).toBeLessThan(MAX_WAIT_MS);
     const one = (await admin.get('/api/firstq/readByStore?fq_year=1&search=BIG-4321')).json().data;
     expect(one).toEqual([
@@ -174,7 +174,7 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
       '/api/uploadXslFristq?fq_year=1',
       await sheetFile(Object.values(openingColumns), [['DIG-1', '', '٧٫٥', '١٠', '٢٠٫٢٥']]),
     );
-    expect(opening.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 0 });
+    expect(opening.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 0, cleared: 0 });
     expect((await admin.get('/api/firstq/readByStore?fq_year=1&search=DIG-1')).json().data).toEqual([
       expect.objectContaining({ quantity: '7.500', perch_price: '10.00', pay_price: '20.25' }),
     ]);
@@ -187,7 +187,7 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
     const openings = await sheetFile(Object.values(openingColumns), [['Y2-1', '', 4, '', '']]);
     for (const url of ['/api23/uploadXslFristq.php?yearId=2', '/api23/uploadXslFristq?year_id=2']) {
       const applied = await admin.upload(url, openings);
-      expect(applied.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 0 });
+      expect(applied.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 0, cleared: 0 });
       expect((await admin.get('/api/firstq/readByStore?fq_year=2&search=Y2-1')).json().data).toEqual([
         expect.objectContaining({ quantity: '4.000' }),
       ]);

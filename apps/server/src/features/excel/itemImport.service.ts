@@ -5,10 +5,12 @@
  *
  * The sheet is read and its rows checked in a worker thread (sheetThread.ts). Applying is set-based: a few statements
  * per chunk of `APPLY_CHUNK_ROWS` rows, each chunk its own short transaction. The embedded database has one
- * connection that every request shares, so one transaction over 50,000 rows (3 to 6 s there) would make every other
- * user wait that long; chunks of 250 rows keep each wait to a fraction of a second. Every check runs before the first
- * chunk is written, so a chunk refuses only when something changed in between (a concurrent edit), and the chunks
- * written before it stay: importing the same sheet again finishes the work, as rows are matched by their code.
+ * connection that every request shares, so one transaction over 10,000 rows (8 to 13 s there, measured by
+ * bench/excel-import.ts) would make every other user wait that long; chunks of 250 rows keep each wait to a fraction
+ * of a second. Every check runs before the first chunk is written, so a chunk refuses only when something changed in
+ * between (a concurrent edit). An opening-quantity import is then all or nothing: the chunks written before the one
+ * that failed are put back as they were (`putBackOpenings`). An item import keeps the chunks written before: importing
+ * the same sheet again finishes the work, as rows are matched by their code.
  */
 import { fail, ok, type Result, type SessionUser } from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -29,8 +31,8 @@ import { parseSheet } from './sheetThread.ts';
 /** Rows written per transaction (see the file's comment). */
 export const APPLY_CHUNK_ROWS = 250;
 
-export type ImportPreview<T> = { rows: RowCheck<Partial<T>>[]; valid: number; invalid: number };
-export type ImportResult = { created: number; updated: number; skipped: number };
+export type ImportPreview<T> = { rows: RowCheck<Partial<T>>[]; valid: number; invalid: number; unlisted?: number };
+export type ImportResult = { created: number; updated: number; skipped: number; cleared?: number };
 
 const summarise = <T>(rows: RowCheck<Partial<T>>[]): ImportPreview<T> => {
   const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
@@ -225,12 +227,33 @@ export async function applyItemSheet(
 
 type CheckedOpening = OpeningSheetValues & { item_id: number };
 
-/** Checks every row of an opening-quantity sheet: fields, a known item code, a code repeated in the file. */
-export async function previewOpeningSheet(
+/** The year's openings of the store: item and what was set, to count those a sheet leaves out and to put back. */
+async function openingsOfYear(db: DbOrTx, storeId: number, yearId: number): Promise<OpeningOfItem[]> {
+  return db
+    .select({
+      item_id: firstq.item_id,
+      quantity: firstq.quantity,
+      pay_price: firstq.pay_price,
+      perch_price: firstq.perch_price,
+    })
+    .from(firstq)
+    .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId)));
+}
+
+type CheckedOpeningSheet = ImportPreview<CheckedOpening> & {
+  /** The year's openings before the import, of every item. */
+  before: OpeningOfItem[];
+  /** Items a row names (valid or not): never cleared as "unlisted". */
+  listed: Set<number>;
+};
+
+/** Every row of an opening-quantity sheet checked (fields, a known item code, a code repeated in the file). */
+async function checkOpenings(
   db: DbOrTx,
   storeId: number,
   bytes: Buffer,
-): Promise<Result<ImportPreview<CheckedOpening>>> {
+  yearId: number,
+): Promise<Result<CheckedOpeningSheet>> {
   const parsed = await parseSheet('openings', bytes);
   if (!parsed.ok) return parsed;
   const checks = parsed.value;
@@ -250,61 +273,105 @@ export async function previewOpeningSheet(
       },
     };
   });
-  return ok(summarise(rows));
+  const listed = new Set(rows.flatMap((row) => (row.values.item_id ? [row.values.item_id] : [])));
+  const before = await openingsOfYear(db, storeId, yearId);
+  const unlisted = before.filter((opening) => !listed.has(opening.item_id)).length;
+  return ok({ ...summarise(rows), unlisted, before, listed });
 }
 
 /**
- * Replaces the store's opening quantities of the year `fq_year` (the request's, decided by the route) with the
- * valid rows of the sheet: items in the sheet get
- * theirs, items with an opening quantity that the sheet leaves out lose it. Written in chunks of items, each in
- * one transaction with the stock check of its items.
+ * Checks every row of an opening-quantity sheet; changes nothing. Also counts the year's openings of items the
+ * sheet does not name (`unlisted`): what applying with `clearUnlisted` would clear.
+ */
+export async function previewOpeningSheet(
+  db: DbOrTx,
+  storeId: number,
+  bytes: Buffer,
+  yearId: number,
+): Promise<Result<ImportPreview<CheckedOpening>>> {
+  const checked = await checkOpenings(db, storeId, bytes, yearId);
+  if (!checked.ok) return checked;
+  const { rows, valid, invalid, unlisted } = checked.value;
+  return ok({ rows, valid, invalid, unlisted });
+}
+
+/** One step of an opening import: an item's opening set, or cleared. */
+type OpeningStep = { set: OpeningOfItem } | { clear: number };
+const itemOf = (step: OpeningStep) => ('set' in step ? step.set.item_id : step.clear);
+
+/**
+ * Writes opening steps chunk by chunk, each chunk in its own transaction with the stock check of its items (see
+ * the file's comment for why not one transaction). Answers the chunks written, and the failure that stopped it.
+ */
+async function writeOpeningSteps(
+  db: Db,
+  storeId: number,
+  yearId: number,
+  steps: OpeningStep[],
+): Promise<{ written: OpeningStep[]; failure?: { refused: Result<never> } | { error: unknown } }> {
+  const written: OpeningStep[] = [];
+  for (const chunk of chunks(steps)) {
+    await letOthersTakeTheirTurn();
+    const set = chunk.flatMap((step) => ('set' in step ? [step.set] : []));
+    const clear = chunk.flatMap((step) => ('clear' in step ? [step.clear] : []));
+    try {
+      const result = await inTransaction(db, async (tx) => {
+        const cleared = clear.map((item_id) => ({ item_id, quantity: '0' }));
+        const refused = await refuseShortOpenings(tx, storeId, yearId, [...set, ...cleared], 'these items');
+        if (refused) return refused;
+        await replaceOpeningQuantities(tx, storeId, yearId, set, clear);
+        return ok(null);
+      });
+      if (!result.ok) return { written, failure: { refused: result } };
+    } catch (error) {
+      return { written, failure: { error } };
+    }
+    written.push(...chunk);
+  }
+  return { written };
+}
+
+/**
+ * Replaces the store's opening quantities of the year `fq_year` (the request's, decided by the route) for the items
+ * the sheet names, with its valid rows. The year's other openings are left alone, unless `clearUnlisted`: then the
+ * openings of items no row names are cleared (the preview counts them first).
+ *
+ * All or nothing: every check runs before the first chunk is written; a chunk that still fails (a sale made
+ * meanwhile, a database error) has the chunks before it put back as they were, so the import leaves nothing.
  */
 export async function applyOpeningSheet(
   db: Db,
   user: SessionUser,
   bytes: Buffer,
   fq_year: number,
+  clearUnlisted = false,
 ): Promise<Result<ImportResult>> {
-  const preview = await previewOpeningSheet(db, user.store_id, bytes);
-  if (!preview.ok) return preview;
+  const checked = await checkOpenings(db, user.store_id, bytes, fq_year);
+  if (!checked.ok) return checked;
+  const { rows, invalid, before, listed } = checked.value;
   const openings: OpeningOfItem[] = [];
-  for (const { values, errors } of preview.value.rows) {
+  for (const { values, errors } of rows) {
     if (Object.keys(errors).length > 0 || !values.item_id || !values.quantity) continue;
     if (!values.pay_price || !values.perch_price) continue;
     const { item_id, quantity, pay_price, perch_price } = values;
     openings.push({ item_id, quantity, pay_price, perch_price });
   }
-  const inSheet = new Set(openings.map((opening) => opening.item_id));
-  const before = await db
-    .select({ item_id: firstq.item_id })
-    .from(firstq)
-    .where(and(eq(firstq.store_id, user.store_id), eq(firstq.fq_year, fq_year)));
-  const cleared = before.map((row) => row.item_id).filter((id) => !inSheet.has(id));
+  const cleared = clearUnlisted ? before.map((row) => row.item_id).filter((id) => !listed.has(id)) : [];
   // The whole sheet is checked before the first chunk is written, so a sheet that would take sold goods below zero
   // changes nothing; each chunk checks its own items again, in its transaction, against a sale made meanwhile.
-  const refusedWhole = await inTransaction(
-    db,
-    async (tx) => (await refuseShortOpenings(tx, user.store_id, fq_year, openings, 'whole year')) ?? ok(null),
-  );
+  const refusedWhole = await inTransaction(db, async (tx) => {
+    const changes = [...openings, ...cleared.map((item_id) => ({ item_id, quantity: '0' }))];
+    return (await refuseShortOpenings(tx, user.store_id, fq_year, changes, 'these items')) ?? ok(null);
+  });
   if (!refusedWhole.ok) return refusedWhole;
-  const work: ({ set: OpeningOfItem } | { clear: number })[] = [
-    ...openings.map((set) => ({ set })),
-    ...cleared.map((clear) => ({ clear })),
-  ];
-  for (const chunk of chunks(work)) {
-    await letOthersTakeTheirTurn();
-    const set = chunk.flatMap((step) => ('set' in step ? [step.set] : []));
-    const clear = chunk.flatMap((step) => ('clear' in step ? [step.clear] : []));
-    const written = await inTransaction(db, async (tx) => {
-      const cleared = clear.map((item_id) => ({ item_id, quantity: '0' }));
-      const refused = await refuseShortOpenings(tx, user.store_id, fq_year, [...set, ...cleared], 'these items');
-      if (refused) return refused;
-      await replaceOpeningQuantities(tx, user.store_id, fq_year, set, clear);
-      return ok(null);
-    });
-    if (!written.ok) return written;
+  const steps: OpeningStep[] = [...openings.map((set) => ({ set })), ...cleared.map((clear) => ({ clear }))];
+  const { written, failure } = await writeOpeningSteps(db, user.store_id, fq_year, steps);
+  if (failure) {
+    await putBackOpenings(db, user, fq_year, written, before);
+    if ('refused' in failure) return failure.refused;
+    throw failure.error;
   }
-  const result = { created: openings.length, updated: 0, skipped: preview.value.invalid };
+  const result = { created: openings.length, updated: 0, skipped: invalid, cleared: cleared.length };
   await writeLog(db, {
     store_id: user.store_id,
     user_id: user.id,
@@ -313,4 +380,34 @@ export async function applyOpeningSheet(
     logToken: result,
   });
   return ok(result);
+}
+
+/**
+ * Takes back the chunks an import wrote before it failed: each item's opening as it was before the import (or
+ * none), in chunks as they were written, each with its stock check. Putting one back is refused only when goods of
+ * that item were sold in the seconds between (the opening now carries a sale): that one is logged, not forced below
+ * zero.
+ */
+async function putBackOpenings(
+  db: Db,
+  user: SessionUser,
+  yearId: number,
+  written: OpeningStep[],
+  before: OpeningOfItem[],
+) {
+  if (written.length === 0) return;
+  const was = new Map(before.map((opening) => [opening.item_id, opening]));
+  const steps = written.map(itemOf).map((item_id): OpeningStep => {
+    const opening = was.get(item_id);
+    return opening ? { set: opening } : { clear: item_id };
+  });
+  const { written: restored, failure } = await writeOpeningSteps(db, user.store_id, yearId, steps);
+  const kept = steps.slice(restored.length).map(itemOf);
+  await writeLog(db, {
+    store_id: user.store_id,
+    user_id: user.id,
+    typee: 'import firstq undone',
+    yearId,
+    logToken: { undone: restored.length, ...(failure ? { notUndone: kept } : {}) },
+  });
 }

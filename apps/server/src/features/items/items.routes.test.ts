@@ -169,6 +169,22 @@ describeEachDatabase('items', (ctx) => {
     expect((await c.get(`/api/items/readItemByIdQty?id=${item.id}`)).json().data[0].quantity).toBe('7.500');
   });
 
+  it('searchStock with an id answers that item alone, with its stock; with a search too, only if it matches', async () => {
+    const c = await signedIn();
+    const item = (
+      await c.post('/api/items/create', { ...oil, part_no: 'SID-1', item_parcode: '999000222', firstQuantity: '3' })
+    ).json().data[0];
+    await c.post('/api/items/create', { ...oil, item_name: 'زيت آخر', part_no: 'SID-2', item_parcode: null });
+    const byId = (await c.get(`/api/items/searchStock?id=${item.id}`)).json().data;
+    expect(byId).toEqual([expect.objectContaining({ id: item.id, quantity: '3.000' })]);
+    expect((await c.get(`/api/items/searchStock.php?id=${item.id}&search=SID`)).json().data).toEqual([
+      expect.objectContaining({ id: item.id }),
+    ]);
+    expect((await c.get(`/api/items/searchStock?id=${item.id}&search=SID-2`)).json().data).toEqual([]);
+    const store2 = await signedIn('admin', 'admin123', 2);
+    expect((await store2.get(`/api/items/searchStock?id=${item.id}`)).json().data).toEqual([]);
+  });
+
   it('an item is edited, its price updated, and a category of another store is refused', async () => {
     const c = await signedIn();
     const item = (await c.post('/api/items/create', { ...oil, part_no: 'EDIT-1', item_parcode: null })).json().data[0];

@@ -77,7 +77,8 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Items with their stock in the year (name, code or barcode; exact code or barcode first), at most 20',
+        summary:
+          'Items with their stock in the year (name, code or barcode; exact code or barcode first; `id`: that item), at most 20',
         ...schemaOf(api.searchStock),
       },
     },
@@ -86,7 +87,15 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!year.ok) return sendError(reply, year);
       const storeId = sessionUser(req).store_id;
       return {
-        data: await searchItemsWithStock(app.db, storeId, year.value.id, req.query.search || undefined, 20),
+        // `id` narrows to that one item (with `search` too when both are sent); it was accepted and ignored before.
+        data: await searchItemsWithStock(
+          app.db,
+          storeId,
+          year.value.id,
+          req.query.search || undefined,
+          20,
+          req.query.id,
+        ),
       };
     },
   );

@@ -53,6 +53,11 @@ export type DocumentFilter = {
   payRef?: string | undefined;
   payId?: number | undefined;
   dueOnly?: boolean;
+  /**
+   * Records only: leave out legacy headers still awaiting their lines (posted nothing: a header whose lines were
+   * refused, or were deleted before new ones), so a list, its count and its sums hold what was sold or bought.
+   */
+  recordsOnly?: boolean;
 };
 
 function documentWhere(f: DocumentFilter): SQL | undefined {
@@ -66,6 +71,7 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.valueOnly === undefined ? undefined : eq(tradeDocument.value_only, f.valueOnly),
     f.payRef ? eq(tradeDocument.pay_ref, f.payRef) : undefined,
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
+    f.recordsOnly ? eq(tradeDocument.awaiting_lines, false) : undefined,
     f.dueOnly
       ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`, partyStillOwes(f.kind))
       : undefined,

@@ -30,7 +30,14 @@ import {
   quantityOfItem,
 } from './trade.queries.ts';
 import { answerSave } from './trade.reply.ts';
-import { checkStock, convertDocument, deleteDocument, readDocument, saveDocument } from './trade.service.ts';
+import {
+  checkStock,
+  convertDocument,
+  deleteDocument,
+  readDocument,
+  saveDocument,
+  updateDocument,
+} from './trade.service.ts';
 
 const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSize: true }).extend({
   item_id: Id.optional(),
@@ -78,7 +85,8 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Replace a document: header and all its lines, in one transaction',
+          summary:
+            'Replace a document: header and all its lines, in one transaction; a line without a price keeps its price on the document',
           ...schemaOf(api.updateWithItems),
         },
       },
@@ -87,12 +95,14 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         if (!year.ok) return sendError(reply, year);
         return answerSave(
           reply,
-          await saveDocument(app.db, sessionUser(req), {
+          await updateDocument(
+            app.db,
+            sessionUser(req),
             kind,
-            header: { ...req.body.invoice, yearId: year.value.id },
-            lines: req.body.items,
-            payId: req.body.invoice.pay_id,
-          }),
+            req.body.invoice.pay_id,
+            { ...req.body.invoice, yearId: year.value.id },
+            req.body.items,
+          ),
         );
       },
     );
@@ -137,6 +147,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       yearId,
       custId: req.query.cust_id,
       valueOnly: req.query.value_only,
+      recordsOnly: true,
     });
     const dates = {
       getTopSales: () => ({}),
@@ -169,7 +180,13 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         async (req, reply) => {
           const year = await readYear(req);
           if (!year.ok) return sendError(reply, year);
-          const filter = { storeId: sessionUser(req).store_id, kind, yearId: year.value, dueOnly: true };
+          const filter = {
+            storeId: sessionUser(req).store_id,
+            kind,
+            yearId: year.value,
+            dueOnly: true,
+            recordsOnly: true,
+          };
           return { data: await listDocuments(app.db, filter, 500) };
         },
       );
@@ -228,12 +245,18 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['perchOrder'],
-        summary: 'Turn a purchase order into a purchase invoice, in one transaction',
+        summary:
+          'Turn a purchase order into a purchase invoice, in one transaction, dated today unless `pay_date` is given',
         ...schemaOf(endpoints.perchOrder.convertToPurchase),
       },
     },
     async (req, reply) =>
-      answerSave(reply, await convertDocument(app.db, sessionUser(req), 'perchOrder', 'perch', req.body.pay_id)),
+      answerSave(
+        reply,
+        await convertDocument(app.db, sessionUser(req), 'perchOrder', 'perch', req.body.pay_id, {
+          payDate: req.body.pay_date,
+        }),
+      ),
   );
 
   // Preliminary → final (with the stock check), and final → preliminary, each in one transaction.
@@ -242,12 +265,17 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payinit'],
-        summary: 'Turn a preliminary invoice into a final one',
+        summary: 'Turn a preliminary invoice into a final one, dated today unless `pay_date` is given',
         ...schemaOf(endpoints.payinit.convertToFinal),
       },
     },
     async (req, reply) =>
-      answerSave(reply, await convertDocument(app.db, sessionUser(req), 'payinit', 'pay', req.body.pay_id)),
+      answerSave(
+        reply,
+        await convertDocument(app.db, sessionUser(req), 'payinit', 'pay', req.body.pay_id, {
+          payDate: req.body.pay_date,
+        }),
+      ),
   );
   app.post(
     urlOf(endpoints.payinit.saveWithItemsAndDeletePay),
@@ -261,15 +289,10 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       answerSave(
         reply,
-        await convertDocument(
-          app.db,
-          sessionUser(req),
-          'pay',
-          'payinit',
-          req.body.invoice.pay_id,
-          req.body.invoice,
-          req.body.items,
-        ),
+        await convertDocument(app.db, sessionUser(req), 'pay', 'payinit', req.body.invoice.pay_id, {
+          header: req.body.invoice,
+          lines: req.body.items,
+        }),
       ),
   );
 

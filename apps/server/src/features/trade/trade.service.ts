@@ -41,6 +41,12 @@ export type SaveResult<T = SavedDocument> = Result<T> & { shortages?: StockShort
 
 const MONEY_ZERO = money(0n);
 const nowTime = () => new Date().toTimeString().slice(0, 8);
+/** The server's local day (as `nowTime` its local time), `YYYY-MM-DD`. */
+const today = () => {
+  const now = new Date();
+  const twoDigits = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
+};
 
 /**
  * The store's items of these ids, locked in id order until the transaction ends: two sales of the same items wait
@@ -470,6 +476,37 @@ export const linesOf = (doc: SavedDocument): TradeLineInput[] =>
     perch_price: line.perch_price,
   }));
 
+/**
+ * Replaces a document (`updateWithItems`): a line sent without a price keeps the price that item has on the
+ * document, not the item card's price of today (a card repriced since would reprice an old invoice); an item new to
+ * the document takes its card's, as on a new one. The document is read under its lock, in the save's transaction.
+ */
+export function updateDocument(
+  db: DbOrTx,
+  user: SessionUser,
+  kind: KindToken,
+  payId: number,
+  header: TradeHeaderInput,
+  lines: TradeLineInput[],
+): Promise<SaveResult> {
+  return inTransaction(db, async (tx): Promise<SaveResult> => {
+    if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
+    const existing = await readDocument(tx, user.store_id, kind, payId);
+    const kept = new Map<number, TradeLineInput>();
+    for (const line of existing ? linesOf(existing) : []) if (!kept.has(line.item_id)) kept.set(line.item_id, line);
+    const priced = lines.map((line) => {
+      const before = kept.get(line.item_id);
+      if (!before) return line;
+      return {
+        ...line,
+        pay_price: line.pay_price ?? before.pay_price,
+        perch_price: line.perch_price ?? before.perch_price,
+      };
+    });
+    return saveDocument(tx, user, { kind, header, lines: priced, payId });
+  });
+}
+
 /** Deletes a document with its lines and everything it posted. */
 export function deleteDocument(
   db: DbOrTx,
@@ -526,7 +563,9 @@ async function removeDocument(
 
 /**
  * Moves a document to another kind in one transaction: a preliminary invoice becomes final (with the stock
- * check), or a final one is demoted to preliminary. The new document gets its own reference.
+ * check), or a final one is demoted to preliminary. The new document gets its own reference. Converted as it is
+ * (no `header`), it is dated the day it is made (`payDate` when the user picked one): an order bought or a quote
+ * sold months later is not booked on the day it was written.
  */
 export async function convertDocument(
   db: DbOrTx,
@@ -534,9 +573,9 @@ export async function convertDocument(
   from: KindToken,
   to: KindToken,
   payId: number,
-  header?: TradeHeaderInput,
-  lines?: TradeLineInput[],
+  changed: { header?: TradeHeaderInput; lines?: TradeLineInput[]; payDate?: string | undefined } = {},
 ): Promise<SaveResult> {
+  const { header, lines } = changed;
   // One transaction for both: the saved document and the removal of its source, read under its lock (a second
   // conversion of the same document waits, then finds it gone).
   return inTransaction(db, async (tx): Promise<SaveResult> => {
@@ -544,7 +583,8 @@ export async function convertDocument(
     const source = await readDocument(tx, user.store_id, from, payId);
     if (!source) return fail('NOT_FOUND');
     // A conversion keeps the source's year (as an edit does); its date must lie inside it.
-    const newHeader = { ...(header ?? headerOf(source)), yearId: source.yearId };
+    const made = { pay_date: changed.payDate ?? today(), pay_time: nowTime() };
+    const newHeader = { ...(header ?? { ...headerOf(source), ...made }), yearId: source.yearId };
     const newLines = lines ?? (source.value_only ? undefined : linesOf(source));
     if (newLines) await lockItems(tx, user.store_id, [...new Set(newLines.map((line) => line.item_id))]);
     const removed = await removeDocument(tx, user, from, payId);

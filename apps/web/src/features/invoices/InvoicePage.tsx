@@ -30,7 +30,7 @@ import {
   toRequest,
 } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
-import { convertOrderStep, savedKind, saveSteps } from './saveInvoice.ts';
+import { convertOrderStep, pickedDate, savedKind, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import {
   type DocKind,
@@ -182,7 +182,7 @@ export function InvoicePage({
     if (problem) return notify.refused(salesText.draftRefused[problem]);
     const steps = saveSteps(
       screen,
-      opened.data ? { kind: openedKind, pay_id: opened.data.pay_id } : undefined,
+      opened.data ? { kind: openedKind, pay_id: opened.data.pay_id, pay_date: opened.data.pay_date } : undefined,
       invoice.final,
       toRequest(invoice, saveKey, screen.price),
     );
@@ -233,7 +233,7 @@ export function InvoicePage({
   // A purchase order becomes a purchase invoice in one transaction; the invoice opens for any changes.
   const convertOrder = () =>
     opened.data &&
-    save.mutate(convertOrderStep(opened.data.pay_id), {
+    save.mutate(convertOrderStep(opened.data.pay_id, pickedDate(opened.data.pay_date, invoice.pay_date)), {
       onSuccess: ([saved]) => {
         notify.done(salesText.saved(saved?.pay_ref ?? ''));
         if (saved) navigate(`/folder/edit-perch?id=${saved.pay_id}`);

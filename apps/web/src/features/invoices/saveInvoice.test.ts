@@ -2,7 +2,7 @@
 // The screens pick their phone or desktop routes by platform detection, which reads the browser window.
 import { describe, expect, it } from 'vitest';
 import { purchaseScreen, salesScreen } from './documentScreens.ts';
-import { type SaveStep, saveSteps } from './saveInvoice.ts';
+import { convertOrderStep, pickedDate, type SaveStep, saveSteps } from './saveInvoice.ts';
 
 const body = { invoice: { cust_id: 1, pay_date: '2026-11-23' }, items: [] };
 const paths = (steps: SaveStep[]) => steps.map((s) => s.route.path);
@@ -21,6 +21,21 @@ describe('which calls save an invoice', () => {
     ]);
     expect(saveSteps(salesScreen, { kind: 'pay', pay_id: 4 }, true, body)[0]?.body).toMatchObject({
       invoice: { pay_id: 4 },
+    });
+  });
+
+  it('a preliminary invoice made final is dated today by the server, unless the user picked another date', () => {
+    const kept = saveSteps(salesScreen, { kind: 'payinit', pay_id: 4, pay_date: '2026-11-23' }, true, body);
+    expect(kept[1]?.body).toEqual({ pay_id: 4, pay_date: undefined });
+    const picked = saveSteps(salesScreen, { kind: 'payinit', pay_id: 4, pay_date: '2026-10-01' }, true, body);
+    expect(picked[1]?.body).toEqual({ pay_id: 4, pay_date: '2026-11-23' });
+    expect(convertOrderStep(9, pickedDate('2026-10-01', '2026-10-01')).body).toEqual({
+      pay_id: 9,
+      pay_date: undefined,
+    });
+    expect(convertOrderStep(9, pickedDate('2026-10-01', '2026-11-02')).body).toEqual({
+      pay_id: 9,
+      pay_date: '2026-11-02',
     });
   });
 

@@ -29,7 +29,7 @@ const update = (kind: DocKind, body: BodyOf<typeof routes.pay.updateWithItems>):
  */
 export function saveSteps(
   screen: DocumentScreen,
-  opened: { kind: DocKind; pay_id: number } | undefined,
+  opened: { kind: DocKind; pay_id: number; pay_date?: string } | undefined,
   final: boolean,
   body: Body,
 ): SaveStep[] {
@@ -44,7 +44,7 @@ export function saveSteps(
   }
   if (!final) return [update(draft, changed)];
   const toFinal = routes[draft].convertToFinal;
-  const converted = { pay_id: opened.pay_id };
+  const converted = { pay_id: opened.pay_id, pay_date: pickedDate(opened.pay_date, body.invoice.pay_date) };
   return [update(draft, changed), { route: toFinal, body: converted, send: () => call(toFinal, { body: converted }) }];
 }
 
@@ -58,10 +58,18 @@ export function updateHeaderStep(kind: DocumentScreen['kind'], body: BodyOf<type
   return { route, body, send: () => call(route, { body }) };
 }
 
-/** A purchase order becomes a purchase invoice. */
-export function convertOrderStep(pay_id: number): SaveStep {
+/**
+ * The date a conversion is sent: the server dates it the day it is made, unless the user picked another date on the
+ * screen than the one the preliminary invoice or order was saved with.
+ */
+export const pickedDate = (savedDate: string | undefined, shownDate: unknown) =>
+  typeof shownDate === 'string' && savedDate !== undefined && shownDate !== savedDate ? shownDate : undefined;
+
+/** A purchase order becomes a purchase invoice (dated today unless `pay_date` was picked). */
+export function convertOrderStep(pay_id: number, pay_date?: string): SaveStep {
+  const body = { pay_id, pay_date };
   const route = routes.perchOrder.convertToPurchase;
-  return { route, body: { pay_id }, send: () => call(route, { body: { pay_id } }) };
+  return { route, body, send: () => call(route, { body }) };
 }
 
 /** The kind a saved document answered (the wire carries it as text); an unknown one (or a return) is a sale's. */

@@ -2,7 +2,7 @@ import { type OpeningQuantityRow, routes } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { yearKey } from '../../app/queryClient.ts';
-import { IonSearchbar } from '../../ui/ionic.ts';
+import { IonCheckbox, IonItem, IonSearchbar } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { SheetImport } from '../../ui/SheetImport.tsx';
 import { searchTerm } from '../../ui/searchTerm.ts';
@@ -35,6 +35,8 @@ const columns: Column<OpeningQuantityRow>[] = [
 export default function OpeningStockPage({ title }: { title: string }) {
   const { storeId, year } = useSession();
   const [search, setSearch] = useState('');
+  // Clearing the openings of items the sheet leaves out is a choice of its own, off unless ticked.
+  const [clearUnlisted, setClearUnlisted] = useState(false);
   const yearId = year?.id;
   const { query, rows, paging } = usePagedList([...yearKey(storeId), 'openingStock'], routes.firstq.readByStore, {
     store_id: storeId,
@@ -46,13 +48,29 @@ export default function OpeningStockPage({ title }: { title: string }) {
     <Page title={title}>
       <p className="notice">{text.intro}</p>
       {year && <p>{text.year(year.yearDesc)}</p>}
+      <IonItem lines="none">
+        <IonCheckbox
+          checked={clearUnlisted}
+          onIonChange={(event) => setClearUnlisted(event.detail.checked)}
+          data-testid="clear-unlisted"
+        >
+          {text.clearUnlisted}
+        </IonCheckbox>
+      </IonItem>
       <SheetImport
         route={routes.uploadXsl.openingQuantities}
         template={routes.firstq.importTemplate}
         templateName={text.templateFile}
-        query={{ fq_year: yearId }}
+        query={{ fq_year: yearId, clearUnlisted: clearUnlisted ? 1 : undefined }}
         storeId={storeId}
         describe={(values) => [values.part_no, values.item_name].filter(Boolean).join(' — ')}
+        previewNote={(preview) =>
+          preview.unlisted === undefined ? null : (
+            <p className={clearUnlisted && preview.unlisted ? 'notice' : undefined} data-testid="sheet-unlisted">
+              {text.unlisted(preview.unlisted, clearUnlisted)}
+            </p>
+          )
+        }
       />
       <IonSearchbar
         placeholder={text.search}
