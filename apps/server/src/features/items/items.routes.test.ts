@@ -220,17 +220,15 @@ describeEachDatabase('items', (ctx) => {
     ).json().data[0];
     expect((await c.get(`/api/items/delete.php?id=${used.id}`)).statusCode).toBe(405);
     const { db } = ctx().database;
-    await db
-      .insert(stockMovement)
-      .values({
-        store_id: 1,
-        yearId: 1,
-        item_id: used.id,
-        quantity: '-1',
-        source_kind: 'pay',
-        source_id: 1,
-        move_date: '2026-01-01',
-      });
+    await db.insert(stockMovement).values({
+      store_id: 1,
+      yearId: 1,
+      item_id: used.id,
+      quantity: '-1',
+      source_kind: 'pay',
+      source_id: 1,
+      move_date: '2026-01-01',
+    });
     const refused = await c.post('/api/items/delete', { id: used.id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('لا يمكن حذف الصنف لأنه مستخدم في فواتير أو حركات مخزنية');
@@ -316,17 +314,15 @@ describeEachDatabase('items', (ctx) => {
 
     const { db } = ctx().database;
     const [anyItem] = (await admin.get('/api/items/read')).json().data;
-    await db
-      .insert(stockMovement)
-      .values({
-        store_id: 1,
-        yearId: 1,
-        item_id: anyItem.id,
-        quantity: '2',
-        source_kind: 'perch',
-        source_id: 9,
-        move_date: '2026-01-01',
-      });
+    await db.insert(stockMovement).values({
+      store_id: 1,
+      yearId: 1,
+      item_id: anyItem.id,
+      quantity: '2',
+      source_kind: 'perch',
+      source_id: 9,
+      move_date: '2026-01-01',
+    });
     const blocked = await admin.post('/api/items/truncateItems');
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.code).toBe('ITEMS_HAVE_MOVEMENTS');
