@@ -33,8 +33,6 @@ export type DocumentKindSpec = {
   price: 'pay_price' | 'perch_price';
   /** Each line's quantity moves the stock by this sign: −1 out, +1 in, 0 not at all. */
   stockSign: -1 | 0 | 1;
-  /** Whether a save (or delete) of it is refused when it would take an item below zero (domain.md 5.1). */
-  checksStock: boolean;
   party: PartySide;
   /** What it posts to the stock and the ledger. */
   posting: PostingRule;
@@ -60,7 +58,6 @@ export const documentKinds = {
     sequence: 'pay',
     price: 'pay_price',
     stockSign: -1,
-    checksStock: true,
     party: 'customer',
     posting: 'sale',
     yearScoped: true,
@@ -73,8 +70,6 @@ export const documentKinds = {
     sequence: 'perch',
     price: 'perch_price',
     stockSign: 1,
-    // A purchase brings stock in, but its edit or delete takes it out again: those are checked.
-    checksStock: true,
     party: 'supplier',
     posting: 'purchase',
     yearScoped: true,
@@ -88,7 +83,6 @@ export const documentKinds = {
     sequence: 'payinit',
     price: 'pay_price',
     stockSign: 0,
-    checksStock: false,
     party: 'customer',
     posting: 'nothing',
     yearScoped: false,
@@ -101,7 +95,6 @@ export const documentKinds = {
     sequence: 'perchOrder',
     price: 'perch_price',
     stockSign: 0,
-    checksStock: false,
     party: 'supplier',
     posting: 'nothing',
     yearScoped: false,
@@ -110,15 +103,14 @@ export const documentKinds = {
     logName: 'purchase order',
   },
   // A return takes goods back from one invoice (its original): a sales return brings them back into stock, a
-  // purchase return sends them back to the supplier (so it is refused when they are no longer in stock). Their edit
-  // and delete take stock out or bring it back again, so both are checked.
+  // purchase return sends them back to the supplier (so it is refused when they are no longer in stock). Every kind
+  // that moves stock is checked on every date by the cost engine when the store forbids negative stock.
   saleReturn: {
     wire: 'sales_returns',
     letter: 'SR',
     sequence: 'sales_returns',
     price: 'pay_price',
     stockSign: 1,
-    checksStock: true,
     party: 'customer',
     posting: 'saleReturn',
     yearScoped: true,
@@ -133,7 +125,6 @@ export const documentKinds = {
     sequence: 'purchase_returns',
     price: 'perch_price',
     stockSign: -1,
-    checksStock: true,
     party: 'supplier',
     posting: 'purchaseReturn',
     yearScoped: true,

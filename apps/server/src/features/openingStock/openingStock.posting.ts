@@ -4,7 +4,8 @@ import { firstq, year } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { refuse } from '../../lib/transaction.ts';
 import { openingPosting } from '../posting/posting.rules.ts';
-import { postingAccounts, type Reposting, repost } from '../posting/posting.ts';
+import { postingAccounts } from '../posting/posting.ts';
+import { type Reposting, repost } from '../posting/repost.ts';
 import { lockStockItems, replacementChanges, type StockChange, stockRefusal } from '../stock/stockCheck.ts';
 
 export type OpeningQuantity = {

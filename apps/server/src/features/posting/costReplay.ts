@@ -12,7 +12,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { costReplayPending, firstq, tradeDocument, tradeLine, year } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { openingPosting, postingOf } from './posting.rules.ts';
-import { postingAccounts, type Reposting, repost } from './posting.ts';
+import { postingAccounts } from './posting.ts';
+import { type Reposting, repost } from './repost.ts';
 
 /** The kinds that post (the others change nothing until converted). */
 const POSTING_KINDS = kindTokens.filter((kind) => kindOf(kind).posting !== 'nothing');

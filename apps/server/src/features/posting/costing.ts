@@ -20,9 +20,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { fromMilli, toMilli } from '../trade/quantity.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
-import { costLines } from './posting.rules.ts';
+import { costLines, type PostingAccounts } from './posting.rules.ts';
 import {
   addToItemCosts,
+  chunks,
   type KeptMovement,
   type PostingSource,
   postingAccounts,
@@ -66,6 +67,8 @@ export type Revaluation = {
   removed: KeptMovement[];
   /** Whether to refuse the change when the store forbids negative stock (a replay of saved history is not). */
   checkStock: boolean;
+  /** The store's posting accounts, when the caller has read them already. */
+  accounts?: PostingAccounts | undefined;
 };
 
 const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
@@ -139,7 +142,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   const updates: { id: number; value: string; in_value: string | null; line_id: number | null; cost: string | null }[] =
     [];
   const deltas: { store_id: number; yearId: number; item_id: number; quantity: string; value: string }[] = [];
-  const revalued = new Map<string, { source_kind: string; source_id: number; date: string }>();
+  const revalued = new Map<string, { source_kind: string; source_id: number }>();
   const shortages: StockShortage[] = [];
 
   const infoOf = new Map(before.map((row) => [row.item_id, row]));
@@ -228,11 +231,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
           // A sale line keeps what its goods cost, a sales return line what came back; a purchase line its total.
           cost: movement.mode === 'average' ? toMoneyString(money(-costed.change)) : newInValue,
         });
-        revalued.set(key, {
-          source_kind: movement.source_kind,
-          source_id: movement.source_id,
-          date: movement.move_date,
-        });
+        revalued.set(key, { source_kind: movement.source_kind, source_id: movement.source_id });
       }
       check(movement.move_date);
     }
@@ -249,8 +248,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   }
   if (shortages.length) return shortages;
 
-  for (let start = 0; start < updates.length; start += 5000) {
-    const chunk = updates.slice(start, start + 5000);
+  for (const chunk of chunks(updates, 5000)) {
     await tx.execute(sql`
       update stock_movement m set value = u.value, in_value = u.in_value
       from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
@@ -265,7 +263,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
         where l.id = u.id`);
   }
   await addToItemCosts(tx, deltas);
-  await rewriteCostLines(tx, storeId, yearId, [...revalued.values()], touched);
+  await rewriteCostLines(tx, storeId, yearId, [...revalued.values()], change.accounts);
   return [];
 }
 
@@ -277,15 +275,12 @@ async function rewriteCostLines(
   tx: DbOrTx,
   storeId: number,
   yearId: number,
-  revalued: { source_kind: string; source_id: number; date: string }[],
-  touched: Set<string>,
+  revalued: { source_kind: string; source_id: number }[],
+  knownAccounts: PostingAccounts | undefined,
 ) {
-  if (revalued.length === 0 && touched.size === 0) return;
-  const sources = new Map(revalued.map((s) => [sourceKey(s.source_kind, s.source_id), s]));
-  const all = [...sources.values()];
-  if (all.length === 0) return;
-  const kinds = arrayOf(all.map((s) => s.source_kind));
-  const sourceIds = arrayOf(all.map((s) => s.source_id));
+  if (revalued.length === 0) return;
+  const kinds = arrayOf(revalued.map((s) => s.source_kind));
+  const sourceIds = arrayOf(revalued.map((s) => s.source_id));
   const { rows } = await tx.execute<{
     source_kind: string;
     source_id: number;
@@ -301,8 +296,8 @@ async function rewriteCostLines(
     join stock_movement m on m.source_kind = s.kind and m.source_id = s.id
     left join trade_document d on s.kind <> 'firstq' and d.pay_id = s.id
     group by m.source_kind, m.source_id`);
-  await removeLedgerPart(tx, all, 'cost');
-  const accounts = await postingAccounts(tx, storeId);
+  await removeLedgerPart(tx, revalued, 'cost');
+  const accounts = knownAccounts ?? (await postingAccounts(tx, storeId));
   await writeLedgerPart(
     tx,
     rows.map((row) => {

@@ -104,14 +104,6 @@ const BANK_METHODS = new Set(['bank', 'card', 'transfer', 'بنك', 'بطاقة'
 export const moneyAccountRole = (payMethod: string | null | undefined): 'bank' | 'cash_box' =>
   BANK_METHODS.has((payMethod ?? '').trim().toLowerCase()) ? 'bank' : 'cash_box';
 
-/** The stock a document's lines move, by its kind's sign: a sale takes out, a purchase brings in, a draft nothing. */
-export function stockMovementsOf(kind: KindToken, lines: StockQuantity[]): StockQuantity[] {
-  const { stockSign } = kindOf(kind);
-  if (stockSign === 0) return [];
-  const sign = stockSign < 0 ? '-' : '';
-  return lines.map((line) => ({ item_id: line.item_id, quantity: `${sign}${line.quantity}` }));
-}
-
 /**
  * A document's movements, one per line in order: out at the average (a sale, a purchase return), in at the line's
  * total (a purchase), or back at what the original took out (a sales return).
@@ -143,19 +135,30 @@ function tradeAmounts(doc: TradePostingInput) {
 }
 
 /**
+ * The money paid on a document, between its party and the cash box (or the bank, by `pay_method`): `in` when the
+ * party pays the shop (a sale, a purchase return's refund), `out` when the shop pays the party.
+ */
+function paymentLines(doc: TradePostingInput, accounts: PostingAccounts, direction: 'in' | 'out'): LedgerEntry[] {
+  const { paid, paymentMemo } = tradeAmounts(doc);
+  const moneyAccount = accounts[moneyAccountRole(doc.pay_method)];
+  return direction === 'in'
+    ? [debit(moneyAccount, paid, paymentMemo), credit(doc.cust_id, paid, paymentMemo)]
+    : [debit(doc.cust_id, paid, paymentMemo), credit(moneyAccount, paid, paymentMemo)];
+}
+
+/**
  * A final sale: the customer owes the net, the discount is an expense (discount allowed), sales earn the gross; and
  * the money paid moves from the customer to the cash box (or the bank, when paid by bank or card). The customer's
  * balance therefore rises by `changee` (net − paid), as the seed's balance rule says. Its goods leave inventory into
  * cost of sales at their moving-average cost (the cost part).
  */
 function saleMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  const { gross, discount, net, memo } = tradeAmounts(doc);
   return [
     debit(doc.cust_id, net, memo),
     debit(accounts.discount_allowed, discount, memo),
     credit(accounts.sales, gross, memo),
-    debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
-    credit(doc.cust_id, paid, paymentMemo),
+    ...paymentLines(doc, accounts, 'in'),
   ];
 }
 
@@ -166,15 +169,14 @@ function saleMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEnt
  * (negative stock allowed) move their variance from inventory to cost of sales (the cost part).
  */
 function purchaseMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  const { gross, discount, net, memo } = tradeAmounts(doc);
   const goods = sum(doc.lines.map((line) => amount(line.tot)));
   return [
     debit(accounts.inventory, goods, memo),
     debitSigned(accounts.purchases, money(gross - goods), memo),
     credit(doc.cust_id, net, memo),
     credit(accounts.discount_received, discount, memo),
-    debit(doc.cust_id, paid, paymentMemo),
-    credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+    ...paymentLines(doc, accounts, 'out'),
   ];
 }
 
@@ -185,13 +187,12 @@ function purchaseMoney(doc: TradePostingInput, accounts: PostingAccounts): Ledge
  * inventory, out of cost of sales, at the cost their sale took them out at (the cost part).
  */
 function saleReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  const { gross, discount, net, memo } = tradeAmounts(doc);
   return [
     debit(accounts.sales, gross, memo),
     credit(accounts.discount_allowed, discount, memo),
     credit(doc.cust_id, net, memo),
-    debit(doc.cust_id, paid, paymentMemo),
-    credit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
+    ...paymentLines(doc, accounts, 'out'),
   ];
 }
 
@@ -202,13 +203,12 @@ function saleReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): Led
  * difference. Refunds come in to the cash box or the bank.
  */
 function purchaseReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, paid, memo, paymentMemo } = tradeAmounts(doc);
+  const { gross, discount, net, memo } = tradeAmounts(doc);
   return [
     debit(doc.cust_id, net, memo),
     debit(accounts.discount_received, discount, memo),
     credit(accounts.cost_of_sales, gross, memo),
-    debit(accounts[moneyAccountRole(doc.pay_method)], paid, paymentMemo),
-    credit(doc.cust_id, paid, paymentMemo),
+    ...paymentLines(doc, accounts, 'in'),
   ];
 }
 

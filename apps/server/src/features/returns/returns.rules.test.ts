@@ -7,7 +7,6 @@ import {
   refundDiscount,
   refundedAboveCharge,
   returnableLines,
-  returnedCosts,
 } from './returns.rules.ts';
 
 const line = (item_id: number, quantity: string, price: string, tot: string) => ({
@@ -88,27 +87,6 @@ describe('a return checked against its original', () => {
       ok: true,
       value: { takesAll: false },
     });
-  });
-
-  it('returned goods cost their sale line’s kept cost for the quantity, lines of one item together', () => {
-    const sold = [
-      { item_id: 1, quantity: '3', cost: '240.00' },
-      { item_id: 2, quantity: '3', cost: '10.00' },
-      { item_id: 3, quantity: '1', cost: null },
-    ];
-    const costs = returnedCosts(sold, [
-      { item_id: 1, quantity: '1' },
-      { item_id: 1, quantity: '1' },
-      { item_id: 2, quantity: '1' },
-      { item_id: 3, quantity: '1' },
-    ]);
-    // 2 of 3 at 240.00 is 160.00; 1 of 3 at 10.00 is 3.33 (half up); a line kept without cost is left to its price.
-    expect(costs).toEqual(
-      new Map([
-        [1, money(16000n)],
-        [2, money(333n)],
-      ]),
-    );
   });
 });
 

@@ -21,7 +21,6 @@ import {
   type ReturnLineInput,
   toMoneyString,
 } from '@mizan/contract';
-import { divideRounded } from '../posting/cost.rules.ts';
 import { fromMilli, toMilli } from '../trade/quantity.ts';
 
 /** A line of the original invoice: its unit price in the invoice's own price (selling or purchase). */
@@ -219,27 +218,4 @@ export function checkReturnLines(
   }
   const takesAll = returnable.every((line) => (asked.get(line.item_id) ?? 0n) === toMilli(line.remaining_quantity));
   return ok({ lines, takesAll });
-}
-
-/**
- * What the returned quantities cost when they were sold: each original line's kept cost, in proportion to the
- * quantity returned (rounded half up to the cent). A line kept without a cost (never posted) is left to its price.
- */
-export function returnedCosts(
-  originals: { item_id: number; quantity: string; cost: string | null }[],
-  returned: { item_id: number; quantity: string }[],
-): Map<number, Money> {
-  const byItem = new Map(originals.map((line) => [line.item_id, line]));
-  // Lines of one item are one line once saved (merged), so their quantities are costed together.
-  const quantities = new Map<number, bigint>();
-  for (const line of returned)
-    quantities.set(line.item_id, (quantities.get(line.item_id) ?? 0n) + toMilli(line.quantity));
-  const costs = new Map<number, Money>();
-  for (const [itemId, quantity] of quantities) {
-    const original = byItem.get(itemId);
-    const kept = original?.cost === null || original === undefined ? undefined : parseMoney(original.cost);
-    if (!original || kept === undefined) continue;
-    costs.set(itemId, money(divideRounded(kept * quantity, toMilli(original.quantity))));
-  }
-  return costs;
 }

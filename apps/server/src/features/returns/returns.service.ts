@@ -183,7 +183,6 @@ export function saveReturn(db: DbOrTx, user: SessionUser, input: ReturnSave): Pr
     await tx
       .update(tradeDocument)
       .set({
-        original_pay_id: found.pay_id,
         return_reason: header.return_reason ?? null,
         is_full_return: checked.value.takesAll,
       })

@@ -26,7 +26,8 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf } from '../posting/posting.rules.ts';
-import { movedItems, type PostingSource, postingAccounts, repost } from '../posting/posting.ts';
+import { type PostingSource, postingAccounts } from '../posting/posting.ts';
+import { movedItems, repost } from '../posting/repost.ts';
 import { refuseDeleteWithReturns, refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { toMilli } from './quantity.ts';
@@ -349,7 +350,6 @@ async function writeDocument(
   }
   const posts = !values.awaiting_lines && kindOf(input.kind).posting !== 'nothing';
   if (linesChanged && lines.length) {
-    const fixedIn = kindOf(input.kind).posting === 'purchase';
     const inserted = await tx
       .insert(tradeLine)
       .values(
@@ -363,9 +363,9 @@ async function writeDocument(
           perch_price: line.perch_price,
           tot: toMoneyString(line.tot),
           tax: line.tax,
-          // The line's value at cost: a purchase line brings in its total; a sale's (and a return's) is what its
-          // goods cost on its date, written by the cost engine. Null on lines that move no stock.
-          cost: posts && fixedIn ? toMoneyString(line.tot) : null,
+          // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is
+          // written by the cost engine with its movement's value; it stays null on lines that move no stock.
+          cost: null,
         })),
       )
       .returning({ id: tradeLine.id });
@@ -386,21 +386,23 @@ async function writeDocument(
     time: values.pay_time,
     reference: payRef,
   };
-  const posting = posts
-    ? postingOf(
-        { ...values, lines: lines.map((line) => ({ ...line, tot: toMoneyString(line.tot) })) },
-        await postingAccounts(tx, user.store_id),
-      )
+  const accounts = posts ? await postingAccounts(tx, user.store_id) : undefined;
+  const posting = accounts
+    ? postingOf({ ...values, lines: lines.map((line) => ({ ...line, tot: toMoneyString(line.tot) })) }, accounts)
     : undefined;
-  const shortages = await repost(tx, [
-    {
-      source,
-      posting,
-      stockUnchanged,
-      lineIds,
-      ...(input.originalPayId === undefined ? {} : { returnsOf: input.originalPayId }),
-    },
-  ]);
+  const shortages = await repost(
+    tx,
+    [
+      {
+        source,
+        posting,
+        stockUnchanged,
+        lineIds,
+        ...(input.originalPayId === undefined ? {} : { returnsOf: input.originalPayId }),
+      },
+    ],
+    accounts ? { accounts } : {},
+  );
   if (shortages.length) return stockRefusal(shortages);
   await writeLog(tx, {
     store_id: user.store_id,

@@ -1,0 +1,163 @@
+/**
+ * The one way a document's postings are written. Every document that moves stock or money (invoices, returns,
+ * opening quantities) states what it posts from its content (`Posting`: its movements and its money lines) and
+ * `repost` writes it in the transaction that saves it, in place of what it posted before. Its goods are then valued
+ * by the cost engine (`revalue`, costing.ts) in date order, with every later movement of the same items, so a
+ * back-dated change re-values what came after it and nothing depends on the order documents were typed in.
+ */
+import { money, parseMoney, type StockShortage, toMoneyString } from '@mizan/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
+import { fromMilli, toMilli } from '../trade/quantity.ts';
+import { revalue } from './costing.ts';
+import type { Posting, PostingAccounts } from './posting.rules.ts';
+import {
+  addToItemCosts,
+  chunks,
+  type KeptMovement,
+  type PostingSource,
+  removeLedgerPart,
+  type SourceKind,
+  sourceArrays,
+  writeLedgerPart,
+} from './posting.ts';
+
+const amount = (text: string) => parseMoney(text) ?? money(0n);
+
+export type Reposting = {
+  source: PostingSource;
+  /** What it posts now; undefined: nothing (it is deleted). */
+  posting: Posting | undefined;
+  /**
+   * Its goods are as before (same lines, same date and time: a payment, a note, a due date changed): only its money
+   * lines are replaced, and no stock or cost is touched.
+   */
+  stockUnchanged?: boolean;
+  /** The ids of its lines (`trade_line`), by line index: their kept cost follows their movements' values. */
+  lineIds?: readonly number[];
+  /** A sales return's original: its goods come back at what the original took out for them. */
+  returnsOf?: number;
+};
+
+/**
+ * Writes what documents post in place of what they posted before, in one transaction with their save: their money
+ * lines, and (unless their goods are unchanged) their stock movements, then values every movement of their items
+ * from the earliest date they changed on, in date order (`revalue`). Answers the items that would go below zero on
+ * some date because of them (the store forbids negative stock): the caller refuses the save and everything rolls
+ * back. The items must already be locked (`lockStockItems`), in id order.
+ */
+export async function repost(
+  tx: DbOrTx,
+  entries: Reposting[],
+  options: { checkStock?: boolean; accounts?: PostingAccounts } = {},
+): Promise<StockShortage[]> {
+  if (entries.length === 0) return [];
+  const sources = entries.map((entry) => entry.source);
+  await removeLedgerPart(tx, sources, 'money');
+  await writeLedgerPart(
+    tx,
+    entries.flatMap(({ source, posting }) => (posting ? [{ source, lines: posting.moneyLines }] : [])),
+    'money',
+  );
+  const restocked = entries.filter((entry) => !entry.stockUnchanged);
+  if (restocked.length === 0) return [];
+  const taken = await takeMovements(
+    tx,
+    restocked.map((entry) => entry.source),
+  );
+  await removeLedgerPart(
+    tx,
+    restocked.map((entry) => entry.source),
+    'cost',
+  );
+  const written = await writeMovements(tx, restocked);
+  // One pass per store year, over the items whose movements changed, from the earliest date one changed on.
+  const byYear = new Map<string, { storeId: number; yearId: number; from: string; items: Set<number> }>();
+  const note = (storeId: number, yearId: number, itemId: number, date: string) => {
+    const key = `${storeId}:${yearId}`;
+    const year = byYear.get(key) ?? { storeId, yearId, from: date, items: new Set<number>() };
+    year.items.add(itemId);
+    if (date < year.from) year.from = date;
+    byYear.set(key, year);
+  };
+  for (const row of taken) note(row.store_id, row.yearId, row.item_id, row.move_date);
+  for (const row of written) note(row.store_id, row.yearId, row.item_id, row.move_date);
+  const shortages: StockShortage[] = [];
+  for (const year of byYear.values())
+    shortages.push(
+      ...(await revalue(tx, {
+        storeId: year.storeId,
+        yearId: year.yearId,
+        itemIds: [...year.items],
+        from: year.from,
+        touched: restocked.map((entry) => entry.source),
+        removed: taken.filter((row) => row.store_id === year.storeId && row.yearId === year.yearId),
+        checkStock: options.checkStock ?? true,
+        accounts: options.accounts,
+      })),
+    );
+  return shortages;
+}
+
+/** Deletes the sources' movements (and their sums from `item_cost`), answering them with their places. */
+async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[]) {
+  const { rows } = await tx.execute<KeptMovement & { store_id: number; yearId: number }>(sql`
+    delete from stock_movement m using ${sourceArrays(sources)} as s(kind, id)
+    where m.source_kind = s.kind and m.source_id = s.id
+    returning m.store_id, m."yearId", m.item_id, m.quantity::text, m.value::text, m.move_date::text,
+      m.move_time::text, m.source_kind, m.source_id, m.line_no`);
+  await addToItemCosts(
+    tx,
+    rows.map((row) => ({
+      ...row,
+      quantity: fromMilli(-toMilli(row.quantity)),
+      value: toMoneyString(money(-amount(row.value))),
+    })),
+  );
+  return rows;
+}
+
+/** Inserts the sources' new movements, not yet valued (the cost engine values them), and their quantities. */
+async function writeMovements(tx: DbOrTx, entries: Reposting[]) {
+  const rows = entries.flatMap(({ source, posting, lineIds, returnsOf }) =>
+    (posting?.movements ?? []).map((move) => ({
+      store_id: source.store_id,
+      yearId: source.yearId,
+      item_id: move.item_id,
+      quantity: move.quantity,
+      value: '0',
+      source_kind: source.source_kind,
+      source_id: source.source_id,
+      move_date: source.date,
+      move_time: source.time,
+      line_no: move.line_index,
+      mode: move.mode,
+      in_value: move.in_value === undefined ? null : toMoneyString(move.in_value),
+      returns_of: move.mode === 'returned' ? (returnsOf ?? null) : null,
+      line_id: lineIds?.[move.line_index] ?? null,
+    })),
+  );
+  if (rows.length === 0) return [];
+  for (const chunk of chunks(rows, 2000))
+    await tx.execute(sql`
+      insert into stock_movement (store_id, "yearId", item_id, quantity, value, source_kind, source_id, move_date,
+        move_time, line_no, mode, in_value, returns_of, line_id)
+      select * from unnest(
+        ${arrayOf(chunk.map((r) => r.store_id))}::int[], ${arrayOf(chunk.map((r) => r.yearId))}::int[],
+        ${arrayOf(chunk.map((r) => r.item_id))}::int[], ${arrayOf(chunk.map((r) => r.quantity))}::numeric[],
+        ${arrayOf(chunk.map((r) => r.value))}::numeric[], ${arrayOf(chunk.map((r) => r.source_kind))}::text[],
+        ${arrayOf(chunk.map((r) => r.source_id))}::int[], ${arrayOf(chunk.map((r) => r.move_date))}::date[],
+        ${arrayOf(chunk.map((r) => r.move_time))}::time[], ${arrayOf(chunk.map((r) => r.line_no))}::int[],
+        ${arrayOf(chunk.map((r) => r.mode))}::text[], ${arrayOf(chunk.map((r) => r.in_value))}::numeric[],
+        ${arrayOf(chunk.map((r) => r.returns_of))}::int[], ${arrayOf(chunk.map((r) => r.line_id))}::int[])`);
+  await addToItemCosts(tx, rows);
+  return rows;
+}
+
+/** The items a source's movements moved (what its edit or delete must lock before their stock changes). */
+export async function movedItems(tx: DbOrTx, sourceKind: SourceKind, sourceId: number): Promise<number[]> {
+  const { rows } = await tx.execute<{ item_id: number }>(sql`
+    select distinct item_id from stock_movement where source_kind = ${sourceKind} and source_id = ${sourceId}`);
+  return rows.map((row) => row.item_id);
+}
