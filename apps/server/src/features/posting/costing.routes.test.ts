@@ -77,6 +77,33 @@ describeEachDatabase('cost in date order', (ctx) => {
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 
+  it('a payment-only edit that sends the time without seconds leaves the goods’ movements untouched', async () => {
+    const c = await signedIn();
+    const { item, supplier } = await setup(c, '0');
+    const purchase = (
+      await c.post(
+        '/api/perch/createWithItems',
+        doc(supplier.id, '2026-06-01', [{ item_id: item.id, quantity: '10', perch_price: '5' }], { pay_time: '09:00' }),
+      )
+    ).json().data[0];
+    const movements = async () =>
+      (
+        await ctx().database.db.execute<{ id: string }>(
+          sql`select id::text from stock_movement where source_kind = 'perch' and source_id = ${purchase.pay_id}`,
+        )
+      ).rows;
+    const before = await movements();
+    const paid = await update(
+      c,
+      'perch',
+      purchase.pay_id,
+      { cust_id: supplier.id, pay_date: '2026-06-01', pay_time: '09:00', pay: '20' },
+      [{ item_id: item.id, quantity: '10', perch_price: '5' }],
+    );
+    expect(paid.statusCode).toBe(200);
+    expect(await movements()).toEqual(before);
+  });
+
   it('a back-dated correction re-values the later sale: 10 @ 5, 10 @ 7, 5 sold, the first corrected to 6', async () => {
     const c = await signedIn();
     const { item, customer, supplier } = await setup(c, '0');

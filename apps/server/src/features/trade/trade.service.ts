@@ -42,6 +42,11 @@ export type SaveResult<T = SavedDocument> = Result<T> & { shortages?: StockShort
 
 const MONEY_ZERO = money(0n);
 const nowTime = () => new Date().toTimeString().slice(0, 8);
+/**
+ * A typed time of day as the database keeps it, `HH:mm:ss` (`09:00` → `09:00:00`): an edit that sends the time it
+ * was shown without seconds keeps the document's place among the day's movements, and re-values nothing.
+ */
+const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
 /** The server's local day (as `nowTime` its local time), `YYYY-MM-DD`. */
 const today = () => {
   const now = new Date();
@@ -303,7 +308,8 @@ async function writeDocument(
     pay: toMoneyString(totals.pay),
     changee: toMoneyString(totals.changee),
     pay_date: input.header.pay_date,
-    pay_time: input.header.pay_time ?? existing?.pay_time ?? nowTime(),
+    pay_time:
+      input.header.pay_time === undefined ? (existing?.pay_time ?? nowTime()) : asStoredTime(input.header.pay_time),
     pay_method: input.header.pay_method,
     payComment: input.header.payComment,
     nextPay: input.header.nextPay ?? null,
