@@ -22,7 +22,9 @@ import { fromMilli, toMilli } from '../trade/quantity.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
 import { costLines, type PostingAccounts } from './posting.rules.ts';
 import {
+  addToBalances,
   addToItemCosts,
+  type BalanceDelta,
   chunks,
   type KeptMovement,
   type PostingSource,
@@ -248,7 +250,8 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   }
   if (shortages.length) return shortages;
 
-  for (const chunk of chunks(updates, 5000)) {
+  // Column arrays, one parameter each, so a single statement carries any number of rows (fewer round trips).
+  for (const chunk of chunks(updates, 50_000)) {
     await tx.execute(sql`
       update stock_movement m set value = u.value, in_value = u.in_value
       from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
@@ -263,7 +266,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
         where l.id = u.id`);
   }
   await addToItemCosts(tx, deltas);
-  await rewriteCostLines(tx, storeId, yearId, [...revalued.values()], change.accounts);
+  await rewriteCostLines(tx, storeId, yearId, [...revalued.values()], touched, change.accounts);
   return [];
 }
 
@@ -276,6 +279,7 @@ async function rewriteCostLines(
   storeId: number,
   yearId: number,
   revalued: { source_kind: string; source_id: number }[],
+  touched: Set<string>,
   knownAccounts: PostingAccounts | undefined,
 ) {
   if (revalued.length === 0) return;
@@ -296,26 +300,52 @@ async function rewriteCostLines(
     join stock_movement m on m.source_kind = s.kind and m.source_id = s.id
     left join trade_document d on s.kind <> 'firstq' and d.pay_id = s.id
     group by m.source_kind, m.source_id`);
-  await removeLedgerPart(tx, revalued, 'cost');
   const accounts = knownAccounts ?? (await postingAccounts(tx, storeId));
+  const key = (row: { source_kind: string; source_id: number }) => sourceKey(row.source_kind, row.source_id);
+  const moving = rows.filter((row) => amount(row.delta) !== 0n);
+  // The documents just written had their cost lines taken away by `repost`: only the others have lines to change.
+  const kept = (list: typeof rows) => list.filter((row) => !touched.has(key(row)));
+  // A document's cost lines that exist change in place (same accounts, new amounts): no insert, and so none of the
+  // foreign-key checks that made rewriting tens of thousands of them slow. The balances move by the difference.
+  const inPlaceRows = kept(moving);
+  const { rows: changed } =
+    inPlaceRows.length === 0
+      ? { rows: [] }
+      : await tx.execute<BalanceDelta & { source_kind: string; source_id: number }>(sql`
+    update ledger_line l set
+      debit = case when l.account_id = ${accounts.inventory} then greatest(u.delta, 0) else greatest(-u.delta, 0) end,
+      credit = case when l.account_id = ${accounts.inventory} then greatest(-u.delta, 0) else greatest(u.delta, 0) end
+    from unnest(${arrayOf(inPlaceRows.map((row) => row.source_kind))}::text[],
+        ${arrayOf(inPlaceRows.map((row) => row.source_id))}::int[],
+        ${arrayOf(inPlaceRows.map((row) => row.delta))}::numeric[]) as u(kind, id, delta),
+      ledger_line o
+    where l.source_kind = u.kind and l.source_id = u.id and l.part = 'cost' and o.id = l.id
+    returning l.store_id, l."yearId", l.account_id, l.source_kind, l.source_id,
+      (l.debit - o.debit)::text as debit, (l.credit - o.credit)::text as credit`);
+  await addToBalances(tx, changed);
+  const inPlace = new Set(changed.map(key));
+  // A document whose goods now cost nothing beyond its money lines loses its cost lines; one that had none gets them.
+  await removeLedgerPart(tx, kept(rows.filter((row) => amount(row.delta) === 0n)), 'cost');
   await writeLedgerPart(
     tx,
-    rows.map((row) => {
-      const source: PostingSource = {
-        store_id: storeId,
-        yearId,
-        source_kind: row.source_kind as SourceKind,
-        source_id: row.source_id,
-        date: row.move_date,
-        time: row.move_time,
-        reference: row.reference,
-      };
-      const memo =
-        row.source_kind === 'firstq'
-          ? postingMemosAr.openingStock
-          : postingMemosAr.cost(kindOf(row.source_kind as Exclude<SourceKind, 'firstq'>).label);
-      return { source, lines: costLines(amount(row.delta), accounts, memo) };
-    }),
+    moving
+      .filter((row) => !inPlace.has(key(row)))
+      .map((row) => {
+        const source: PostingSource = {
+          store_id: storeId,
+          yearId,
+          source_kind: row.source_kind as SourceKind,
+          source_id: row.source_id,
+          date: row.move_date,
+          time: row.move_time,
+          reference: row.reference,
+        };
+        const memo =
+          row.source_kind === 'firstq'
+            ? postingMemosAr.openingStock
+            : postingMemosAr.cost(kindOf(row.source_kind as Exclude<SourceKind, 'firstq'>).label);
+        return { source, lines: costLines(amount(row.delta), accounts, memo) };
+      }),
     'cost',
   );
 }

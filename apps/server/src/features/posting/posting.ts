@@ -95,7 +95,16 @@ export async function writeLedgerPart(
       })),
   );
   if (rows.length === 0) return;
-  for (const chunk of chunks(rows)) await tx.insert(ledgerLine).values(chunk);
+  // Column arrays, one parameter each: a re-valuation writes tens of thousands of lines, and a multi-row VALUES of
+  // eleven parameters a row is slow to parse and bounded by the protocol's 65,535 parameters.
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => arrayOf(rows.map((row) => row[key]));
+  await tx.execute(sql`
+    insert into ledger_line (store_id, "yearId", line_date, source_kind, source_id, reference, memo, account_id,
+      debit, credit, part)
+    select * from unnest(${column('store_id')}::int[], ${column('yearId')}::int[], ${column('line_date')}::date[],
+      ${column('source_kind')}::text[], ${column('source_id')}::int[], ${column('reference')}::text[],
+      ${column('memo')}::text[], ${column('account_id')}::int[], ${column('debit')}::numeric[],
+      ${column('credit')}::numeric[], ${column('part')}::text[])`);
   await addToBalances(tx, rows);
 }
 
@@ -154,13 +163,13 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
       });
 }
 
-type BalanceDelta = { store_id: number; yearId: number; account_id: number; debit: string; credit: string };
+export type BalanceDelta = { store_id: number; yearId: number; account_id: number; debit: string; credit: string };
 
 /**
  * Adds ledger lines to the accounts' kept sums; negative amounts take them away. One row per store, year and
  * account, in that order: two documents posting at once lock the same rows in the same order and never deadlock.
  */
-async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
+export async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
   const sums = new Map<string, { store_id: number; yearId: number; account_id: number; debit: Money; credit: Money }>();
   for (const line of lines) {
     const key = `${line.store_id}:${line.yearId}:${line.account_id}`;

@@ -38,6 +38,8 @@ export type Reposting = {
   lineIds?: readonly number[];
   /** A sales return's original: its goods come back at what the original took out for them. */
   returnsOf?: number;
+  /** A new document: it posted nothing before, so there is nothing to take back. */
+  fresh?: boolean;
 };
 
 /**
@@ -53,8 +55,9 @@ export async function repost(
   options: { checkStock?: boolean; accounts?: PostingAccounts } = {},
 ): Promise<StockShortage[]> {
   if (entries.length === 0) return [];
-  const sources = entries.map((entry) => entry.source);
-  await removeLedgerPart(tx, sources, 'money');
+  // What the documents posted before is taken back (a new one posted nothing: no statement for it).
+  const earlier = (list: Reposting[]) => list.filter((entry) => !entry.fresh).map((entry) => entry.source);
+  await removeLedgerPart(tx, earlier(entries), 'money');
   await writeLedgerPart(
     tx,
     entries.flatMap(({ source, posting }) => (posting ? [{ source, lines: posting.moneyLines }] : [])),
@@ -62,15 +65,8 @@ export async function repost(
   );
   const restocked = entries.filter((entry) => !entry.stockUnchanged);
   if (restocked.length === 0) return [];
-  const taken = await takeMovements(
-    tx,
-    restocked.map((entry) => entry.source),
-  );
-  await removeLedgerPart(
-    tx,
-    restocked.map((entry) => entry.source),
-    'cost',
-  );
+  const taken = await takeMovements(tx, earlier(restocked));
+  await removeLedgerPart(tx, earlier(restocked), 'cost');
   const written = await writeMovements(tx, restocked);
   // One pass per store year, over the items whose movements changed, from the earliest date one changed on.
   const byYear = new Map<string, { storeId: number; yearId: number; from: string; items: Set<number> }>();
@@ -102,6 +98,7 @@ export async function repost(
 
 /** Deletes the sources' movements (and their sums from `item_cost`), answering them with their places. */
 async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[]) {
+  if (sources.length === 0) return [];
   const { rows } = await tx.execute<KeptMovement & { store_id: number; yearId: number }>(sql`
     delete from stock_movement m using ${sourceArrays(sources)} as s(kind, id)
     where m.source_kind = s.kind and m.source_id = s.id

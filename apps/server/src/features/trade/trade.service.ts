@@ -403,6 +403,7 @@ async function writeDocument(
         source,
         posting,
         stockUnchanged,
+        fresh: existing === undefined,
         lineIds,
         ...(input.originalPayId === undefined ? {} : { returnsOf: input.originalPayId }),
       },
