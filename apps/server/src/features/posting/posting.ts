@@ -6,7 +6,7 @@
 import { addMoney, type KindToken, type Money, money, parseMoney, toMoneyString } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, itemCost, ledgerLine, subAccounts } from '../../db/schema.ts';
+import { accountBalance, itemCost, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { fromMilli, toMilli } from '../trade/quantity.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
