@@ -70,7 +70,11 @@ import {
 const IdRows = dataOf(z.object({ id: z.number().int() }));
 const SearchText = Text().trim().max(100).optional();
 
-export const ItemWithStock = Item.extend({ quantity: z.string() });
+export const ItemWithStock = Item.extend({
+  quantity: z.string(),
+  /** The moving-average cost of what is in stock in the year; null when nothing is. */
+  avg_cost: z.string().nullable(),
+});
 export type ItemWithStock = z.infer<typeof ItemWithStock>;
 /** Items with their stock in the request's year: by search term, or one item by id. */
 const ItemStockQuery = StoreYearQuery.partial().extend({ search: SearchText, id: Id.optional() });

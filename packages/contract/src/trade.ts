@@ -125,6 +125,10 @@ export const TradeLine = z.object({
   tax: z.string(),
   pay_date: z.string(),
   sub_name: z.string(),
+  /** What the line's goods cost on its date (a purchase line: what it brought in); null when it moves no stock. */
+  cost: z.string().nullable(),
+  /** A sale line's net (its total less its share of the discount) less its cost; null on other lines. */
+  gross_profit: z.string().nullable(),
 });
 export type TradeLine = z.infer<typeof TradeLine>;
 

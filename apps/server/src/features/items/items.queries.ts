@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
+import { itemCategories, itemCost, items, stockMovement, tradeLine } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 
 const itemColumns = {
@@ -131,8 +131,8 @@ export const distinctModels = (db: DbOrTx, storeId: number, brand?: string) =>
     .orderBy(asc(items.model));
 
 /**
- * Items with their stock in a year (opening + purchased − sold, from the stock movements), for the pickers of
- * the invoice screens. Searched by name, code or barcode; an exact code or barcode comes first.
+ * Items with their stock in a year (opening + purchased − sold: the kept sums of the stock movements) and the
+ * moving-average cost of it, for the pickers of the invoice screens. Searched by name, code or barcode; an exact code or barcode comes first.
  */
 export function searchItemsWithStock(
   db: DbOrTx,
@@ -146,11 +146,17 @@ export function searchItemsWithStock(
   return db
     .select({
       ...itemColumns,
-      quantity: sql<string>`coalesce((select sum(m."quantity") from "stock_movement" m
-        where m."item_id" = "items"."id" and m."store_id" = ${storeId} and m."yearId" = ${yearId}), 0)::text`,
+      // The kept sums of the item's movements in the year: one row, not a sum over them.
+      quantity: sql<string>`coalesce(${itemCost.quantity}, 0)::text`,
+      avg_cost: sql<string | null>`case when ${itemCost.quantity} > 0
+        then round(${itemCost.value} / ${itemCost.quantity}, 2)::text end`,
     })
     .from(items)
     .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
+    .leftJoin(
+      itemCost,
+      and(eq(itemCost.store_id, items.store_id), eq(itemCost.item_id, items.id), eq(itemCost.yearId, yearId)),
+    )
     .where(
       and(
         eq(items.store_id, storeId),

@@ -147,6 +147,39 @@ describeEachDatabase('cost in date order', (ctx) => {
     expect(await costOf(next.pay_id)).toBe('5.00');
   });
 
+  it('line reads carry each line’s cost on its date and its gross profit; the item’s read its average cost', async () => {
+    const c = await signedIn();
+    const { item, customer, supplier } = await setup(c, '0');
+    const other = (
+      await c.post('/api/items/create', { item_name: `صنف ${Math.random()}`, perch_price: '2', pay_price: '5' })
+    ).json().data[0];
+    await buy(c, supplier.id, item.id, '2026-06-01', '10', '5');
+    await buy(c, supplier.id, other.id, '2026-06-01', '10', '2');
+    await buy(c, supplier.id, item.id, '2026-06-02', '10', '8');
+    const sale = (
+      await c.post(
+        '/api/pay/createWithItems',
+        doc(
+          customer.id,
+          '2026-06-03',
+          [
+            { item_id: item.id, quantity: '4', pay_price: '10' },
+            { item_id: other.id, quantity: '2', pay_price: '5' },
+          ],
+          { discount: '5' },
+        ),
+      )
+    ).json().data[0];
+    const read = (await c.get(`/api/pay/readById?pay_id=${sale.pay_id}`)).json().data[0];
+    // 4 at the average 6.50 = 26.00; 2 at 2.00 = 4.00. The discount of 5.00 is shared 40 : 10, by a running total.
+    expect(read.items.map((line: { cost: string; gross_profit: string }) => [line.cost, line.gross_profit])).toEqual([
+      ['26.00', '10.00'],
+      ['4.00', '5.00'],
+    ]);
+    const stock = (await c.get(`/api/items/searchStock?id=${item.id}&yearId=1`)).json().data[0];
+    expect(stock).toMatchObject({ quantity: '16.000', avg_cost: '6.50' });
+  });
+
   it('a sale dated before its goods arrived is refused with the date; so is moving their purchase after it', async () => {
     const c = await signedIn();
     const { item, customer, supplier } = await setup(c, '0');

@@ -166,6 +166,17 @@ export async function findDocument(db: DbOrTx, filter: DocumentFilter) {
   return found;
 }
 
+/**
+ * A line's share of its document's discount, handed out by a running total over the lines in order (the share up to
+ * and with this line, less the share before it), so the shares add up to the discount to the cent.
+ */
+const discountShare = sql`(
+  select coalesce(round(${tradeDocument.discount} * sum(x.tot) filter (where x.id <= ${tradeLine.id})
+      / nullif(sum(x.tot), 0), 2)
+    - round(${tradeDocument.discount} * coalesce(sum(x.tot) filter (where x.id < ${tradeLine.id}), 0)
+      / nullif(sum(x.tot), 0), 2), 0)
+  from trade_line x where x.pay_id = ${tradeLine.pay_id})`;
+
 const lineColumns = {
   id: tradeLine.id,
   pay_id: tradeLine.pay_id,
@@ -179,6 +190,9 @@ const lineColumns = {
   tax: tradeLine.tax,
   pay_date: tradeDocument.pay_date,
   sub_name: subAccounts.sub_name,
+  cost: tradeLine.cost,
+  gross_profit: sql<string | null>`case when ${tradeDocument.kind} = 'pay' and ${tradeLine.cost} is not null then
+    (${tradeLine.tot} - ${discountShare} - ${tradeLine.cost})::text end`,
 };
 
 export type LineFilter = DocumentFilter & { itemId?: number | undefined };

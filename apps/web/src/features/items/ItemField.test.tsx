@@ -27,6 +27,7 @@ const item = (id: number, item_name: string, part_no: string, item_parcode: stri
   imageUrl: null,
   dateCreated: '2026-01-01',
   quantity: '4',
+  avg_cost: null,
 });
 const items = [
   item(1, 'زيت محرك', 'OIL-1', '6291000000011'),
