@@ -178,13 +178,17 @@ describe('screens of the trading documents', () => {
     const sale = await save('pay/createWithItems', invoice(customerId));
     const purchase = await save('perch/createWithItems', invoice(supplierId));
     const order = await save('perchOrder/createWithItems', invoice(supplierId, { pay: '0', nextPay: '' }));
+    // Value-only invoices, as the value screens save them (without the flag, a header awaits its lines and no record
+    // counts it).
     const valueSale = await save('pay/create', {
+      value_only: true,
       cust_id: customerId,
       pay_date: '2026-11-22',
       tot_pr: '400',
       pay: '100',
     });
     const valuePurchase = await save('perch/create', {
+      value_only: true,
       cust_id: supplierId,
       pay_date: '2026-11-22',
       tot_pr: '900',
