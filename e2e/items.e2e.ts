@@ -129,6 +129,19 @@ describe('item management', () => {
     await expect.poll(async () => (await toastShown(page))?.message).toContain('1 جديد');
     await page.locator('[data-testid="opening-table"] tbody tr', { hasText: 'OPEN-2' }).waitFor();
     await page.context().close();
+
+    // On a phone the whole choice is read: its label wraps instead of being cut short.
+    const small = await openItems(phone);
+    await small.goto(`${running.server.baseUrl}/folder/firstq-modal`);
+    const choice = small.getByTestId('clear-unlisted');
+    await choice.waitFor();
+    const cut = await choice.evaluate((checkbox) => {
+      const label = checkbox.shadowRoot?.querySelector('[part="label"]');
+      return label ? label.scrollWidth > label.clientWidth + 1 : 'no label';
+    });
+    expect(cut).toBe(false);
+    await screenshot(small, 'opening-clear-unlisted-phone-light');
+    await small.context().close();
   });
 
   it('categories are created and offered as an item filter', async () => {
