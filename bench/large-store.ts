@@ -13,13 +13,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { replaceOpeningQuantities } from '../apps/server/src/features/openingStock/openingStock.posting.ts';
 import { replayStoreYear } from '../apps/server/src/features/posting/costReplay.ts';
+import { signedInClient, time } from './injectClient.ts';
 
 const DOCS = Number(process.env.DOCS ?? 20_000);
 const ITEMS = Number(process.env.ITEMS ?? 2_000);
@@ -83,34 +83,7 @@ console.log(
 
 const app = await buildApp({ db });
 await app.ready();
-const cookies = new Map<string, string>();
-async function call(method: 'GET' | 'POST', url: string, body?: object) {
-  const response = await app.inject({
-    method,
-    url,
-    cookies: Object.fromEntries(cookies),
-    headers: method === 'POST' ? { [XSRF_HEADER]: cookies.get(XSRF_COOKIE) ?? '' } : {},
-    ...(body ? { payload: body } : {}),
-  });
-  for (const c of response.cookies as { name: string; value: string }[]) cookies.set(c.name, c.value);
-  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-  return response.json();
-}
-await call('GET', '/api/store/read');
-await call('POST', '/api/users/login', { user_name: 'admin', password: 'admin123', store_id: 1, level: 'user' });
-
-/** The median of five runs, after one warm-up. */
-async function time(label: string, run: () => Promise<unknown>) {
-  await run();
-  const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    await run();
-    runs.push(performance.now() - t);
-  }
-  runs.sort((a, b) => a - b);
-  console.log(`${label.padEnd(64)} ${(runs[2] ?? 0).toFixed(1).padStart(8)} ms`);
-}
+const call = await signedInClient(app);
 
 const customer = (await call('GET', '/api/sub_accounts/readByStore?ac_id=1')).data[0];
 const item = (await call('GET', '/api/items/searchStock?search=B-77')).data[0];
