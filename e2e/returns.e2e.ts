@@ -179,6 +179,44 @@ describe('returns', () => {
     await page.context().close();
   });
 
+  it('a full return of a sale whose discount does not divide into cents refunds exactly what it charged', async () => {
+    const page = await open('/folder/sales-return');
+    expect(
+      await createItem(page, { item_name: 'حلقة مطاطية', part_no: 'RTN-RING', perch_price: '0.20', pay_price: '0.50' }),
+    ).toBe(200);
+    const item = (await readFromPage<{ id: number }[]>(page, 'items/searchStock?store_id=1&search=RTN-RING'))[0];
+    const supplier = await partyNamed(page, 2, 'شركة الخليج للاسبيرات');
+    const customer = await partyNamed(page, 1, 'محمد عثمان للتجارة');
+    if (!item || !supplier || !customer) throw new Error('demo data missing');
+    const bought = await postFromPage(page, 'perch/createWithItems', {
+      invoice: { cust_id: supplier.id, pay_date: '2026-06-14', discount: '0', pay: '0' },
+      items: [{ item_id: item.id, quantity: '1000', perch_price: '0.20' }],
+    });
+    expect(bought.status).toBe(200);
+    const owedBefore = await balanceOf(page, customer.id);
+    // 1,000 at 0.50 less 4.99 charged 495.01, paid in cash: no price in cents times 1,000 makes it.
+    const sale = await postFromPage(page, 'pay/createWithItems', {
+      invoice: { cust_id: customer.id, pay_date: '2026-06-15', discount: '4.99', pay: '495.01' },
+      items: [{ item_id: item.id, quantity: '1000', pay_price: '0.50' }],
+    });
+    expect(sale.status).toBe(200);
+    const ref = sale.body.data[0].pay_ref as string;
+
+    await typeInto(page, 'original_pay_ref', ref);
+    await page.keyboard.press('Enter');
+    await returnLines(page).first().waitFor();
+    await page.getByTestId('return-all').click();
+    await expect.poll(() => page.getByTestId('return-total').textContent()).toBe('495.01');
+    // The cashier pays back what the screen shows.
+    await page.locator('input[name="pay"]').fill('495.01');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => toastMessage(page)).toMatch(/تم حفظ المرتجع SH-SR-\d{6}/);
+    await page.locator('ion-alert button', { hasText: 'إلغاء' }).click();
+    // Paid and paid back to the cent: the customer owes what he did before the sale.
+    expect(await balanceOf(page, customer.id)).toBe(owedBefore);
+    await page.context().close();
+  });
+
   it('screenshots: the return screen in dark and on a phone, light and dark', async () => {
     for (const [name, options, scheme] of [
       ['sales-return-desktop-dark', desktop, 'dark'],

@@ -18,6 +18,7 @@ export * from './messages.ar.ts';
 export * from './money.ts';
 export * from './openingStock.ts';
 export * from './organisation.ts';
+export * from './quantity.ts';
 export * from './returns.ts';
 export * from './routes.ts';
 export * from './scope.ts';

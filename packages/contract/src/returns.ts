@@ -127,6 +127,11 @@ export const ReturnableLine = z.object({
   original_price: z.string(),
   /** That price less the line's share of the invoice discount: the default and the most a return may pay back. */
   net_price: z.string(),
+  /**
+   * What the item charged on the original, net of its discount share: what all its units together pay back, handed
+   * out over them by `chargedForUnits` (the last units returned take the rounding).
+   */
+  net_total: z.string(),
 });
 export type ReturnableLine = z.infer<typeof ReturnableLine>;
 

@@ -1,7 +1,6 @@
-import { money, parseMoney, toMoneyString } from '@mizan/contract';
+import { money, parseMoney, toMilli, toMoneyString } from '@mizan/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toMilli } from '../trade/quantity.ts';
 import { applyCost, type CostMovement, type CostState, divideRounded } from './cost.rules.ts';
 
 const cents = (text: string) => parseMoney(text) ?? money(0n);

@@ -10,12 +10,11 @@
  * - a payment-only edit changes no movement's value and no line's cost.
  * On code that costed in typing order, the replay differs after the first back-dated purchase.
  */
-import { money, parseMoney, toMoneyString } from '@mizan/contract';
+import { money, parseMoney, toMilli, toMoneyString } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/testApp.ts';
-import { toMilli } from '../trade/quantity.ts';
 import { tradeFixtures } from '../trade/trade.fixtures.ts';
 import { applyCost, type CostState } from './cost.rules.ts';
 

@@ -7,18 +7,19 @@
  * forbids negative stock.
  */
 import {
+  fromMilli,
   kindOf,
   type Money,
   money,
   parseMoney,
   postingMemosAr,
   type StockShortage,
+  toMilli,
   toMoneyString,
 } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
-import { fromMilli, toMilli } from '../trade/quantity.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
 import { costLines, type PostingAccounts } from './posting.rules.ts';
 import {

@@ -1,6 +1,5 @@
-import { money, postingMemosAr } from '@mizan/contract';
+import { money, postingMemosAr, toMilli } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
-import { toMilli } from '../trade/quantity.ts';
 import {
   costLines,
   isBalanced,

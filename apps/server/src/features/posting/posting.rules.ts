@@ -12,8 +12,8 @@ import {
   type PostingRule,
   parseMoney,
   postingMemosAr,
+  toMilli,
 } from '@mizan/contract';
-import { toMilli } from '../trade/quantity.ts';
 import { valueAt } from './cost.rules.ts';
 
 /** A signed stock quantity of an item: positive into the store, negative out of it (what the stock check reads). */

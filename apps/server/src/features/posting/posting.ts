@@ -3,12 +3,20 @@
  * and year), which change here with the rows they sum. Only `repost` (repost.ts) and the cost engine (costing.ts)
  * call them: what a document posts goes through `repost`.
  */
-import { addMoney, type KindToken, type Money, money, parseMoney, toMoneyString } from '@mizan/contract';
+import {
+  addMoney,
+  fromMilli,
+  type KindToken,
+  type Money,
+  money,
+  parseMoney,
+  toMilli,
+  toMoneyString,
+} from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountBalance, itemCost, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
-import { fromMilli, toMilli } from '../trade/quantity.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
 /** What posted: a document kind (or `firstq`, an opening quantity) and the id of its row. */

@@ -1,6 +1,14 @@
 /** What the posting rules' unit tests share: the store's accounts by role, two parties, and ledger arithmetic. */
-import { type KindToken, kindOf, type Money, money, parseMoney, postingMemosAr, toMoneyString } from '@mizan/contract';
-import { toMilli } from '../trade/quantity.ts';
+import {
+  type KindToken,
+  kindOf,
+  type Money,
+  money,
+  parseMoney,
+  postingMemosAr,
+  toMilli,
+  toMoneyString,
+} from '@mizan/contract';
 import { applyCost, type CostState } from './cost.rules.ts';
 import { costLines, type LedgerEntry, type Posting, type PostingAccounts, type StockMove } from './posting.rules.ts';
 

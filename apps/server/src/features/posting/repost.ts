@@ -5,11 +5,10 @@
  * by the cost engine (`revalue`, costing.ts) in date order, with every later movement of the same items, so a
  * back-dated change re-values what came after it and nothing depends on the order documents were typed in.
  */
-import { money, parseMoney, type StockShortage, toMoneyString } from '@mizan/contract';
+import { fromMilli, money, parseMoney, type StockShortage, toMilli, toMoneyString } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
-import { fromMilli, toMilli } from '../trade/quantity.ts';
 import { revalue } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {

@@ -17,10 +17,10 @@ import {
   ok,
   parseMoney,
   type Result,
+  toMilli,
   toMoneyString,
 } from '@mizan/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { toMilli } from '../trade/quantity.ts';
 import { originalLines, returnedLines, returnsOf } from './returns.queries.ts';
 import { refundedAboveCharge } from './returns.rules.ts';
 

@@ -1,4 +1,4 @@
-import { money } from '@mizan/contract';
+import { money, toMilli } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
 import { isBalanced, postingOf, type TradePostingInput } from '../posting/posting.rules.ts';
 import {
@@ -13,7 +13,6 @@ import {
   testAccounts,
   wholePosting,
 } from '../posting/postingTesting.ts';
-import { toMilli } from '../trade/quantity.ts';
 
 /** Item 1: 4 in stock worth 30.00 (average 7.50); item 2: 1 worth 9.99. */
 const costs: CostStates = new Map([

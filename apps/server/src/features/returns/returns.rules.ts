@@ -9,7 +9,9 @@
  * it is taken off as the return's discount, so a full return (at once or in parts) refunds exactly what was charged.
  */
 import {
+  chargedForUnits,
   fail,
+  fromMilli,
   lineTotal,
   type Money,
   mergeLines,
@@ -19,9 +21,9 @@ import {
   type Result,
   type ReturnableLine,
   type ReturnLineInput,
+  toMilli,
   toMoneyString,
 } from '@mizan/contract';
-import { fromMilli, toMilli } from '../trade/quantity.ts';
 
 /** A line of the original invoice: its unit price in the invoice's own price (selling or purchase). */
 export type OriginalLine = { item_id: number; item_name: string; quantity: string; price: string; tot: string };
@@ -61,9 +63,9 @@ export function itemCharges(discount: string, lines: { item_id: number; quantity
   return charges;
 }
 
-/** What an item charged for its first `milli` units: its net handed out cumulatively (all units: the net exactly). */
-const chargedFor = (charge: { milli: bigint; net: bigint } | undefined, milli: bigint) =>
-  charge ? mulDiv(charge.net, milli < charge.milli ? milli : charge.milli, charge.milli) : 0n;
+/** What an item charged for its first `milli` units (the contract's rule, which the return screens use too). */
+const chargedFor = (charge: { milli: bigint; net: bigint } | undefined, milli: bigint): bigint =>
+  charge ? chargedForUnits(money(charge.net), charge.milli, milli) : 0n;
 
 /**
  * The most a unit may pay back: the item's net per unit, rounded up to the cent, so that a return of every unit at
@@ -111,6 +113,7 @@ export function returnableLines(
       remaining_quantity: fromMilli(sum.milli - returnedMilli),
       original_price: toMoneyString(money(unitPrice)),
       net_price: toMoneyString(money(netUnitPrice(charge))),
+      net_total: toMoneyString(money(charge.net)),
     };
   });
 }

@@ -6,11 +6,10 @@
  * It is set-based: the changes travel as arrays unnested in SQL, so an import of thousands of rows is two
  * statements (lock, then sum), not one query per row.
  */
-import { fail, type Result, type StockShortage } from '@mizan/contract';
+import { fail, fromMilli, type Result, type StockShortage, toMilli } from '@mizan/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { store } from '../../db/schema.ts';
-import { fromMilli, toMilli } from '../trade/quantity.ts';
 
 /** A signed change of an item's stock in a year: negative takes out, positive brings in. */
 export type StockChange = { yearId: number; item_id: number; quantity: string };

@@ -7,17 +7,18 @@
 import { createHash } from 'node:crypto';
 import {
   fail,
+  fromMilli,
   type KindToken,
   ok,
   parseMoney,
   type TradeHeaderInput,
   type TradeLineInput,
+  toMilli,
   toMoneyString,
 } from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
-import { fromMilli, toMilli } from './quantity.ts';
 
 const amount = (value: string | undefined) => {
   const parsed = value === undefined ? undefined : parseMoney(value);

@@ -16,6 +16,7 @@ import {
   type StockShortage,
   type TradeHeaderInput,
   type TradeLineInput,
+  toMilli,
   toMoneyString,
 } from '@mizan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -30,7 +31,6 @@ import { type PostingSource, postingAccounts } from '../posting/posting.ts';
 import { movedItems, repost } from '../posting/repost.ts';
 import { refuseDeleteWithReturns, refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
-import { toMilli } from './quantity.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, listLines, lockDocument, nextSequence, storeOf } from './trade.queries.ts';
 

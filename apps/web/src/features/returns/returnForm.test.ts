@@ -11,6 +11,7 @@ const returnable: ReturnableLine[] = [
     remaining_quantity: '3.000',
     original_price: '100.00',
     net_price: '90.00',
+    net_total: '450.00',
   },
   {
     item_id: 2,
@@ -20,6 +21,7 @@ const returnable: ReturnableLine[] = [
     remaining_quantity: '1.000',
     original_price: '10.00',
     net_price: '9.00',
+    net_total: '9.00',
   },
 ];
 const values = (over = {}) => ({
@@ -57,6 +59,35 @@ describe('the return form', () => {
   it('"return all" takes every line back; the total and the balance part follow, in any digits', () => {
     const all = values({ lines: returnAll(formLines(returnable)), pay: '١٠٠' });
     expect(returnFigures(all)).toEqual({ total: '279.00', remaining: '179.00', refundTooLarge: false });
+  });
+
+  it('a return refunds no more than the original charged for the units: the last units take the rounding', () => {
+    // 1,000 sold at 0.50 with a 4.99 discount charged 495.01; its net unit price rounds up to 0.50.
+    const charged: ReturnableLine[] = [
+      {
+        item_id: 7,
+        item_name: 'ج',
+        quantity: '1000.000',
+        returned_quantity: '0.000',
+        remaining_quantity: '1000.000',
+        original_price: '0.50',
+        net_price: '0.50',
+        net_total: '495.01',
+      },
+    ];
+    const all = values({ lines: returnAll(formLines(charged)), pay: '495.01' });
+    expect(returnFigures(all)).toEqual({ total: '495.01', remaining: '0.00', refundTooLarge: false });
+    const part = (quantity: string, returned: string) =>
+      returnFigures(
+        values({
+          lines: formLines([{ ...charged[0], returned_quantity: returned } as ReturnableLine]).map((l) => ({
+            ...l,
+            quantity,
+          })),
+        }),
+      ).total;
+    // 333 + 333 + 334 units: 164.84 + 164.84 + 165.33 = 495.01, as the server refunds them.
+    expect([part('333', '0'), part('333', '333'), part('334', '666')]).toEqual(['164.84', '164.84', '165.33']);
   });
 
   it('sends only the lines that return something, and maps the server errors back to them', () => {

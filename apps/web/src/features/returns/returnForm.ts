@@ -5,12 +5,16 @@
 import {
   addMoney,
   type CreateReturnBody,
+  chargedForUnits,
+  fromMilli,
   lineTotal,
+  money,
   normalizeNumberInput,
   parseMoney,
   type ReturnableLine,
   type ReturnWithLines,
   subtractMoney,
+  toMilli,
   toMoneyString,
   ZERO,
 } from '@mizan/contract';
@@ -27,6 +31,8 @@ export type ReturnFormLine = {
   original_price: string;
   /** The highest price it may pay back: the original's net of the discount share. */
   net_price: string;
+  /** What the item charged on the original, net: what all its units together may pay back. */
+  net_total: string;
   quantity: string;
   return_price: string;
 };
@@ -43,14 +49,11 @@ export type ReturnFormValues = {
 
 /** Quantities without trailing zeros ("2.000" → "2"), as a person types them. */
 export const plainQuantity = (quantity: string) => quantity.replace(/\.0+$|(\.\d*?)0+$/, '$1');
-const milli = (quantity: string) => {
-  const [whole = '0', fraction = ''] = quantity.split('.');
-  return BigInt(whole || '0') * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3) || '0');
-};
-const fromMilli = (value: bigint) => plainQuantity(`${value / 1000n}.${String(value % 1000n).padStart(3, '0')}`);
+const milli = (quantity: string) => toMilli(quantity || '0');
+const typedQuantity = (value: bigint) => plainQuantity(fromMilli(value));
 
 /** What is left of a quantity once `returned` came back, as typed ("5.000" less "2.000" → "3"). */
-export const quantityLeft = (quantity: string, returned: string) => fromMilli(milli(quantity) - milli(returned));
+export const quantityLeft = (quantity: string, returned: string) => typedQuantity(milli(quantity) - milli(returned));
 
 /**
  * The lines of a return screen from what the original has and what was returned. On an edit, the return being
@@ -64,11 +67,12 @@ export function formLines(returnable: ReturnableLine[], editing?: ReturnWithLine
       item_id: line.item_id,
       item_name: line.item_name,
       sold: plainQuantity(line.quantity),
-      returned: fromMilli(milli(line.returned_quantity) - ownQuantity),
-      max: fromMilli(milli(line.remaining_quantity) + ownQuantity),
+      returned: typedQuantity(milli(line.returned_quantity) - ownQuantity),
+      max: typedQuantity(milli(line.remaining_quantity) + ownQuantity),
       original_price: line.original_price,
       net_price: line.net_price,
-      quantity: ownQuantity > 0n ? fromMilli(ownQuantity) : '',
+      net_total: line.net_total,
+      quantity: ownQuantity > 0n ? typedQuantity(ownQuantity) : '',
       return_price: own[0]?.return_price ?? line.net_price,
     };
   });
@@ -87,9 +91,25 @@ export function lineAmount(line: ReturnFormLine): string {
   );
 }
 
-/** The return's total, what is refunded now, and what comes off the party's balance. */
+/**
+ * What a line pays back, as the server will save it: its quantity at its price, but no more than the original
+ * charged for those units after what earlier returns took (the server takes the excess off as the return's
+ * discount; the last units of an item take the rounding).
+ */
+function lineRefund(line: ReturnFormLine): bigint {
+  const amount = parseMoney(lineAmount(line)) ?? ZERO;
+  const sold = milli(line.sold);
+  const before = milli(line.returned);
+  const net = parseMoney(line.net_total) ?? ZERO;
+  const slice =
+    chargedForUnits(net, sold, before + milli(normalizeNumberInput(line.quantity))) -
+    chargedForUnits(net, sold, before);
+  return amount < slice ? amount : slice;
+}
+
+/** The return's total (what it pays back), what is refunded now, and what comes off the party's balance. */
 export function returnFigures(values: Pick<ReturnFormValues, 'lines' | 'pay'>) {
-  const total = addMoney(ZERO, ...values.lines.map((line) => parseMoney(lineAmount(line)) ?? ZERO));
+  const total = addMoney(ZERO, ...values.lines.filter(hasQuantity).map((line) => money(lineRefund(line))));
   const refunded = typedAmount(values.pay);
   return {
     total: toMoneyString(total),
