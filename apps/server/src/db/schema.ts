@@ -63,6 +63,25 @@ export const year = pgTable('year', {
   is_current: boolean('is_current').notNull().default(false),
 });
 
+/**
+ * A year a store has closed (`year/close`): no document dated in it is saved, edited or deleted until it is reopened
+ * (`year/reopen`). Years are shared by all stores; each store locks its own.
+ */
+export const yearLock = pgTable(
+  'year_lock',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    closed_by: integer('closed_by').references((): AnyPgColumn => users.id),
+    closed_at: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.store_id, t.yearId] })],
+);
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   user_name: text('user_name').notNull().unique(),
@@ -271,7 +290,8 @@ export const stockMovement = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('stock_movement_chain_idx').on(t.store_id, t.item_id, t.yearId, t.move_date, t.move_time),
+    // One chain per item in date order across years: the book is one (docs/accounting-years.md).
+    index('stock_movement_chain_idx').on(t.store_id, t.item_id, t.move_date, t.move_time),
     index('stock_movement_source_idx').on(t.source_kind, t.source_id),
   ],
 );
@@ -322,6 +342,14 @@ export const accounts = pgTable('accounts', {
   ac_code: text('ac_code').notNull(),
   /** The nature of the class, copied into each new sub-account's `sub_type`. */
   ac_type: text('ac_type', { enum: ['debit', 'credit'] }).notNull(),
+  /**
+   * The statement its accounts stand on: a balance-sheet account (parties, cash, stock, equity) carries its balance
+   * into the next year; a profit-and-loss account (sales, purchases, expenses) starts each year at zero, and what
+   * earlier years earned is read as retained earnings (docs/accounting-years.md).
+   */
+  statement: text('statement', { enum: ['balance_sheet', 'profit_loss'] })
+    .notNull()
+    .default('balance_sheet'),
 });
 
 /** Account categories (1 customers, 2 suppliers, ...); phone and address are kept for 1 and 2. */

@@ -158,7 +158,7 @@ export async function openingReplacementChanges(
       : [];
   await lockStockItems(tx, storeId, [...itemIds, ...yearItems.map((row) => row.item_id)]);
   const before = await tx
-    .select({ yearId: firstq.fq_year, item_id: firstq.item_id, quantity: firstq.quantity })
+    .select({ item_id: firstq.item_id, quantity: firstq.quantity })
     .from(firstq)
     .where(
       and(
@@ -169,6 +169,6 @@ export async function openingReplacementChanges(
     );
   return replacementChanges(
     before,
-    rows.map((row) => ({ yearId, item_id: row.item_id, quantity: row.quantity })),
+    rows.map((row) => ({ item_id: row.item_id, quantity: row.quantity })),
   );
 }

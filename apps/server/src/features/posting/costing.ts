@@ -39,6 +39,7 @@ const amount = (text: string | null) => (text === null ? money(0n) : (parseMoney
 
 type Movement = KeptMovement & {
   id: number;
+  yearId: number;
   mode: 'fixed' | 'average' | 'returned';
   in_value: string | null;
   returns_of: number | null;
@@ -60,7 +61,6 @@ export function comparePlaces(a: Place, b: Place): number {
 
 export type Revaluation = {
   storeId: number;
-  yearId: number;
   itemIds: number[];
   /** The earliest date a movement of these items changed on: movements from it on are valued again. */
   from: string;
@@ -82,7 +82,7 @@ const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
  * changed. Answers the items the change takes below zero on some date (empty when the store allows negative stock).
  */
 export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockShortage[]> {
-  const { storeId, yearId, from } = change;
+  const { storeId, from } = change;
   const itemIds = [...new Set(change.itemIds)].sort((a, b) => a - b);
   if (itemIds.length === 0) return [];
   const ids = arrayOf(itemIds);
@@ -101,14 +101,14 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
     join store s on s.id = i.store_id
     left join lateral (
       select sum(m.quantity) as quantity, sum(m.value) as value from stock_movement m
-      where m.store_id = i.store_id and m.item_id = i.id and m."yearId" = ${yearId} and m.move_date < ${from}
+      where m.store_id = i.store_id and m.item_id = i.id and m.move_date < ${from}
     ) b on true
     where i.store_id = ${storeId} and i.id = any(${ids}::int[])`);
   const { rows: movements } = await tx.execute<Movement>(sql`
-    select id::int as id, item_id, quantity::text, value::text, move_date::text, move_time::text, source_kind,
+    select id::int as id, "yearId", item_id, quantity::text, value::text, move_date::text, move_time::text, source_kind,
       source_id, line_no, mode, in_value::text, returns_of, line_id
     from stock_movement
-    where store_id = ${storeId} and "yearId" = ${yearId} and item_id = any(${ids}::int[]) and move_date >= ${from}
+    where store_id = ${storeId} and item_id = any(${ids}::int[]) and move_date >= ${from}
     order by item_id, move_date, move_time, source_kind <> 'firstq', source_id, line_no`);
 
   // What each original of a sales return took out of an item, as it stands before this pass (for originals the
@@ -188,7 +188,8 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
         check(old.move_date);
       }
     };
-    let valueChange = 0n;
+    // What the item's stock value changed by, per year (the kept sums are per year: `item_cost`).
+    const valueChange = new Map<number, bigint>();
     for (const movement of chain) {
       passRemoved(movement);
       const quantity = toMilli(movement.quantity);
@@ -225,7 +226,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
       const newInValue =
         movement.mode === 'returned' && inValue !== undefined ? toMoneyString(inValue) : movement.in_value;
       if (costed.change !== oldValue || newInValue !== movement.in_value || touched.has(key)) {
-        valueChange += costed.change - oldValue;
+        valueChange.set(movement.yearId, (valueChange.get(movement.yearId) ?? 0n) + costed.change - oldValue);
         updates.push({
           id: movement.id,
           value: toMoneyString(costed.change),
@@ -240,14 +241,9 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
     }
     passRemoved();
     if (short) shortages.push(short);
-    if (valueChange !== 0n)
-      deltas.push({
-        store_id: storeId,
-        yearId,
-        item_id: itemId,
-        quantity: '0',
-        value: toMoneyString(money(valueChange)),
-      });
+    for (const [yearId, change] of valueChange)
+      if (change !== 0n)
+        deltas.push({ store_id: storeId, yearId, item_id: itemId, quantity: '0', value: toMoneyString(money(change)) });
   }
   if (shortages.length) return shortages;
 
@@ -267,7 +263,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
         where l.id = u.id`);
   }
   await addToItemCosts(tx, deltas);
-  await rewriteCostLines(tx, storeId, yearId, [...revalued.values()], touched, change.accounts);
+  await rewriteCostLines(tx, storeId, [...revalued.values()], touched, change.accounts);
   return [];
 }
 
@@ -278,7 +274,6 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
 async function rewriteCostLines(
   tx: DbOrTx,
   storeId: number,
-  yearId: number,
   revalued: { source_kind: string; source_id: number }[],
   touched: Set<string>,
   knownAccounts: PostingAccounts | undefined,
@@ -289,12 +284,13 @@ async function rewriteCostLines(
   const { rows } = await tx.execute<{
     source_kind: string;
     source_id: number;
+    yearId: number;
     move_date: string;
     move_time: string;
     delta: string;
     reference: string | null;
   }>(sql`
-    select m.source_kind, m.source_id, min(m.move_date)::text as move_date, min(m.move_time)::text as move_time,
+    select m.source_kind, m.source_id, min(m."yearId") as "yearId", min(m.move_date)::text as move_date, min(m.move_time)::text as move_time,
       sum(m.value - case when m.mode = 'fixed' then coalesce(m.in_value, 0) else 0 end)::text as delta,
       min(d.pay_ref) as reference
     from unnest(${kinds}::text[], ${sourceIds}::int[]) as s(kind, id)
@@ -334,7 +330,7 @@ async function rewriteCostLines(
       .map((row) => {
         const source: PostingSource = {
           store_id: storeId,
-          yearId,
+          yearId: row.yearId,
           source_kind: row.source_kind as SourceKind,
           source_id: row.source_id,
           date: row.move_date,

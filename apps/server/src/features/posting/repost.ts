@@ -67,27 +67,26 @@ export async function repost(
   const taken = await takeMovements(tx, earlier(restocked));
   await removeLedgerPart(tx, earlier(restocked), 'cost');
   const written = await writeMovements(tx, restocked);
-  // One pass per store year, over the items whose movements changed, from the earliest date one changed on.
-  const byYear = new Map<string, { storeId: number; yearId: number; from: string; items: Set<number> }>();
-  const note = (storeId: number, yearId: number, itemId: number, date: string) => {
-    const key = `${storeId}:${yearId}`;
-    const year = byYear.get(key) ?? { storeId, yearId, from: date, items: new Set<number>() };
-    year.items.add(itemId);
-    if (date < year.from) year.from = date;
-    byYear.set(key, year);
+  // One pass per store over the items whose movements changed, from the earliest date one changed on: an item's
+  // movements are one chain across years (docs/accounting-years.md).
+  const byStore = new Map<number, { from: string; items: Set<number> }>();
+  const note = (storeId: number, itemId: number, date: string) => {
+    const pass = byStore.get(storeId) ?? { from: date, items: new Set<number>() };
+    pass.items.add(itemId);
+    if (date < pass.from) pass.from = date;
+    byStore.set(storeId, pass);
   };
-  for (const row of taken) note(row.store_id, row.yearId, row.item_id, row.move_date);
-  for (const row of written) note(row.store_id, row.yearId, row.item_id, row.move_date);
+  for (const row of taken) note(row.store_id, row.item_id, row.move_date);
+  for (const row of written) note(row.store_id, row.item_id, row.move_date);
   const shortages: StockShortage[] = [];
-  for (const year of byYear.values())
+  for (const [storeId, pass] of byStore)
     shortages.push(
       ...(await revalue(tx, {
-        storeId: year.storeId,
-        yearId: year.yearId,
-        itemIds: [...year.items],
-        from: year.from,
+        storeId,
+        itemIds: [...pass.items],
+        from: pass.from,
         touched: restocked.map((entry) => entry.source),
-        removed: taken.filter((row) => row.store_id === year.storeId && row.yearId === year.yearId),
+        removed: taken.filter((row) => row.store_id === storeId),
         checkStock: options.checkStock ?? true,
         accounts: options.accounts,
       })),

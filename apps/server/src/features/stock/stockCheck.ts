@@ -1,7 +1,7 @@
 /**
  * The one stock check. Every operation that lowers stock (a sale, a purchase edited or deleted, an opening quantity
  * lowered or cleared, an opening sheet imported again) states the signed quantity changes it is about to make, and
- * is refused with the items that would go below zero in their year, unless the store allows negative stock.
+ * is refused with the items that would go below zero, unless the store allows negative stock.
  *
  * It is set-based: the changes travel as arrays unnested in SQL, so an import of thousands of rows is two
  * statements (lock, then sum), not one query per row.
@@ -11,19 +11,21 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { store } from '../../db/schema.ts';
 
-/** A signed change of an item's stock in a year: negative takes out, positive brings in. */
-export type StockChange = { yearId: number; item_id: number; quantity: string };
+/**
+ * A signed change of an item's stock: negative takes out, positive brings in. Stock is one book across years
+ * (docs/accounting-years.md): it is checked against everything the item has, whatever the year.
+ */
+export type StockChange = { item_id: number; quantity: string };
 
 /** A PostgreSQL array literal of numbers or decimal strings, sent as one parameter (not one per element). */
 const arrayLiteral = (values: (number | string)[]) => `{${values.join(',')}}`;
 
-/** Changes summed per year and item; the ones that do not lower stock are dropped (they can never be refused). */
+/** Changes summed per item; the ones that do not lower stock are dropped (they can never be refused). */
 function netDecreases(changes: StockChange[]) {
-  const net = new Map<string, StockChange & { milli: bigint }>();
+  const net = new Map<number, StockChange & { milli: bigint }>();
   for (const change of changes) {
-    const key = `${change.yearId}:${change.item_id}`;
-    const sum = (net.get(key)?.milli ?? 0n) + toMilli(change.quantity);
-    net.set(key, { ...change, milli: sum });
+    const sum = (net.get(change.item_id)?.milli ?? 0n) + toMilli(change.quantity);
+    net.set(change.item_id, { ...change, milli: sum });
   }
   return [...net.values()].filter((change) => change.milli < 0n);
 }
@@ -84,25 +86,24 @@ export async function findStockShortages(
   }>(sql`
     with change as (
       select * from unnest(
-        ${arrayLiteral(decreases.map((c) => c.yearId))}::int[],
         ${arrayLiteral(decreases.map((c) => c.item_id))}::int[],
         ${arrayLiteral(decreases.map((c) => fromMilli(-c.milli)))}::numeric[]
-      ) as c("yearId", item_id, taken)
+      ) as c(item_id, taken)
     ),
     stock as (
-      select m."yearId", m.item_id, sum(m.quantity) as quantity
+      select m.item_id, sum(m.quantity) as quantity
       from stock_movement m
-      join change c on c."yearId" = m."yearId" and c.item_id = m.item_id
+      join change c on c.item_id = m.item_id
       where m.store_id = ${storeId}
-      group by m."yearId", m.item_id
+      group by m.item_id
     )
     select c.item_id, i.item_name, i.pay_price::text, i.perch_price::text,
       coalesce(s.quantity, 0)::text as available, c.taken::text as taken
     from change c
     join items i on i.id = c.item_id and i.store_id = ${storeId}
-    left join stock s on s."yearId" = c."yearId" and s.item_id = c.item_id
+    left join stock s on s.item_id = c.item_id
     where coalesce(s.quantity, 0) - c.taken < 0
-    order by c.item_id, c."yearId"`);
+    order by c.item_id`);
   return result.rows.map((row) => {
     const available = toMilli(row.available);
     const taken = toMilli(row.taken);

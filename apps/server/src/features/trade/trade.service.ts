@@ -629,7 +629,7 @@ export async function checkStock(
       storeId,
       list
         .filter((line) => known.has(line.item_id))
-        .map((line) => ({ yearId, item_id: line.item_id, quantity: `-${line.quantity}` })),
+        .map((line) => ({ item_id: line.item_id, quantity: `-${line.quantity}` })),
     );
     return { shortages, unknownItems };
   });
