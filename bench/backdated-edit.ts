@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { replaceOpeningQuantities } from '../apps/server/src/features/openingStock/openingStock.posting.ts';
 import { replayStoreYear } from '../apps/server/src/features/posting/costReplay.ts';
@@ -27,7 +27,7 @@ import { signedInClient, time } from './injectClient.ts';
 const LATER = Number(process.env.LATER ?? 20_000);
 
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-bench-'));
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
 const { db } = database;
 await seedDemoIfEmpty(db);
 

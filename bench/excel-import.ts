@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { itemColumns, openingColumns } from '../apps/server/src/features/excel/itemSheet.rules.ts';
 import { writeSheet, XLSX_TYPE } from '../apps/server/src/features/excel/sheetValues.ts';
@@ -74,7 +74,7 @@ console.log(
 );
 
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-bench-excel-'));
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
 await seedDemoIfEmpty(database.db);
 const app = await buildApp({ db: database.db });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });

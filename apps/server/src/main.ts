@@ -1,11 +1,11 @@
 /** `npm start`: opens the database (migrating it), loads the demo into an empty one, serves API and web app. */
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openBook } from './features/book/openBook.ts';
 import { demoUsers, seedDemoIfEmpty } from './features/demo/demo.seed.ts';
 
 const config = readConfig(process.env);
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openBook(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 const seeded = config.demo && (await seedDemoIfEmpty(database.db));
 
 const app = await buildApp({

@@ -35,6 +35,8 @@ const fixedActions = {
   'update account': 'تعديل حساب',
   'update opening balance': 'تعديل رصيد افتتاحي لحساب',
   'delete account': 'حذف حساب',
+  'close year': 'إقفال سنة مالية',
+  'reopen year': 'إعادة فتح سنة مالية',
 } as const;
 
 const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;

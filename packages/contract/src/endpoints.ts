@@ -43,6 +43,7 @@ import {
   StoreUpdateBody,
   StoreUser,
   Year,
+  YearLockBody,
 } from './organisation.ts';
 import {
   CreateReturnBody,
@@ -235,6 +236,8 @@ export const endpoints = {
       query: StoreQuery.partial(),
       response: dataOf(Year),
     },
+    close: { method: 'POST', path: 'year/close', body: YearLockBody, response: dataOf(Year) },
+    reopen: { method: 'POST', path: 'year/reopen', body: YearLockBody, response: dataOf(Year) },
   },
   item_categories: {
     read: { method: 'GET', path: 'item_categories/read', query: StoreQuery.partial(), response: dataOf(ItemCategory) },

@@ -55,6 +55,9 @@ export const errorCodes = [
   // Issue 18, part 5: returns follow their original.
   'PARTY_HAS_RETURNS',
   'BELOW_REFUNDED',
+  // Issue 18, part 4: one book across years.
+  'YEAR_CLOSED',
+  'OPENINGS_IN_FIRST_YEAR',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

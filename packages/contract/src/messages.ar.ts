@@ -55,6 +55,10 @@ export const messagesAr: Record<ErrorCode, string> = {
   // Issue 18 (returns follow their original).
   PARTY_HAS_RETURNS: 'لا يمكن تغيير العميل أو المورد في فاتورة عليها مرتجعات، احذف المرتجعات أولا',
   BELOW_REFUNDED: 'لا يمكن أن يقل سعر صنف أو صافي الفاتورة عما رُدّ منه في المرتجعات',
+  // Issue 18 (one book across years).
+  YEAR_CLOSED: 'السنة المالية مقفلة: لا يُحفظ أو يُعدّل أو يُحذف مستند بتاريخ فيها إلا بعد أن يعيد المدير فتحها',
+  OPENINGS_IN_FIRST_YEAR:
+    'الكميات الافتتاحية تخص أول سنة للمتجر؛ أول المدة في السنوات التالية هو ما تركته السنة السابقة، وأي فرق يُسوّى بجرد',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */

@@ -30,6 +30,11 @@ export const OpeningQuantityRow = z.object({
   quantity: z.string(),
   pay_price: z.string(),
   perch_price: z.string(),
+  /**
+   * A later year's opening: what the year before left (its `perch_price` the average cost then), not a typed row:
+   * id 0, nothing to edit or delete (docs/accounting-years.md).
+   */
+  carried: z.boolean(),
 });
 export type OpeningQuantityRow = z.infer<typeof OpeningQuantityRow>;
 

@@ -36,8 +36,14 @@ export const Year = z.object({
   yearStart: z.string(),
   yearEnd: z.string(),
   is_current: z.boolean(),
+  /** Whether the session's store has closed it (`year/close`): nothing dated in it is saved, edited or deleted. */
+  closed: z.boolean(),
 });
 export type Year = z.infer<typeof Year>;
+
+/** The year to close or reopen. */
+export const YearLockBody = z.object({ yearId: Id });
+export type YearLockBody = z.output<typeof YearLockBody>;
 
 /** Company details an administrator edits. The VAT number has 15 digits in Saudi Arabia (ZATCA). */
 export const CompanyUpdateBody = z

@@ -51,7 +51,7 @@ export const routes: RoutesOf<typeof endpoints> = {
     update: post('company/update'),
     uploadLogo: upload('company/uploadLogo', 'logo'),
   },
-  year: { readByStoreByRef: get('year/readByStoreByRef') },
+  year: { readByStoreByRef: get('year/readByStoreByRef'), close: post('year/close'), reopen: post('year/reopen') },
   item_categories: {
     read: get('item_categories/read'),
     read_single: get('item_categories/read_single'),

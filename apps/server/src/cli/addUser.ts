@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CreateUserBody, messagesAr } from '@mizan/contract';
 import { readConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openBook } from '../features/book/openBook.ts';
 import { createUser, ensureOrganisation } from '../features/users/users.service.ts';
 
 const { values } = parseArgs({
@@ -45,7 +45,7 @@ if (!parsed.success) {
   process.exit(2);
 }
 const config = readConfig(process.env);
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openBook(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 try {
   await ensureOrganisation(database.db);
   const result = await createUser(database.db, {

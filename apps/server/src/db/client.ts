@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { replayPendingCosts } from '../features/posting/costReplay.ts';
 import { startEmbeddedDatabase } from './embedded/startEmbedded.ts';
 import * as schema from './schema.ts';
 
@@ -30,7 +29,10 @@ export type DatabaseOptions =
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens the database and applies the committed migrations, so a fresh data folder is ready to use. */
+/**
+ * Opens the database and applies the committed migrations. The server opens it through `openBook`
+ * (features/book/openBook.ts), which adds the start-up steps the book needs.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = 'url' in options ? undefined : await startEmbeddedDatabase(options.dataDir);
   const pool = new pg.Pool({
@@ -43,10 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   try {
+    // What SQL cannot migrate (posting again by the rules) runs after this: features/book/openBook.ts.
     await migrate(db, { migrationsFolder });
-    // The data migration that SQL cannot do: store years saved before perpetual inventory are valued at cost by the
-    // posting rules themselves (migration 0010 marks them; see features/posting/costReplay.ts).
-    await replayPendingCosts(db);
   } catch (error) {
     await pool.end();
     await embedded?.stop();

@@ -369,6 +369,7 @@ export const accountRoles = [
   'cost_of_sales',
   'discount_allowed',
   'discount_received',
+  'retained_earnings',
 ] as const;
 export type AccountRole = (typeof accountRoles)[number];
 

@@ -51,4 +51,6 @@ export const httpStatus: Record<ErrorCode, number> = {
   BELOW_RETURNED: 409,
   PARTY_HAS_RETURNS: 409,
   BELOW_REFUNDED: 409,
+  YEAR_CLOSED: 409,
+  OPENINGS_IN_FIRST_YEAR: 409,
 };

@@ -8,7 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openBook } from '../features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../features/demo/demo.seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 
@@ -53,7 +54,7 @@ export async function startTestApp(
   { demo = true, routes, webDist, trustProxy, log }: TestAppOptions = {},
 ) {
   const server = kind === 'postgres' ? await createPostgresDatabase() : undefined;
-  const database = await openDatabase(server ? { url: server.url } : { dataDir: undefined });
+  const database = await openBook(server ? { url: server.url } : { dataDir: undefined });
   if (demo) await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, checkDatabase: database.check, webDist, trustProxy, log });
   routes?.(app);

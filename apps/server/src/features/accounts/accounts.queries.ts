@@ -3,14 +3,19 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, typ
 import type { DbOrTx } from '../../db/client.ts';
 import { accountBalance, accountCategory, accounts, ledgerLine, subAccounts, tradeDocument } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
+import { yearsBefore } from '../book/bookYears.ts';
 
 export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
 
 /**
- * Sub-accounts with their current balance, computed in SQL: the opening balance plus the year's ledger lines, read
- * from their sums that the posting keeps (`account_balance`), by the account's nature (debit nature: + debit −
- * credit; credit nature: + credit − debit). A negative result is a balance on the other side.
+ * Sub-accounts with their balance at the end of a year, computed in SQL from the sums the posting keeps per year
+ * (`account_balance`): the opening balance plus, for a balance-sheet account (parties, cash, stock, equity), the
+ * ledger lines of that year and of every year before it (one book, docs/accounting-years.md), and for a
+ * profit-and-loss account (sales, purchases, expenses) that year's lines only. What earlier years earned closes into
+ * the store's retained earnings (role `retained_earnings`): read, never posted, so a correction of an earlier year
+ * moves it at once. By the account's nature: debit nature + debit − credit; credit nature + credit − debit. A
+ * negative result is a balance on the other side. Without a year: every line of the book.
  */
 function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undefined) {
   const totals = db
@@ -20,14 +25,32 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
       credit_total: sql<string>`sum(${accountBalance.credit_total})`.as('credit_total'),
     })
     .from(accountBalance)
+    .innerJoin(subAccounts, eq(subAccounts.id, accountBalance.account_id))
+    .innerJoin(accounts, eq(accounts.ac_id, subAccounts.ac_id))
     .where(
-      and(eq(accountBalance.store_id, storeId), yearId === undefined ? undefined : eq(accountBalance.yearId, yearId)),
+      and(
+        eq(accountBalance.store_id, storeId),
+        yearId === undefined
+          ? undefined
+          : sql`(${accountBalance.yearId} = ${yearId} or (${accounts.statement} = 'balance_sheet'
+              and ${accountBalance.yearId} in ${yearsBefore(yearId)}))`,
+      ),
     )
     .groupBy(accountBalance.account_id)
     .as('totals');
+  // Earlier years' profit (credit − debit of their profit-and-loss lines), on the retained earnings account only.
+  const retained =
+    yearId === undefined
+      ? sql`0`
+      : sql`case when ${subAccounts.role} = 'retained_earnings' then (
+          select coalesce(sum(b.credit_total - b.debit_total), 0) from ${accountBalance} b
+          join ${subAccounts} p on p.id = b.account_id
+          join ${accounts} c on c.ac_id = p.ac_id
+          where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(yearId)}
+        ) else 0 end`;
   const signed = sql`(${subAccounts.sub_balance} + case when ${subAccounts.sub_type} = 'debit'
-      then coalesce(${totals.debit_total}, 0) - coalesce(${totals.credit_total}, 0)
-      else coalesce(${totals.credit_total}, 0) - coalesce(${totals.debit_total}, 0) end)`;
+      then coalesce(${totals.debit_total}, 0) - coalesce(${totals.credit_total}, 0) - ${retained}
+      else coalesce(${totals.credit_total}, 0) - coalesce(${totals.debit_total}, 0) + ${retained} end)`;
   const balanceType = sql<'debit' | 'credit' | null>`case when ${signed} > 0 then ${subAccounts.sub_type}
       when ${signed} < 0 then (case when ${subAccounts.sub_type} = 'debit' then 'credit' else 'debit' end) end`;
   const query = db

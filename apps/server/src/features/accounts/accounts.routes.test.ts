@@ -38,6 +38,7 @@ describeEachDatabase('accounts', (ctx) => {
         'inventory',
         'opening_balance',
         'purchases',
+        'retained_earnings',
         'sales',
       ]);
       expect(all.every((a: { store_id: number }) => a.store_id === store)).toBe(true);
@@ -165,8 +166,8 @@ describeEachDatabase('accounts', (ctx) => {
     await post(2, '2025-03-02', 3, other.id, supplier.id, '1000');
     const year1 = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}&yearId=1`)).json()
       .data[0];
-    // credit nature: 100 + 50.25 − 200 = −49.75, i.e. 49.75 on the debit side.
-    expect(year1).toMatchObject({ current_balance: '49.75', balance_type: 'debit' });
+    // One book: a supplier (balance sheet) carries 2025 into 2026. Credit nature: 100 + 1000 + 50.25 − 200 = 950.25.
+    expect(year1).toMatchObject({ current_balance: '950.25', balance_type: 'credit' });
     const year2 = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}&year_id=2`)).json()
       .data[0];
     expect(year2).toMatchObject({ current_balance: '1100.00', balance_type: 'credit' });

@@ -16,6 +16,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { itemCategories, itemCost, items, stockMovement, tradeLine } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
+import { yearsThrough } from '../book/bookYears.ts';
 
 const itemColumns = {
   ...getTableColumns(items),
@@ -131,8 +132,9 @@ export const distinctModels = (db: DbOrTx, storeId: number, brand?: string) =>
     .orderBy(asc(items.model));
 
 /**
- * Items with their stock in a year (opening + purchased − sold: the kept sums of the stock movements) and the
- * moving-average cost of it, for the pickers of the invoice screens. Searched by name, code or barcode; an exact code or barcode comes first.
+ * Items with their stock at the end of a year (everything dated up to it, whatever year it was saved in: the kept
+ * sums of the stock movements of that year and the years before it) and the moving-average cost of it, for the
+ * pickers of the invoice screens. Searched by name, code or barcode; an exact code or barcode comes first.
  */
 export function searchItemsWithStock(
   db: DbOrTx,
@@ -143,20 +145,31 @@ export function searchItemsWithStock(
   id?: number,
 ) {
   const term = search ? likeTerm(search) : undefined;
+  // One row per year of the item's kept sums (a primary-key lookup each), not a sum over its movements.
+  const stock = db
+    .select({
+      quantity: sql<string | null>`sum(${itemCost.quantity})`.as('quantity'),
+      value: sql<string | null>`sum(${itemCost.value})`.as('value'),
+    })
+    .from(itemCost)
+    .where(
+      and(
+        eq(itemCost.store_id, items.store_id),
+        eq(itemCost.item_id, items.id),
+        sql`${itemCost.yearId} in ${yearsThrough(yearId)}`,
+      ),
+    )
+    .as('stock');
   return db
     .select({
       ...itemColumns,
-      // The kept sums of the item's movements in the year: one row, not a sum over them.
-      quantity: sql<string>`coalesce(${itemCost.quantity}, 0)::text`,
-      avg_cost: sql<string | null>`case when ${itemCost.quantity} > 0
-        then round(${itemCost.value} / ${itemCost.quantity}, 2)::text end`,
+      quantity: sql<string>`coalesce(${stock.quantity}, 0)::text`,
+      avg_cost: sql<string | null>`case when ${stock.quantity} > 0
+        then round(${stock.value} / ${stock.quantity}, 2)::text end`,
     })
     .from(items)
     .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
-    .leftJoin(
-      itemCost,
-      and(eq(itemCost.store_id, items.store_id), eq(itemCost.item_id, items.id), eq(itemCost.yearId, yearId)),
-    )
+    .leftJoinLateral(stock, sql`true`)
     .where(
       and(
         eq(items.store_id, storeId),

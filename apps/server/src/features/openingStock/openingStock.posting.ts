@@ -1,3 +1,4 @@
+import { fail, toMilli } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstq, year } from '../../db/schema.ts';
@@ -27,6 +28,21 @@ async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
 }
 
 /**
+ * Opening quantities belong to the store's first year (one book, docs/accounting-years.md): a later year opens with
+ * what the year before left, and a difference found then is a stock count. So they are refused in a year when the
+ * store has opening quantities in another year, or anything in stock dated before this year's first day.
+ */
+async function requireFirstYear(tx: DbOrTx, storeId: number, yearId: number, start: string) {
+  const { rows } = await tx.execute<{ later: boolean }>(sql`
+    select exists (
+      select 1 from firstq f where f.store_id = ${storeId} and f.fq_year <> ${yearId} and f.quantity <> 0
+    ) or exists (
+      select 1 from stock_movement m where m.store_id = ${storeId} and m.move_date < ${start}
+    ) as later`);
+  if (rows[0]?.later) refuse(fail('OPENINGS_IN_FIRST_YEAR', { fq_year: 'OPENINGS_IN_FIRST_YEAR' }));
+}
+
+/**
  * Posts opening quantities again (`rows`: what each now is; `removedIds`: ones deleted), through the one writer: each
  * one's quantity into stock on its year's first day at its stated cost, into inventory against the opening-balance
  * account; the items' later movements are valued again from that day. Refuses the enclosing use case (stock below
@@ -36,6 +52,7 @@ async function repostOpenings(tx: DbOrTx, storeId: number, yearId: number, rows:
   if (rows.length === 0 && removedIds.length === 0) return;
   const accounts = await postingAccounts(tx, storeId);
   const date = await yearStart(tx, yearId);
+  if (rows.some((row) => toMilli(row.quantity) !== 0n)) await requireFirstYear(tx, storeId, yearId, date);
   const source = (id: number) => ({
     store_id: storeId,
     yearId,

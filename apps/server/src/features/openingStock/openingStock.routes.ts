@@ -25,7 +25,7 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
-      const { rows, total } = await listOpeningQuantities(app.db, sessionUser(req).store_id, year.value.id, req.query);
+      const { rows, total } = await listOpeningQuantities(app.db, sessionUser(req).store_id, year.value, req.query);
       return { data: rows, total, page: req.query.page, pageSize: req.query.pageSize };
     },
   );

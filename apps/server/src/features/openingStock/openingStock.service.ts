@@ -7,13 +7,13 @@ import {
   type Result,
   type SessionUser,
 } from '@mizan/contract';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { firstq, items } from '../../db/schema.ts';
+import { firstq, items, stockMovement } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
+import { type AccountingYear, resolveYearId } from '../organisation/currentYear.ts';
 import { findStockShortages, stockRefusal } from '../stock/stockCheck.ts';
 import { openingReplacementChanges, postOpeningQuantity, removeOpeningQuantities } from './openingStock.posting.ts';
 
@@ -27,15 +27,90 @@ const rowColumns = {
   quantity: firstq.quantity,
   pay_price: firstq.pay_price,
   perch_price: firstq.perch_price,
+  carried: sql<boolean>`false`,
 };
 
+type ListPage = Pick<OpeningQuantityListQuery, 'page' | 'pageSize' | 'search' | 'sort' | 'order'>;
+
+/**
+ * The opening quantities of a year. In the store's first year, the ones typed (`firstq`); in a later year, what the
+ * year before left (one book, docs/accounting-years.md): each item's stock and its value at cost from everything
+ * dated before the year's first day, marked `carried` (id 0: there is no row to edit or delete).
+ */
 export async function listOpeningQuantities(
   db: DbOrTx,
   storeId: number,
-  yearId: number,
-  page: Pick<OpeningQuantityListQuery, 'page' | 'pageSize' | 'search' | 'sort' | 'order'>,
+  accountingYear: AccountingYear,
+  page: ListPage,
 ) {
-  const term = page.search ? `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const [earlier] = await db
+    .select({ id: stockMovement.id })
+    .from(stockMovement)
+    .where(and(eq(stockMovement.store_id, storeId), lt(stockMovement.move_date, accountingYear.yearStart)))
+    .limit(1);
+  return earlier
+    ? listCarriedQuantities(db, storeId, accountingYear, page)
+    : listTypedQuantities(db, storeId, accountingYear.id, page);
+}
+
+const likeTerm = (search: string | undefined) =>
+  search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+
+async function listCarriedQuantities(db: DbOrTx, storeId: number, accountingYear: AccountingYear, page: ListPage) {
+  const carried = db
+    .select({
+      item_id: stockMovement.item_id,
+      quantity: sql<string>`sum(${stockMovement.quantity})`.as('quantity'),
+      value: sql<string>`sum(${stockMovement.value})`.as('value'),
+    })
+    .from(stockMovement)
+    .where(and(eq(stockMovement.store_id, storeId), lt(stockMovement.move_date, accountingYear.yearStart)))
+    .groupBy(stockMovement.item_id)
+    .having(sql`sum(${stockMovement.quantity}) <> 0`)
+    .as('carried');
+  const term = likeTerm(page.search);
+  const where = term ? or(ilike(items.item_name, term), ilike(items.part_no, term)) : undefined;
+  const unitCost = sql<string>`case when ${carried.quantity} > 0
+    then round(${carried.value} / ${carried.quantity}, 2) else ${items.perch_price} end`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: sql<number>`0`,
+        item_id: carried.item_id,
+        item_name: items.item_name,
+        part_no: items.part_no,
+        store_id: items.store_id,
+        fq_year: sql<number>`${accountingYear.id}::int`,
+        quantity: sql<string>`${carried.quantity}::text`,
+        pay_price: items.pay_price,
+        perch_price: sql<string>`${unitCost}::text`,
+        carried: sql<boolean>`true`,
+      })
+      .from(carried)
+      .innerJoin(items, eq(items.id, carried.item_id))
+      .where(where)
+      .orderBy(
+        ...listOrder(
+          {
+            part_no: items.part_no,
+            item_name: items.item_name,
+            quantity: carried.quantity,
+            perch_price: unitCost,
+            pay_price: items.pay_price,
+          },
+          page,
+          [asc(items.item_name), asc(items.id)],
+        ),
+      )
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(carried).innerJoin(items, eq(items.id, carried.item_id)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+async function listTypedQuantities(db: DbOrTx, storeId: number, yearId: number, page: ListPage) {
+  const term = likeTerm(page.search);
   const where = and(
     eq(firstq.store_id, storeId),
     eq(firstq.fq_year, yearId),

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
-import { listStores, listYears, readCompany, readLogo } from './organisation.queries.ts';
+import { setYearClosed, yearsOfStore } from '../book/yearLock.ts';
+import { listStores, readCompany, readLogo } from './organisation.queries.ts';
 import { MAX_LOGO_BYTES, saveLogo, updateCompany, updateStore } from './organisation.service.ts';
 
 const { store, company, year } = endpoints;
@@ -82,6 +83,26 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schemaOf(year.readByStoreByRef),
       },
     },
-    async () => ({ data: await listYears(app.db) }),
+    async (req) => ({ data: await yearsOfStore(app.db, sessionUser(req).store_id) }),
   );
+  for (const [endpoint, close] of [
+    [year.close, true],
+    [year.reopen, false],
+  ] as const)
+    app.post(
+      urlOf(endpoint),
+      {
+        schema: {
+          tags: ['year'],
+          summary: close
+            ? 'Closes a year for the store (administrators): nothing dated in it is saved, edited or deleted (409 YEAR_CLOSED)'
+            : 'Reopens a closed year for the store (administrators)',
+          ...schemaOf(endpoint),
+        },
+      },
+      async (req, reply) => {
+        const result = await setYearClosed(app.db, sessionUser(req), req.body.yearId, close);
+        return result.ok ? { data: [result.value] } : sendError(reply, result);
+      },
+    );
 };

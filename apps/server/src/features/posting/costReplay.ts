@@ -105,7 +105,7 @@ export async function replayStoreYear(tx: DbOrTx, storeId: number, yearId: numbe
       };
     }),
   ];
-  await repost(tx, entries, { checkStock: false });
+  await repost(tx, entries, { checkStock: false, replay: true });
   // Data saved before the kept sums existed may not have them: they are the movements' sums, so they are rebuilt.
   await tx.execute(sql`delete from item_cost where store_id = ${storeId} and "yearId" = ${yearId}`);
   await tx.execute(sql`

@@ -9,6 +9,8 @@ import { fromMilli, money, parseMoney, type StockShortage, toMilli, toMoneyStrin
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
+import { refuse } from '../../lib/transaction.ts';
+import { requireOpenYears } from '../book/yearLock.ts';
 import { revalue } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
@@ -46,14 +48,25 @@ export type Reposting = {
  * lines, and (unless their goods are unchanged) their stock movements, then values every movement of their items
  * from the earliest date they changed on, in date order (`revalue`). Answers the items that would go below zero on
  * some date because of them (the store forbids negative stock): the caller refuses the save and everything rolls
- * back. The items must already be locked (`lockStockItems`), in id order.
+ * back. The items must already be locked (`lockStockItems`), in id order. A source in a year its store has closed is
+ * refused (409 YEAR_CLOSED, through the caller's `inTransaction`).
  */
 export async function repost(
   tx: DbOrTx,
   entries: Reposting[],
-  options: { checkStock?: boolean; accounts?: PostingAccounts } = {},
+  options: { checkStock?: boolean; accounts?: PostingAccounts; replay?: boolean } = {},
 ): Promise<StockShortage[]> {
   if (entries.length === 0) return [];
+  // Nothing dated in a closed year changes (a replay of saved history rebuilds what is there, and may).
+  if (!options.replay)
+    for (const storeId of new Set(entries.map((entry) => entry.source.store_id))) {
+      const open = await requireOpenYears(
+        tx,
+        storeId,
+        entries.filter((entry) => entry.source.store_id === storeId).map((entry) => entry.source.yearId),
+      );
+      if (!open.ok) refuse(open);
+    }
   // What the documents posted before is taken back (a new one posted nothing: no statement for it).
   const earlier = (list: Reposting[]) => list.filter((entry) => !entry.fresh).map((entry) => entry.source);
   await removeLedgerPart(tx, earlier(entries), 'money');

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { subAccounts, tradeDocument, tradeLine, users } from '../../db/schema.ts';
+import { yearsThrough } from '../book/bookYears.ts';
 
 const original = alias(tradeDocument, 'original');
 
@@ -91,7 +92,10 @@ export const listReturnLines = (db: DbOrTx, kind: ReturnKindToken, returnId: num
     .where(eq(tradeLine.pay_id, returnId))
     .orderBy(asc(tradeLine.id));
 
-/** An invoice of the kind a return takes back from, by its reference in the store and year. */
+/**
+ * An invoice of the kind a return takes back from, by its reference in the store, saved in the return's year or
+ * an earlier one (one book: a December sale is returned in January; references never repeat across years).
+ */
 export async function findOriginal(db: DbOrTx, storeId: number, kind: KindToken, yearId: number, payRef: string) {
   const [row] = await db
     .select({
@@ -110,7 +114,7 @@ export async function findOriginal(db: DbOrTx, storeId: number, kind: KindToken,
       and(
         eq(tradeDocument.store_id, storeId),
         eq(tradeDocument.kind, kind),
-        eq(tradeDocument.yearId, yearId),
+        sql`${tradeDocument.yearId} in ${yearsThrough(yearId)}`,
         eq(tradeDocument.pay_ref, payRef),
       ),
     );

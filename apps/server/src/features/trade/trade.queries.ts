@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
+import { yearsThrough } from '../book/bookYears.ts';
 
 export const documentColumns = {
   pay_id: tradeDocument.pay_id,
@@ -64,7 +65,12 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
   return and(
     eq(tradeDocument.store_id, f.storeId),
     eq(tradeDocument.kind, f.kind),
-    f.yearId === undefined ? undefined : eq(tradeDocument.yearId, f.yearId),
+    f.yearId === undefined
+      ? undefined
+      : // What is still due at a year's end includes earlier years' unpaid invoices (one book).
+        f.dueOnly
+        ? sql`${tradeDocument.yearId} in ${yearsThrough(f.yearId)}`
+        : eq(tradeDocument.yearId, f.yearId),
     f.from ? gte(tradeDocument.pay_date, f.from) : undefined,
     f.to ? lte(tradeDocument.pay_date, f.to) : undefined,
     f.custId ? eq(tradeDocument.cust_id, f.custId) : undefined,
@@ -73,21 +79,23 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
     f.recordsOnly ? eq(tradeDocument.awaiting_lines, false) : undefined,
     f.dueOnly
-      ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`, partyStillOwes(f.kind))
+      ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`, partyStillOwes(f.kind, f.yearId))
       : undefined,
   );
 }
 
 /**
- * The party of the document still owes its side in the document's year (seed: payment-due notifications are the
- * headers with a next payment date "combined with the account balance"): a customer whose balance is still on
- * the debit side, a supplier still on the credit side. A remainder settled later by a voucher is not due.
+ * The party of the document still owes its side at the end of the year read (seed: payment-due notifications are
+ * the headers with a next payment date "combined with the account balance"): a customer whose balance is still on
+ * the debit side, a supplier still on the credit side. A party's balance carries across years (one book), so last
+ * year's unpaid invoice is still due. A remainder settled later by a voucher is not due. Without a year: the
+ * document's own year and those before it.
  */
-function partyStillOwes(kind: KindToken): SQL {
+function partyStillOwes(kind: KindToken, yearId: number | undefined): SQL {
   const debitSide = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance} else -${subAccounts.sub_balance} end)
-    + coalesce((select ${accountBalance.debit_total} - ${accountBalance.credit_total} from ${accountBalance}
+    + coalesce((select sum(${accountBalance.debit_total} - ${accountBalance.credit_total}) from ${accountBalance}
        where ${accountBalance.store_id} = ${tradeDocument.store_id} and ${accountBalance.account_id} = ${tradeDocument.cust_id}
-       and ${accountBalance.yearId} = ${tradeDocument.yearId}), 0)`;
+       and ${accountBalance.yearId} in ${yearsThrough(yearId ?? tradeDocument.yearId)}), 0)`;
   return kindOf(kind).party === 'supplier' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;
 }
 

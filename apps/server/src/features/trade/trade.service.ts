@@ -24,6 +24,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { requireOpenYears } from '../book/yearLock.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear, resolveYearId } from '../organisation/currentYear.ts';
 import { postingOf } from '../posting/posting.rules.ts';
@@ -159,6 +160,9 @@ export async function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInp
       const { accountingYear, existing, lines } = loaded.value;
       if (!isInsideYear(input.header.pay_date, accountingYear))
         return fail('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
+      // Also for the kinds that post nothing (preliminary invoices, orders); `repost` checks every posting.
+      const open = await requireOpenYears(tx, user.store_id, [accountingYear.id]);
+      if (!open.ok) return open;
       const totals = checkedTotals(input, lines);
       if (!totals.ok) return totals;
       // The stock check is the cost engine's, on every date from the earliest one the save changes: a refusal
@@ -535,6 +539,8 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
+  const open = await requireOpenYears(tx, user.store_id, [doc.yearId]);
+  if (!open.ok) return open;
   const withoutReturns = await refuseDeleteWithReturns(tx, payId);
   if (!withoutReturns.ok) return withoutReturns;
   // Its items are locked (id order) before their stock at cost changes, the ones it brings back too.

@@ -8,7 +8,8 @@ import { tradeFixtures } from './trade.fixtures.ts';
 
 /**
  * The accounting year end to end (demo: year 1 = 2026, the primary base `/api/`; year 2 = 2025, read and written
- * under `/api23/`). The year travels with the call; the base path alone never decides it.
+ * under `/api23/`). The year travels with the call; the base path alone never decides it. A year is a period of one
+ * book (docs/accounting-years.md): documents and records belong to their year, stock and balances carry on.
  */
 describeEachDatabase('the accounting year of every document', (ctx) => {
   const { signedIn, setup } = tradeFixtures(ctx);
@@ -21,9 +22,10 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     invoice: { cust_id: supplierId, pay_date: '2025-06-01', discount: '0', pay: '0', ...extra },
     items: [{ item_id: itemId, quantity, perch_price: '80' }],
   });
+  /** What moved in a year (its documents' movements): the stock at its end adds the years before it. */
   const stockIn = async (itemId: number, yearId: number) => {
     const [row] = await ctx()
-      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0)::text` })
+      .database.db.select({ q: sql<string>`coalesce(sum(${stockMovement.quantity}), 0.000)::text` })
       .from(stockMovement)
       .where(and(eq(stockMovement.item_id, itemId), eq(stockMovement.yearId, yearId)));
     return row?.q;
@@ -31,9 +33,9 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
   const balanceIn = async (c: TestClient, accountId: number, yearId: number) =>
     (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${accountId}&yearId=${yearId}`)).json().data[0]
       .current_balance;
-  /** An item with 10 in stock in 2025 (and, from `setup`, 10 in 2026). */
+  /** An item with 10 in stock from 2025 on (its opening quantity, in the store's first year). */
   const setupPrior = async (c: TestClient) => {
-    const parties = await setup(c);
+    const parties = await setup(c, '0');
     const opening = await c.post('/api23/firstq/createf.php', {
       item_id: parties.item.id,
       quantity: '10',
@@ -56,7 +58,7 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     const doc = res.json().data[0];
     expect(doc.yearId).toBe(PRIOR);
     expect(await stockIn(item.id, PRIOR)).toBe('9.000');
-    expect(await stockIn(item.id, 1)).toBe('10.000');
+    expect(await stockIn(item.id, 1)).toBe('0.000');
     expect(await refsOf(c, `/api23/pay/getTopSales.php?yearId=${PRIOR}`)).toContain(doc.pay_ref);
     expect(await refsOf(c, '/api/pay/getTopSales.php')).not.toContain(doc.pay_ref);
     expect(await refsOf(c, '/api/pay/getTopSales.php?yearId=1')).not.toContain(doc.pay_ref);
@@ -86,7 +88,7 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
       });
     }
     expect(await stockIn(item.id, PRIOR)).toBe('10.000');
-    expect(await stockIn(item.id, 1)).toBe('10.000');
+    expect(await stockIn(item.id, 1)).toBe('0.000');
   });
 
   it('under /api/ a call without a year means year 1 (2026), as the seed says', async () => {
@@ -95,7 +97,7 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     const res = await c.post('/api/pay/createWithItems.php', sale(customer.id, item.id, '2026-03-10'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0].yearId).toBe(1);
-    expect(await stockIn(item.id, 1)).toBe('9.000');
+    expect(await stockIn(item.id, 1)).toBe('-1.000');
     expect(await stockIn(item.id, PRIOR)).toBe('10.000');
     const unknown = await c.post('/api/pay/createWithItems.php?yearId=99', sale(customer.id, item.id, '2026-03-10'));
     expect(unknown.json().error.code).toBe('YEAR_NOT_FOUND');
@@ -133,9 +135,10 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data[0]).toMatchObject({ yearId: PRIOR, pay_ref: created.pay_ref, tot_pr: '560.00' });
     expect(await stockIn(item.id, PRIOR)).toBe('17.000');
-    expect(await stockIn(item.id, 1)).toBe('10.000');
+    expect(await stockIn(item.id, 1)).toBe('0.000');
     expect(Number(await balanceIn(c, supplier.id, PRIOR))).toBe(Number(before.prior) + 560);
-    expect(await balanceIn(c, supplier.id, 1)).toBe(before.current);
+    // The supplier's balance carries into 2026 (one book).
+    expect(Number(await balanceIn(c, supplier.id, 1))).toBe(Number(before.current) + 560);
 
     // The same edit sent in 2026 (the primary base without a year) would move it: refused, nothing changes.
     const moved = await c.post('/api/perch/updateWithItems', {
@@ -152,8 +155,8 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     });
     expect(legacyMove.json().error.code).toBe('DOCUMENT_IN_OTHER_YEAR');
     expect(await stockIn(item.id, PRIOR)).toBe('17.000');
-    expect(await stockIn(item.id, 1)).toBe('10.000');
-    expect(await balanceIn(c, supplier.id, 1)).toBe(before.current);
+    expect(await stockIn(item.id, 1)).toBe('0.000');
+    expect(Number(await balanceIn(c, supplier.id, 1))).toBe(Number(before.current) + 560);
   });
 
   it('references never repeat across years, and deleteMultiServices for a 2025 reference never touches 2026', async () => {
@@ -190,7 +193,7 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     expect(await linesOf(prior.pay_id)).toBe(0);
     expect(await linesOf(current.pay_id)).toBe(1);
     expect(await stockIn(item.id, PRIOR)).toBe('10.000');
-    expect(await stockIn(item.id, 1)).toBe('9.000');
+    expect(await stockIn(item.id, 1)).toBe('-1.000');
 
     // Lines by reference are read in the year asked for.
     const lines = (url: string) => c.get(url).then((r) => r.json().data.length);
@@ -198,7 +201,7 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     expect(await lines(`/api23/pay_details/readByStoreByRef?pay_ref=${current.pay_ref}&yearId=${PRIOR}`)).toBe(0);
   });
 
-  it('payment-due notifications and every list family honour the year', async () => {
+  it('records honour the year; notifications, stock, balances and openings carry into the next', async () => {
     const c = await signedIn();
     const { item, customer, supplier } = await setupPrior(c);
     const before = { prior: await balanceIn(c, supplier.id, PRIOR), current: await balanceIn(c, supplier.id, 1) };
@@ -216,27 +219,27 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     // Trade: records and notifications.
     expect(await refsOf(c, `/api23/pay/paynotif?yearId=${PRIOR}`)).toContain(prior.pay_ref);
     expect(await refsOf(c, `/api23/pay/paynotif?yearId=${PRIOR}`)).not.toContain(current.pay_ref);
-    expect(await refsOf(c, '/api/pay/paynotif')).toContain(current.pay_ref);
-    expect(await refsOf(c, '/api/pay/paynotif')).not.toContain(prior.pay_ref);
+    // Last year's unpaid invoices are still due this year.
+    expect(await refsOf(c, '/api/pay/paynotif')).toEqual(expect.arrayContaining([current.pay_ref, prior.pay_ref]));
     expect(await refsOf(c, `/api23/perch/paynotif?yearId=${PRIOR}`)).toContain(priorPurchase.pay_ref);
-    expect(await refsOf(c, '/api/perch/paynotif')).not.toContain(priorPurchase.pay_ref);
+    expect(await refsOf(c, '/api/perch/paynotif')).toContain(priorPurchase.pay_ref);
     const twoDates = await refsOf(c, `/api23/pay/getSales2Date?yearId=${PRIOR}&from=2025-01-01&to=2026-12-31`);
     expect(twoDates).toContain(prior.pay_ref);
     expect(twoDates).not.toContain(current.pay_ref);
 
-    // Items: stock in each year (2025: 10 − 1 + 3; 2026: 10 − 1).
+    // Items: stock at each year's end (2025: 10 − 1 + 3; 2026: 12 − 1).
     const stockRead = async (url: string) =>
       (await c.get(`${url}&search=${encodeURIComponent(item.item_name)}`)).json().data[0].quantity;
     expect(Number(await stockRead(`/api23/items/searchStock?yearId=${PRIOR}`))).toBe(12);
-    expect(Number(await stockRead('/api/items/searchStock?x=1'))).toBe(9);
+    expect(Number(await stockRead('/api/items/searchStock?x=1'))).toBe(11);
 
-    // Accounts: the supplier is owed the 2025 purchase (3 × 80) in 2025 only.
+    // Accounts: the supplier is owed the 2025 purchase (3 × 80) in 2025, and still in 2026.
     const supplierBalance = async (url: string) => Number((await c.get(url)).json().data[0].current_balance);
     expect(
       await supplierBalance(`/api23/sub_accounts/getAccountBalance?account_id=${supplier.id}&year_id=${PRIOR}`),
     ).toBe(Number(before.prior) + 240);
     expect(await supplierBalance(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}`)).toBe(
-      Number(before.current),
+      Number(before.current) + 240,
     );
 
     const listed = async (url: string) =>
@@ -246,24 +249,26 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
           .data.find((account: { id: number }) => account.id === supplier.id).current_balance,
       );
     expect(await listed(`/api23/sub_accounts/readWithBalance?yearId=${PRIOR}`)).toBe(Number(before.prior) + 240);
-    expect(await listed('/api/sub_accounts/readWithBalance?x=1')).toBe(Number(before.current));
+    expect(await listed('/api/sub_accounts/readWithBalance?x=1')).toBe(Number(before.current) + 240);
 
-    // Opening stock: each year its own.
+    // Opening stock: typed in the first year; 2026 opens with what 2025 left (12, carried).
     const openings = async (url: string) =>
-      (await c.get(url)).json().data.filter((row: { item_id: number }) => row.item_id === item.id).length;
+      (await c.get(url)).json().data.filter((row: { item_id: number }) => row.item_id === item.id);
     expect(
       await openings(
         `/api23/firstq/readByStore?fq_year=${PRIOR}&pageSize=100&search=${encodeURIComponent(item.item_name)}`,
       ),
-    ).toBe(1);
-    expect(await openings(`/api/firstq/readByStore?pageSize=100&search=${encodeURIComponent(item.item_name)}`)).toBe(1);
+    ).toEqual([expect.objectContaining({ quantity: '10.000', carried: false })]);
+    expect(await openings(`/api/firstq/readByStore?pageSize=100&search=${encodeURIComponent(item.item_name)}`)).toEqual(
+      [expect.objectContaining({ quantity: '12.000', carried: true })],
+    );
   });
 
-  it('opening quantities imported from Excel go to the year named (fq_year), and need one under /api23/', async () => {
+  it('opening quantities imported from Excel go to the year named (fq_year), and need one under /api23/; only to the first year', async () => {
     // In store 2: the sheet replaces the whole year's openings, and store 1's items sold in 2025 by the tests above
     // would rightly stop it (the stock check).
     const c = await signedIn('admin', 'admin123', 2);
-    const { item } = await setup(c);
+    const { item } = await setup(c, '0');
     const code = `YR-${item.id}`;
     await c.post('/api/items/update', { ...item, part_no: code });
     const sheet = async () =>
@@ -279,6 +284,11 @@ describeEachDatabase('the accounting year of every document', (ctx) => {
     const applied = await c.upload(`/api23/uploadXslFristq.php?fq_year=${PRIOR}`, await sheet());
     expect(applied.statusCode).toBe(200);
     expect(await stockIn(item.id, PRIOR)).toBe('6.000');
-    expect(await stockIn(item.id, 1)).toBe('10.000');
+    // 2026 opens with what 2025 left: a sheet of 2026 openings is refused, and nothing of it is written.
+    const later = await c.upload('/api/uploadXslFristq.php?fq_year=1', await sheet());
+    expect(later.statusCode).toBe(409);
+    expect(later.json().error.code).toBe('OPENINGS_IN_FIRST_YEAR');
+    expect(await stockIn(item.id, PRIOR)).toBe('6.000');
+    expect(await stockIn(item.id, 1)).toBe('0.000');
   });
 });
