@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postFromPage, toastShown, typeInto } from './support/browser.ts';
+import { postFromPage, screenshot, toastShown, typeInto } from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -16,7 +16,7 @@ async function chooseYear(page: import('playwright-core').Page, yearDesc: string
 describe('the accounting year chosen in the menu', () => {
   it('a sale saved after switching to 2025 is in the 2025 sales record and not in 2026’s', async () => {
     const page = await openSignedIn(running);
-    // An item with stock in 2025 only (its opening quantity belongs to year 2).
+    // An item bought into 2025 (its opening quantity belongs to the store's first year, 2025; 2026 carries it on).
     const created = await postFromPage(page, 'items/create', {
       item_name: 'بطارية ٢٠٢٥',
       part_no: 'Y2025-1',
@@ -38,7 +38,7 @@ describe('the accounting year chosen in the menu', () => {
     await typeInto(page, 'item_search', 'بطارية ٢٠٢٥');
     await page.locator('.item-results button').first().waitFor();
     await page.keyboard.press('Enter');
-    // The picker shows the 2025 stock (4), not 2026's (none).
+    // The picker shows the 2025 stock (4).
     await expect.poll(() => page.getByTestId('picked-stock').textContent()).toContain('4');
     await page.keyboard.type('1');
     await page.keyboard.press('Enter');
@@ -108,6 +108,45 @@ describe('the accounting year chosen in the menu', () => {
     await page.keyboard.type('عميل نقدي — 101');
     await page.getByTestId('party-balance').waitFor();
     expect(await field.inputValue()).toBe('عميل نقدي — 101');
+    await page.context().close();
+  });
+
+  it('a closed year refuses the sale typed in it with an Arabic message and keeps it; reopened, the same sale saves', async () => {
+    const page = await openSignedIn(running);
+    await page.goto(`${running.server.baseUrl}/folder/settings`);
+    const year2025 = page.getByTestId('year-2');
+    await year2025.getByTestId('year-lock').click();
+    // Closing asks first, and says what it means.
+    await page.locator('ion-alert').getByText('لا يُحفظ ولا يُعدّل ولا يُحذف').waitFor();
+    await screenshot(page, 'year-close-confirm');
+    await page.locator('ion-alert button', { hasText: 'إقفال السنة' }).click();
+    await year2025.getByTestId('year-closed').waitFor();
+    await screenshot(page, 'year-closed');
+
+    await chooseYear(page, '2025');
+    await page.goto(`${running.server.baseUrl}/folder/sales`);
+    await typeInto(page, 'customer', 'عميل نقدي — 101');
+    await page.getByTestId('party-balance').waitFor();
+    await typeInto(page, 'item_search', 'بطارية ٢٠٢٥');
+    await page.locator('.item-results button').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.locator('input[name="pay_date"]').fill('20/06/2025');
+    await page.getByTestId('save-invoice').click();
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toContain('السنة المالية مقفلة');
+    // Nothing is lost: the line is still on the screen to save once the year is open.
+    await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
+
+    // Reopened from another tab (settings), the same sale saves.
+    const settings = await page.context().newPage();
+    await settings.goto(`${running.server.baseUrl}/folder/settings`);
+    await settings.getByTestId('year-2').getByTestId('year-lock').click();
+    await settings.getByTestId('year-2').getByTestId('year-closed').waitFor({ state: 'detached' });
+    await settings.close();
+    await page.getByTestId('save-invoice').click();
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
     await page.context().close();
   });
 });

@@ -7,8 +7,11 @@
  * - no quantity on any date is below zero (the store forbids negative stock) and no positive quantity has a
  *   negative value;
  * - debits equal credits, the kept account sums equal the ledger, and the inventory account equals the stock value;
- * - a payment-only edit changes no movement's value and no line's cost.
- * On code that costed in typing order, the replay differs after the first back-dated purchase.
+ * - a payment-only edit changes no movement's value and no line's cost;
+ * - the documents fall on both sides of a year end (December 2025 is year 2, January 2026 year 1): one chain per
+ *   item across the years, and 2026's opening quantities (the carried `firstq` read) are what 2025 left.
+ * On code that costed in typing order, the replay differs after the first back-dated purchase; on code that kept
+ * each year a separate book, after the first January sale of December's goods.
  */
 import { money, parseMoney, toMilli, toMoneyString } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
@@ -27,7 +30,14 @@ type Step =
   | { t: 'pay'; doc: number; share: number };
 
 const ITEMS = 2;
+/** Days 1–14 are 15–28 December 2025 (year 2), days 15–28 are 1–14 January 2026 (year 1). */
 const day = fc.integer({ min: 1, max: 28 });
+const DECEMBER_DAYS = 14;
+const yearOfDay = (d: number) => (d <= DECEMBER_DAYS ? 2 : 1);
+const dateOfDay = (d: number) =>
+  d <= DECEMBER_DAYS ? `2025-12-${String(d + 14).padStart(2, '0')}` : `2026-01-${String(d - 14).padStart(2, '0')}`;
+/** The base and year of a document dated on a day (2025 is served under /api23/). */
+const onDay = (d: number) => (yearOfDay(d) === 2 ? { base: '/api23', yearId: 2 } : { base: '/api', yearId: 1 });
 const doc = fc.nat(15);
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -64,6 +74,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const cents = (text: string) => parseMoney(text) ?? money(0n);
+const ITEM_NAME = `صنف سنتين ${Math.random()}`;
 
 describeEachDatabase('cost in date order, property', (ctx) => {
   const { signedIn, setup, balancesOffTheLedger } = tradeFixtures(ctx);
@@ -76,7 +87,7 @@ describeEachDatabase('cost in date order, property', (ctx) => {
       itemIds.push(
         (
           await c.post('/api/items/create', {
-            item_name: `صنف خاصية ${Math.random()}`,
+            item_name: `${ITEM_NAME} ${Math.random()}`,
             perch_price: '7',
             pay_price: '40',
           })
@@ -116,7 +127,10 @@ describeEachDatabase('cost in date order, property', (ctx) => {
       const states = new Map<number, CostState>(
         itemIds.map((id) => [id, { quantity: 0n, value: money(0n), fallbackUnitCost: cents('7') }]),
       );
+      const closing2025 = new Map<number, CostState>();
       for (const line of lines) {
+        if (line.pay_date >= '2026-01-01')
+          for (const [id, st] of states) if (!closing2025.has(id)) closing2025.set(id, st);
         const state = states.get(line.item_id);
         if (!state) throw new Error('unknown item');
         const quantity = toMilli(line.quantity);
@@ -136,9 +150,37 @@ describeEachDatabase('cost in date order, property', (ctx) => {
         const expectedCost = line.kind === 'perch' ? line.tot : toMoneyString(money(-costed.change));
         expect(line.cost, `${label}: line ${line.line_id} of ${line.kind} ${line.pay_id}`).toBe(expectedCost);
       }
+      for (const [id, st] of states) if (!closing2025.has(id)) closing2025.set(id, st);
+      // 2026 opens with what 2025 left: the carried opening quantities and their average cost.
+      const carried = (
+        await c.get(`/api/firstq/readByStore?fq_year=1&pageSize=100&search=${encodeURIComponent(ITEM_NAME)}`)
+      )
+        .json()
+        .data.filter((row: { item_id: number }) => itemIds.includes(row.item_id));
+      for (const id of itemIds) {
+        const closing = closing2025.get(id);
+        const row = carried.find((r: { item_id: number }) => r.item_id === id);
+        const expected =
+          closing && closing.quantity !== 0n
+            ? {
+                quantity: toMilli(row?.quantity ?? '0'),
+                cost: closing.quantity > 0n ? cents(row?.perch_price ?? '0') : undefined,
+              }
+            : undefined;
+        if (!closing || closing.quantity === 0n) expect(row, `${label}: item ${id} carried nothing`).toBeUndefined();
+        else
+          expect(expected, `${label}: item ${id}'s 2026 opening = 2025's closing`).toEqual({
+            quantity: closing.quantity,
+            cost:
+              closing.quantity > 0n
+                ? money((closing.value * 1000n * 2n + closing.quantity) / (closing.quantity * 2n))
+                : undefined,
+          });
+      }
       const kept = (
         await db.execute<{ item_id: number; quantity: string; value: string }>(sql`
-          select item_id, quantity::text, value::text from item_cost where item_id = any(${ids}::int[])`)
+          select item_id, sum(quantity)::text as quantity, sum(value)::text as value from item_cost
+          where item_id = any(${ids}::int[]) group by item_id`)
       ).rows;
       for (const id of itemIds) {
         const row = kept.find((r) => r.item_id === id);
@@ -152,9 +194,9 @@ describeEachDatabase('cost in date order, property', (ctx) => {
         await db.execute<{ unbalanced: number; stock: string; inventory: string }>(sql`select
           (select count(*)::int from (select 1 from ledger_line group by store_id, "yearId"
             having sum(debit) <> sum(credit)) u) as unbalanced,
-          (select coalesce(sum(value), 0)::numeric(20, 2)::text from item_cost where store_id = 1 and "yearId" = 1) as stock,
+          (select coalesce(sum(value), 0)::numeric(20, 2)::text from item_cost where store_id = 1) as stock,
           (select coalesce(sum(l.debit - l.credit), 0)::numeric(20, 2)::text from ledger_line l join sub_accounts a on a.id = l.account_id
-            where a.store_id = 1 and a.role = 'inventory' and l."yearId" = 1) as inventory`)
+            where a.store_id = 1 and a.role = 'inventory') as inventory`)
       ).rows[0];
       expect(books?.unbalanced, label).toBe(0);
       expect(books?.inventory, `${label}: inventory = stock at cost`).toBe(books?.stock);
@@ -171,8 +213,7 @@ describeEachDatabase('cost in date order, property', (ctx) => {
 
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const docs: { pay_id: number; kind: 'pay' | 'perch' }[] = [];
-        const date = (d: number) => `2026-05-${String(d).padStart(2, '0')}`;
+        const docs: { pay_id: number; kind: 'pay' | 'perch'; day: number }[] = [];
         for (const [index, s] of steps.entries()) {
           const label = `step ${index} ${JSON.stringify(s)}`;
           const target = 'doc' in s && docs.length ? docs[s.doc % docs.length] : undefined;
@@ -180,10 +221,11 @@ describeEachDatabase('cost in date order, property', (ctx) => {
           if (s.t === 'buy' || s.t === 'sell') {
             const kind = s.t === 'buy' ? 'perch' : 'pay';
             const item = itemIds[s.item];
-            const res = await c.post(`/api/${kind}/createWithItems`, {
+            const { base, yearId } = onDay(s.day);
+            const res = await c.post(`${base}/${kind}/createWithItems?yearId=${yearId}`, {
               invoice: {
                 cust_id: kind === 'perch' ? supplier.id : customer.id,
-                pay_date: date(s.day),
+                pay_date: dateOfDay(s.day),
                 discount: '0',
                 pay: '0',
               },
@@ -196,12 +238,25 @@ describeEachDatabase('cost in date order, property', (ctx) => {
               ],
             });
             status = res.statusCode;
-            if (status === 200) docs.push({ pay_id: res.json().data[0].pay_id, kind });
+            if (status === 200) docs.push({ pay_id: res.json().data[0].pay_id, kind, day: s.day });
           } else if (target && s.t === 'delete') {
-            status = (await c.post(`/api/${target.kind}/deleteWithItems`, { pay_id: target.pay_id })).statusCode;
+            const { base, yearId } = onDay(target.day);
+            status = (
+              await c.post(`${base}/${target.kind}/deleteWithItems?yearId=${yearId}`, { pay_id: target.pay_id })
+            ).statusCode;
             if (status === 200) docs.splice(docs.indexOf(target), 1);
           } else if (target) {
-            const saved = (await c.get(`/api/${target.kind}/readById?pay_id=${target.pay_id}`)).json().data[0];
+            const { base, yearId } = onDay(target.day);
+            const saved = (
+              await c.get(`${base}/${target.kind}/readById?pay_id=${target.pay_id}&yearId=${yearId}`)
+            ).json().data[0];
+            // A document stays in its year: a new date is a day of the same year.
+            const newDay =
+              s.t !== 'redate'
+                ? target.day
+                : yearOfDay(target.day) === 2
+                  ? ((s.day - 1) % DECEMBER_DAYS) + 1
+                  : DECEMBER_DAYS + ((s.day - 1) % DECEMBER_DAYS) + 1;
             const lines = saved.items.map(
               (l: { item_id: number; quantity: string; pay_price: string; perch_price: string }) => ({
                 item_id: l.item_id,
@@ -214,7 +269,7 @@ describeEachDatabase('cost in date order, property', (ctx) => {
             const invoice = {
               pay_id: target.pay_id,
               cust_id: saved.cust_id,
-              pay_date: s.t === 'redate' ? date(s.day) : saved.pay_date,
+              pay_date: s.t === 'redate' ? dateOfDay(newDay) : saved.pay_date,
               pay_time: saved.pay_time,
               discount: '0',
               // New lines may lower the total below what was paid: such an edit pays nothing.
@@ -226,7 +281,10 @@ describeEachDatabase('cost in date order, property', (ctx) => {
                     : saved.pay,
             };
             const before = s.t === 'pay' ? await costSnapshot() : undefined;
-            status = (await c.post(`/api/${target.kind}/updateWithItems`, { invoice, items: lines })).statusCode;
+            status = (
+              await c.post(`${base}/${target.kind}/updateWithItems?yearId=${yearId}`, { invoice, items: lines })
+            ).statusCode;
+            if (status === 200) target.day = newDay;
             if (s.t === 'pay') {
               expect(status, label).toBe(200);
               expect(await costSnapshot(), `${label}: a payment changed a cost`).toBe(before);

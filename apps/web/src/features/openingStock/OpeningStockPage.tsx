@@ -31,6 +31,11 @@ const columns: Column<OpeningQuantityRow>[] = [
   { id: 'pay', serverSort: 'pay_price', header: text.pay, amount: true, cell: (row) => formatDecimal(row.pay_price) },
 ];
 
+// What the year before left: its quantity and its average cost then (the column says so).
+const carriedColumns = columns.map((column) =>
+  column.id === 'perch' ? { ...column, header: text.carriedCost } : column,
+);
+
 /** Opening quantities of the store and year: import from Excel (preview, then apply) and the current list. */
 export default function OpeningStockPage({ title }: { title: string }) {
   const { storeId, year } = useSession();
@@ -43,15 +48,60 @@ export default function OpeningStockPage({ title }: { title: string }) {
     fq_year: yearId,
     search: search.trim() || undefined,
   });
+  // A later year opens with what the year before left: shown, never typed or imported (one book).
+  const carried = rows.some((row) => row.carried);
 
   return (
     <Page title={title}>
-      <p className="notice">{text.intro}</p>
+      <p className="notice" data-testid="opening-intro">
+        {carried ? text.carried : text.intro}
+      </p>
       {year && <p>{text.year(year.yearDesc)}</p>}
+      {!carried && (
+        <OpeningImport
+          storeId={storeId}
+          yearId={yearId}
+          clearUnlisted={clearUnlisted}
+          onClearUnlisted={setClearUnlisted}
+        />
+      )}
+      <IonSearchbar
+        placeholder={text.search}
+        debounce={300}
+        value={search}
+        onIonInput={(e) => setSearch(searchTerm(e.detail.value ?? ''))}
+      />
+      <DataTable
+        columns={carried ? carriedColumns : columns}
+        rows={rows}
+        rowKey={(row) => (row.carried ? `carried-${row.item_id}` : row.id)}
+        testId="opening-table"
+        empty={text.empty}
+        loading={query.isLoading}
+        paging={paging}
+      />
+    </Page>
+  );
+}
+
+/** The Excel import of the first year's opening quantities, with the explicit choice to clear unlisted items. */
+function OpeningImport({
+  storeId,
+  yearId,
+  clearUnlisted,
+  onClearUnlisted,
+}: {
+  storeId: number;
+  yearId: number | undefined;
+  clearUnlisted: boolean;
+  onClearUnlisted: (clear: boolean) => void;
+}) {
+  return (
+    <>
       <IonItem lines="none">
         <IonCheckbox
           checked={clearUnlisted}
-          onIonChange={(event) => setClearUnlisted(event.detail.checked)}
+          onIonChange={(event) => onClearUnlisted(event.detail.checked)}
           data-testid="clear-unlisted"
         >
           {text.clearUnlisted}
@@ -72,21 +122,6 @@ export default function OpeningStockPage({ title }: { title: string }) {
           )
         }
       />
-      <IonSearchbar
-        placeholder={text.search}
-        debounce={300}
-        value={search}
-        onIonInput={(e) => setSearch(searchTerm(e.detail.value ?? ''))}
-      />
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        testId="opening-table"
-        empty={text.empty}
-        loading={query.isLoading}
-        paging={paging}
-      />
-    </Page>
+    </>
   );
 }

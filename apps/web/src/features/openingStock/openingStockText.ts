@@ -18,6 +18,10 @@ export const openingStockText = {
   perch: 'سعر الشراء',
   pay: 'سعر البيع',
   empty: 'لا توجد كميات افتتاحية لهذه السنة',
+  /** A later year: its openings are what the year before left (one book), not typed. */
+  carried:
+    'هذه ليست أول سنة للمخزن: أول المدة فيها هو ما تركته السنة السابقة من كميات وتكلفة، ويُعرض هنا للاطلاع فقط. الكميات الافتتاحية تُدخل في أول سنة، وأي فرق يُسوّى بالجرد.',
+  carriedCost: 'متوسط التكلفة',
   /** The name the downloaded import template is saved under. */
   templateFile: 'قالب-الكميات-الافتتاحية.xlsx',
 } as const;

@@ -31,7 +31,7 @@ export default function SettingsPage({ title }: { title: string }) {
         <CompanySection isAdmin={user.is_admin} />
       </Section>
       <Section title={settingsText.year}>
-        <YearSection storeId={storeId} />
+        <YearSection storeId={storeId} isAdmin={user.is_admin} />
       </Section>
       <Section title={settingsText.store}>
         <StoreSection

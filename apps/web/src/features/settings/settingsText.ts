@@ -10,6 +10,17 @@ export const settingsText = {
   uploadLogo: 'رفع شعار',
   logoSaved: 'تم رفع الشعار',
   current: 'الحالية',
+  yearLock: {
+    close: 'إقفال السنة',
+    reopen: 'إعادة فتح السنة',
+    closedBadge: 'مقفلة',
+    cancel: 'إلغاء',
+    confirmTitle: (desc: string) => `إقفال السنة المالية ${desc}`,
+    confirm:
+      'بعد الإقفال لا يُحفظ ولا يُعدّل ولا يُحذف أي مستند بتاريخ في هذه السنة في هذا المخزن، حتى يعيد مدير النظام فتحها. أرصدتها ومخزونها تنتقل إلى السنة التالية كما هي.',
+    closed: (desc: string) => `أُقفلت السنة المالية ${desc}`,
+    reopened: (desc: string) => `أُعيد فتح السنة المالية ${desc}`,
+  },
   companyFields: {
     arName: 'اسم الشركة بالعربية',
     engName: 'اسم الشركة بالإنجليزية',
