@@ -14,7 +14,7 @@ const ROWS = 5_000;
 const MAX_WAIT_MS = 2_000;
 
 /** Each test's items have barcodes of their own (a barcode is unique in the store). */
-const barcodePrefix = { BIG: '629', ZIP: '620', DIG: '621', Y2: '622', ROLE: '623' } as const;
+const barcodePrefix = { BIG: '629', ZIP: '620', DIG: '621', Y1: '624', Y2: '622', ROLE: '623' } as const;
 
 const itemRow = (i: number, prefix: keyof typeof barcodePrefix, opening: number | '' = '') => [
   `صنف ${prefix} ${i}`,
@@ -180,8 +180,24 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
     ]);
   });
 
-  it('an import writes into the year it is given (2025 is year 2), not the current year', async () => {
-    const admin = await signedIn();
+  it('an import writes into the year it is given (2025 is year 2), not the current year; openings only into the first', async () => {
+    // Store 1's first year is 2026 (it has openings there): its openings into 2025 are refused, nothing written.
+    const first = await signedIn();
+    await first.post('/api/items/create', {
+      item_name: 'صنف 2026',
+      perch_price: '1',
+      pay_price: '2',
+      firstQuantity: '3',
+    });
+    const refused = await first.upload(
+      '/api23/uploadXsl?yearId=2',
+      await sheetFile(Object.values(itemColumns), [itemRow(1, 'Y1', 6)]),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('OPENINGS_IN_FIRST_YEAR');
+    expect((await first.get('/api/items/read?search=Y1-')).json().total).toBe(0);
+    // Store 2 has nothing yet: 2025 is its first year.
+    const admin = await signedIn('admin', 'admin123', 2);
     const items = await sheetFile(Object.values(itemColumns), [itemRow(1, 'Y2', 6)]);
     expect((await admin.upload('/api23/uploadXsl?yearId=2', items)).statusCode).toBe(200);
     const openings = await sheetFile(Object.values(openingColumns), [['Y2-1', '', 4, '', '']]);
@@ -191,7 +207,10 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
       expect((await admin.get('/api/firstq/readByStore?fq_year=2&search=Y2-1')).json().data).toEqual([
         expect.objectContaining({ quantity: '4.000' }),
       ]);
-      expect((await admin.get('/api/firstq/readByStore?fq_year=1&search=Y2-1')).json().total).toBe(0);
+      // 2026 opens with what 2025 left (one book): shown as carried, not typed.
+      expect((await admin.get('/api/firstq/readByStore?fq_year=1&search=Y2-1')).json().data).toEqual([
+        expect.objectContaining({ quantity: '4.000', carried: true }),
+      ]);
     }
   });
 

@@ -30,14 +30,16 @@ async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
 /**
  * Opening quantities belong to the store's first year (one book, docs/accounting-years.md): a later year opens with
  * what the year before left, and a difference found then is a stock count. So they are refused in a year when the
- * store has opening quantities in another year, or anything in stock dated before this year's first day.
+ * store has opening quantities in another year, or anything posted in an earlier year.
  */
 async function requireFirstYear(tx: DbOrTx, storeId: number, yearId: number, start: string) {
   const { rows } = await tx.execute<{ later: boolean }>(sql`
     select exists (
       select 1 from firstq f where f.store_id = ${storeId} and f.fq_year <> ${yearId} and f.quantity <> 0
     ) or exists (
-      select 1 from stock_movement m where m.store_id = ${storeId} and m.move_date < ${start}
+      -- Anything posted in an earlier year (the kept sums: a few rows per store and year, not its movements).
+      select 1 from account_balance b join year y on y.id = b."yearId"
+      where b.store_id = ${storeId} and y."yearStart" < ${start} and (b.debit_total <> 0 or b.credit_total <> 0)
     ) as later`);
   if (rows[0]?.later) refuse(fail('OPENINGS_IN_FIRST_YEAR', { fq_year: 'OPENINGS_IN_FIRST_YEAR' }));
 }

@@ -43,9 +43,11 @@ describeEachDatabase('opening quantities', (ctx) => {
     });
     await c.post('/api/firstq/update', { item_id: created.id, quantity: '35.5', perch_price: '9.5' });
     expect(await stockOf(created.id, 1)).toBe('35.500');
-    // Another year has its own opening quantity.
-    await c.post('/api/firstq/updateQty', { item_id: created.id, quantity: '7', fq_year: 2 });
-    expect(await stockOf(created.id, 2)).toBe('7.000');
+    // Opening quantities belong to the store's first year (one book): another year's is refused.
+    const later = await c.post('/api/firstq/updateQty', { item_id: created.id, quantity: '7', fq_year: 2 });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().error.code).toBe('OPENINGS_IN_FIRST_YEAR');
+    expect(await stockOf(created.id, 2)).toBe('0');
 
     const list = (await c.get('/api/firstq/readByStore?store_id=1&fq_year=1')).json();
     expect(list.data).toContainEqual(
@@ -65,16 +67,14 @@ describeEachDatabase('opening quantities', (ctx) => {
     expect((await c.post('/api/firstq/createf', { item_id: own.id, quantity: '1', fq_year: 99 })).statusCode).toBe(404);
   });
 
-  it('deleteByStore clears one year of one store, never by GET, and the stock follows', async () => {
+  it('deleteByStore clears the openings of one year of one store, never by GET, and the stock follows', async () => {
     const c = await signedIn();
     const created = (await c.post('/api/items/create', { ...item('صامولة'), firstQuantity: '5' })).json().data[0];
-    await c.post('/api/firstq/createf', { item_id: created.id, quantity: '3', fq_year: 2 });
     expect((await c.get('/api/firstq/deleteByStore.php?store_id=1&fq_year=1')).statusCode).toBe(405);
     const cleared = await c.request('DELETE', '/api/firstq/deleteByStore.php?store_id=1&fq_year=1');
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().data[0].deleted).toBeGreaterThanOrEqual(1);
     expect(await stockOf(created.id, 1)).toBe('0');
-    expect(await stockOf(created.id, 2)).toBe('3.000');
     expect((await c.get('/api/firstq/readByStore?fq_year=1')).json().total).toBe(0);
     expect((await c.request('DELETE', '/api/firstq/deleteByStore?store_id=2&fq_year=1')).statusCode).toBe(403);
   });

@@ -36,8 +36,8 @@ describeEachDatabase('company, stores and years', (ctx) => {
     const res = await c.get('/api/year/readByStoreByRef?store_id=1');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: 1, yearDesc: '2026', yearStart: '2026-01-01', yearEnd: '2026-12-31', is_current: true },
-      { id: 2, yearDesc: '2025', yearStart: '2025-01-01', yearEnd: '2025-12-31', is_current: false },
+      { id: 1, closed: false, yearDesc: '2026', yearStart: '2026-01-01', yearEnd: '2026-12-31', is_current: true },
+      { id: 2, closed: false, yearDesc: '2025', yearStart: '2025-01-01', yearEnd: '2025-12-31', is_current: false },
     ]);
   });
 

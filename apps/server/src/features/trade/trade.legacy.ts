@@ -13,16 +13,9 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { lockStockItems } from '../stock/stockCheck.ts';
 import { lockDocument } from './trade.queries.ts';
-import {
-  headerOf,
-  linesOf,
-  lockItems,
-  readDocument,
-  type SavedDocument,
-  type SaveResult,
-  saveDocument,
-} from './trade.service.ts';
+import { headerOf, linesOf, readDocument, type SavedDocument, type SaveResult, saveDocument } from './trade.service.ts';
 
 type Saved = SaveResult<SavedDocument[]>;
 
@@ -113,7 +106,11 @@ export function addLines(db: DbOrTx, user: SessionUser, kind: KindToken, lines: 
   }
   return inTransaction(db, async (tx): Promise<Saved> => {
     // Every item of the batch first (as a single save does), then document after document.
-    await lockItems(tx, user.store_id, [...new Set(lines.map((line) => line.item_id))]);
+    await lockStockItems(
+      tx,
+      user.store_id,
+      lines.map((line) => line.item_id),
+    );
     const all: SavedDocument[] = [];
     for (const added of byDocument.values()) {
       const [first] = added;

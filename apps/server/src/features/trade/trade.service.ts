@@ -56,10 +56,10 @@ const today = () => {
 };
 
 /**
- * The store's items of these ids, locked in id order until the transaction ends: two sales of the same items wait
- * for each other instead of both passing the stock check.
+ * The store's items of these ids, with the prices a line takes by default. A save reads them after it has locked
+ * them (`lockStockItems`, the one lock of a save's items, in `loadSave`).
  */
-export const lockItems = (tx: Tx, storeId: number, ids: number[]) =>
+const readItems = (tx: Tx, storeId: number, ids: number[]) =>
   tx
     .select({
       id: items.id,
@@ -69,14 +69,12 @@ export const lockItems = (tx: Tx, storeId: number, ids: number[]) =>
       tax: items.tax,
     })
     .from(items)
-    .where(and(eq(items.store_id, storeId), inArray(items.id, ids)))
-    .orderBy(items.id)
-    .for('update');
+    .where(and(eq(items.store_id, storeId), inArray(items.id, ids)));
 
 /** Lines priced from the input (or the item's own prices), merged by item and price, with their totals. */
 async function priceLines(tx: Tx, storeId: number, kind: KindToken, input: TradeLineInput[]) {
   const ids = [...new Set(input.map((line) => line.item_id))];
-  const found = await lockItems(tx, storeId, ids);
+  const found = await readItems(tx, storeId, ids);
   const byId = new Map(found.map((item) => [item.id, item]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined)
@@ -214,7 +212,7 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
     return fail<never>('NOT_FOUND');
   const before = input.payId !== undefined ? await movedItems(tx, input.kind, input.payId) : [];
   // Every item whose stock (and average cost) the save changes is locked, in id order, before any is read: the
-  // items the old version moved as well as the new lines' (locked again below, already held).
+  // items the old version moved as well as the new lines'.
   await lockStockItems(tx, user.store_id, [...before, ...(input.lines ?? []).map((line) => line.item_id)]);
   const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
   if (!priced.ok) return priced;
@@ -601,7 +599,12 @@ export async function convertDocument(
     const made = { pay_date: changed.payDate ?? today(), pay_time: nowTime() };
     const newHeader = { ...(header ?? { ...headerOf(source), ...made }), yearId: source.yearId };
     const newLines = lines ?? (source.value_only ? undefined : linesOf(source));
-    if (newLines) await lockItems(tx, user.store_id, [...new Set(newLines.map((line) => line.item_id))]);
+    if (newLines)
+      await lockStockItems(
+        tx,
+        user.store_id,
+        newLines.map((line) => line.item_id),
+      );
     const removed = await removeDocument(tx, user, from, payId);
     // A refusal comes back whole (a removal refused for want of stock carries its short items).
     if (!removed.ok) return removed;
