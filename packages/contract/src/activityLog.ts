@@ -35,6 +35,10 @@ const fixedActions = {
   'update account': 'تعديل حساب',
   'update opening balance': 'تعديل رصيد افتتاحي لحساب',
   'delete account': 'حذف حساب',
+  // The legacy log's own token for a saved voucher (`insert journal`), and its edit and delete.
+  'insert journal': 'حفظ قيد محاسبي',
+  'update journal': 'تعديل قيد محاسبي',
+  'delete journal': 'حذف قيد محاسبي',
 } as const;
 
 const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;
