@@ -18,6 +18,7 @@ describe('what a journal posts', () => {
   it('a receipt voucher posts each line to its account on its side, balanced, and moves no stock', () => {
     const posting = journalPosting({
       j_details: 'سند قبض من العميل',
+      j_desc: null,
       j_type: 'سند قبض',
       lines: [line(CASH, '150.00', '0.00'), line(CUSTOMER, '0.00', '150.00', 'دفعة فاتورة 12')],
     });
@@ -34,6 +35,7 @@ describe('what a journal posts', () => {
   it('an entry of several lines per side keeps every line', () => {
     const posting = journalPosting({
       j_details: null,
+      j_desc: null,
       j_type: null,
       lines: [
         line(RENT, '100.00', '0'),
@@ -48,11 +50,20 @@ describe('what a journal posts', () => {
   });
 
   it('posts nothing until its two sides are equal and non-zero', () => {
-    const notes = { j_details: null, j_type: 'سند دفع' };
+    const notes = { j_details: null, j_desc: null, j_type: 'سند دفع' };
     expect(journalPosting({ ...notes, lines: [] })).toBeUndefined();
     expect(journalPosting({ ...notes, lines: [line(RENT, '20.00', '0')] })).toBeUndefined();
     expect(journalPosting({ ...notes, lines: [line(RENT, '20.00', '0'), line(CASH, '0', '19.99')] })).toBeUndefined();
     expect(journalPosting({ ...notes, lines: [line(RENT, '20.00', '0'), line(CASH, '0', '20')] })).toBeDefined();
+  });
+
+  it('a line without a note of its own reads what the user wrote, else the template, else the type', () => {
+    const lines = [line(RENT, '5', '0'), line(CASH, '0', '5')];
+    const memos = (notes: { j_details: string | null; j_desc: string | null; j_type: string | null }) =>
+      journalPosting({ ...notes, lines })?.moneyLines.map((l) => l.memo);
+    expect(memos({ j_details: 'البيان', j_desc: 'القالب', j_type: 'سند دفع' })).toEqual(['البيان', 'البيان']);
+    expect(memos({ j_details: null, j_desc: 'القالب', j_type: 'سند دفع' })).toEqual(['القالب', 'القالب']);
+    expect(memos({ j_details: null, j_desc: null, j_type: 'سند دفع' })).toEqual(['سند دفع', 'سند دفع']);
   });
 
   it('names every line whose account is not the store’s, or is the inventory account, at once', () => {

@@ -24,6 +24,7 @@ export const journalReference = (storeRef: string, sequence: number) =>
 /** A journal as its rule reads it: its notes and its lines, amounts as the saved decimal strings. */
 export type JournalPostingInput = {
   j_details: string | null;
+  j_desc: string | null;
   j_type: string | null;
   lines: { ac_id: number; debit: string; credit: string; j_desc: string | null }[];
 };
@@ -34,11 +35,11 @@ const amount = (text: string) => parseMoney(text) ?? money(0n);
  * What a journal posts: each line to its account on its own side, in the money part, with no stock movement; only
  * when its two sides are equal and non-zero. An unbalanced journal (a legacy client between its calls, or after
  * editing one side) posts nothing: undefined. A line's memo is its own note, else what the user wrote about the
- * journal, else its type ("سند قبض").
+ * journal, else its template's description, else its type ("سند قبض").
  */
 export function journalPosting(journal: JournalPostingInput): Posting | undefined {
   if (!isPostable(journal.lines)) return undefined;
-  const memo = journal.j_details ?? journal.j_type ?? postingMemosAr.journal;
+  const memo = journal.j_details ?? journal.j_desc ?? journal.j_type ?? postingMemosAr.journal;
   return {
     movements: [],
     moneyLines: journal.lines.map((line) => ({

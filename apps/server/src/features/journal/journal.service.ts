@@ -142,6 +142,7 @@ export async function settleJournal(tx: Tx, jId: number, options: { fresh?: bool
       j_date: journal.j_date,
       j_ref: journal.j_ref,
       j_details: journal.j_details,
+      j_desc: journal.j_desc,
       j_type: journal.j_type,
     })
     .from(journal)
