@@ -21,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { journal, journalLine } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { findJournal, findJournalIdByRef, lockJournal, nextLineNo } from './journal.queries.ts';
+import { findJournal, findJournalIdByRef, type JournalRow, lockJournal, nextLineNo } from './journal.queries.ts';
 import {
   checkLineAccounts,
   headerValues,
@@ -80,26 +80,23 @@ export function addLines(
   lines: (LegacyJournalLine & { yearId: number })[],
 ) {
   const sides = checkLineSides(lines, { path: '', side });
-  if (!sides.ok) return Promise.resolve(sides as Journals);
+  if (!sides.ok) return Promise.resolve(fail<JournalWithLines[]>(sides.code, sides.fields));
   return inTransaction(db, async (tx): Promise<Journals> => {
+    const found = new Map<number, JournalRow>();
     const journalOf: number[] = [];
     for (const [index, line] of lines.entries()) {
-      const jId =
-        line.j_id !== undefined
-          ? (await findJournal(tx, user.store_id, line.j_id))?.j_id
-          : await findJournalIdByRef(tx, user.store_id, line.yearId, line.j_ref ?? '');
-      if (jId === undefined)
-        return fail('NOT_FOUND', { [`${index}.${line.j_id !== undefined ? 'j_id' : 'j_ref'}`]: 'NOT_FOUND' });
-      journalOf.push(jId);
+      const named = line.j_id ?? (await findJournalIdByRef(tx, user.store_id, line.yearId, line.j_ref ?? ''));
+      const row = named === undefined ? undefined : (found.get(named) ?? (await findJournal(tx, user.store_id, named)));
+      if (!row) return fail('NOT_FOUND', { [`${index}.${line.j_id !== undefined ? 'j_id' : 'j_ref'}`]: 'NOT_FOUND' });
+      // A journal's year never changes (an edit in another year is refused): read before its lock, it holds.
+      if (row.yearId !== line.yearId)
+        return fail('DOCUMENT_IN_OTHER_YEAR', { [`${index}.yearId`]: 'DOCUMENT_IN_OTHER_YEAR' });
+      found.set(row.j_id, row);
+      journalOf.push(row.j_id);
     }
     // Locked in id order: two batches naming the same journals wait for each other, never in a circle.
-    const ids = [...new Set(journalOf)].sort((a, b) => a - b);
-    for (const jId of ids) await lockJournal(tx, user.store_id, jId);
-    for (const [index, line] of lines.entries()) {
-      const found = await findJournal(tx, user.store_id, journalOf[index] ?? 0);
-      if (found && found.yearId !== line.yearId)
-        return fail('DOCUMENT_IN_OTHER_YEAR', { [`${index}.yearId`]: 'DOCUMENT_IN_OTHER_YEAR' });
-    }
+    const ids = [...found.keys()].sort((a, b) => a - b);
+    for (const jId of ids) if (!(await lockJournal(tx, user.store_id, jId))) return fail('NOT_FOUND');
     const accounts = await checkLineAccounts(tx, user.store_id, lines, '');
     if (!accounts.ok) return accounts;
 
@@ -128,7 +125,7 @@ const asOneLine = <T>(result: Result<T>): Result<T> =>
 /** `jdetails_from/update` and `jdetails_to/update`: one line of that side, by its id, replaced. */
 export function updateLine(db: DbOrTx, user: SessionUser, side: JournalSide, line: LegacyJournalLineUpdateBody) {
   const sides = asOneLine(checkLineSides([line], { path: '', side }));
-  if (!sides.ok) return Promise.resolve(sides as Result<JournalWithLines>);
+  if (!sides.ok) return Promise.resolve(fail<JournalWithLines>(sides.code, sides.fields));
   return inTransaction(db, async (tx): Promise<Result<JournalWithLines>> => {
     const [row] = await tx
       .select({ j_id: journalLine.j_id })

@@ -4,7 +4,7 @@
  * `journal.legacy.routes.ts`.
  */
 import { endpoints, type JournalListQuery, type JournalWithLines, type Result } from '@mizan/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
@@ -92,7 +92,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     ['getSales2Date', 'Journals between two dates (from, to)'],
   ] as const) {
     app.get(urlOf(api[read]), { schema: { tags, summary, ...schemaOf(api[read]) } }, async (req, reply) => {
-      const year = await requestYear(app.db, req as FastifyRequest);
+      const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
       const filter = { storeId: sessionUser(req).store_id, yearId: year.value.id, ...dates[read](req.query) };
       return { data: await listJournals(app.db, filter, read === 'getTopSales' ? req.query.limit : 2000) };
