@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
+import { journalRoutes } from './features/journal/journal.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(excelRoutes);
       await api.register(tradeRoutes);
       await api.register(returnsRoutes);
+      await api.register(journalRoutes);
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,10 @@ const fixedActions = {
   'delete account': 'حذف حساب',
   'close year': 'إقفال سنة مالية',
   'reopen year': 'إعادة فتح سنة مالية',
+  // The legacy log's own token for a saved voucher (`insert journal`), and its edit and delete.
+  'insert journal': 'حفظ قيد محاسبي',
+  'update journal': 'تعديل قيد محاسبي',
+  'delete journal': 'حذف قيد محاسبي',
 } as const;
 
 const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;

@@ -32,6 +32,7 @@ import {
   UpdateItemBody,
   UpdateItemPricesBody,
 } from './items.ts';
+import { journalEndpoints } from './journal.endpoints.ts';
 import { OpeningQuantityListQuery, OpeningQuantityRow } from './openingStock.ts';
 import {
   Company,
@@ -397,4 +398,5 @@ export const endpoints = {
     ...returnEndpoints('purchase_returns'),
     getTopPurchaseReturns: latestReturns('purchase_returns', 'getTopPurchaseReturns'),
   },
+  journal: journalEndpoints,
 } as const satisfies EndpointGroups;

@@ -45,6 +45,11 @@ export const errorCodes = [
   // Issue 8 (stock and accounts): the party of an invoice is on its side.
   'NOT_A_CUSTOMER',
   'NOT_A_SUPPLIER',
+  // Issue 18, part 2: journals (vouchers and journal entries).
+  'JOURNAL_UNBALANCED',
+  'JOURNAL_LINE_ONE_SIDE',
+  'JOURNAL_LINE_WRONG_SIDE',
+  'ACCOUNT_KEPT_BY_STOCK',
   // Issue 10: sales and purchase returns against their original invoice.
   'ORIGINAL_NOT_FOUND',
   'ITEM_NOT_ON_ORIGINAL',

@@ -14,6 +14,8 @@ export * from './errors.ts';
 export * from './fieldErrors.ts';
 export * from './invoice.rules.ts';
 export * from './items.ts';
+export * from './journal.rules.ts';
+export * from './journal.ts';
 export * from './messages.ar.ts';
 export * from './money.ts';
 export * from './openingStock.ts';

@@ -45,6 +45,11 @@ export const messagesAr: Record<ErrorCode, string> = {
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 'فاتورة المبيعات تسجل على حساب عميل فقط، اختر عميلا',
   NOT_A_SUPPLIER: 'فاتورة المشتريات وأمر الشراء يسجلان على حساب مورد فقط، اختر موردا',
+  // Issue 18 (journals).
+  JOURNAL_UNBALANCED: 'القيد غير متوازن: مجموع المدين يجب أن يساوي مجموع الدائن وأن يكون أكبر من صفر',
+  JOURNAL_LINE_ONE_SIDE: 'كل سطر في القيد إما مدين وإما دائن: أدخل مبلغه في جانب واحد فقط',
+  JOURNAL_LINE_WRONG_SIDE: 'سطر الطرف المدين (من حساب) مبلغه في المدين، وسطر الطرف الدائن (إلى حساب) مبلغه في الدائن',
+  ACCOUNT_KEPT_BY_STOCK: 'حساب المخزون يتغير بحركات المخزون فقط (الفواتير والمرتجعات والجرد)، لا بقيد يدوي',
   // Issue 10 (returns).
   ORIGINAL_NOT_FOUND: 'الفاتورة الأصلية غير موجودة في هذا المخزن والسنة المالية (ربما حُذفت)',
   ITEM_NOT_ON_ORIGINAL: 'هذا الصنف ليس في الفاتورة الأصلية',
@@ -69,4 +74,6 @@ export const postingMemosAr = {
   cost: (label: string) => `تكلفة ${label}`,
   /** Opening stock at its stated cost, against the opening-balance account. */
   openingStock: 'بضاعة أول المدة',
+  /** A journal line without a note of its own or of its journal. */
+  journal: 'قيد محاسبي',
 };

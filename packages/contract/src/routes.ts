@@ -104,4 +104,13 @@ export const routes: RoutesOf<typeof endpoints> = {
     ...returnRoutes('purchase_returns'),
     getTopPurchaseReturns: get('purchase_returns/getTopPurchaseReturns'),
   },
+  journal: {
+    createWithItems: post('journal/createWithItems'),
+    updateWithItems: post('journal/updateWithItems'),
+    deleteWithItems: post('journal/deleteWithItems'),
+    read_single: get('journal/read_single'),
+    getTopSales: get('journal/getTopSales'),
+    getSalesByDate: get('journal/getSalesByDate'),
+    getSales2Date: get('journal/getSales2Date'),
+  },
 };

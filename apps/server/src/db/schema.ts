@@ -8,6 +8,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -578,4 +579,84 @@ export const documentCounter = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.store_id, t.kind] })],
+);
+
+/**
+ * Journals (issue 18): receipt and payment vouchers and general journal entries. A header and its lines; each line
+ * names an account of the store (`ac_id` = `sub_accounts.id`) with its amount on one side. A journal posts its lines
+ * to the ledger (`source_kind` 'journal') on its own date when its two sides are equal and non-zero (`posted`); until
+ * then (a legacy client between its three calls) it posts nothing. See docs/journals.md.
+ */
+export const journal = pgTable(
+  'journal',
+  {
+    j_id: serial('j_id').primaryKey(),
+    /** Allocated by the server in the save transaction (`SH-J-000012`): unique in its store over all years. */
+    j_ref: text('j_ref').notNull(),
+    /** The reference a legacy client made up for it (`shJO83145912`): its lines may name the journal by it. */
+    client_ref: text('client_ref'),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    j_date: date('j_date', { mode: 'string' }).notNull(),
+    j_type: text('j_type'),
+    /** What the user wrote (`البيان`). */
+    j_details: text('j_details'),
+    j_desc: text('j_desc'),
+    invo_ref: text('invo_ref'),
+    standard_details: text('standard_details'),
+    /** The debit side's total, kept with the lines (the entry's amount once it balances). */
+    j_pay: moneyColumn('j_pay').notNull().default('0'),
+    /** The credit side's total, kept with the lines. */
+    credit_total: moneyColumn('credit_total').notNull().default('0'),
+    /** Whether its lines are in the ledger: its two sides are equal and non-zero. */
+    posted: boolean('posted').notNull().default(false),
+    idempotency_key: text('idempotency_key'),
+    idempotency_hash: text('idempotency_hash'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('journal_ref_uq').on(t.store_id, t.j_ref),
+    uniqueIndex('journal_idem_uq').on(t.store_id, t.idempotency_key).where(sql`${t.idempotency_key} is not null`),
+    index('journal_client_ref_idx').on(t.store_id, t.client_ref).where(sql`${t.client_ref} is not null`),
+    index('journal_list_idx').on(t.store_id, t.yearId, t.j_date),
+  ],
+);
+
+/**
+ * A journal's lines: `from` lines (the legacy `jdetails_from`, "من حساب") carry a debit, `to` lines
+ * (`jdetails_to`, "الي حساب") a credit; the database refuses any other line.
+ */
+export const journalLine = pgTable(
+  'journal_line',
+  {
+    id: serial('id').primaryKey(),
+    j_id: integer('j_id')
+      .notNull()
+      .references(() => journal.j_id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    side: text('side', { enum: ['from', 'to'] }).notNull(),
+    /** Its place in the journal: the order it was typed (legacy lines are added after the journal's others). */
+    line_no: integer('line_no').notNull(),
+    ac_id: integer('ac_id')
+      .notNull()
+      .references(() => subAccounts.id),
+    debit: moneyColumn('debit').notNull().default('0'),
+    credit: moneyColumn('credit').notNull().default('0'),
+    j_desc: text('j_desc'),
+  },
+  (t) => [
+    index('journal_line_journal_idx').on(t.j_id, t.line_no),
+    index('journal_line_account_idx').on(t.store_id, t.ac_id),
+    check(
+      'journal_line_one_side',
+      sql`(${t.side} = 'from' and ${t.debit} > 0 and ${t.credit} = 0) or (${t.side} = 'to' and ${t.credit} > 0 and ${t.debit} = 0)`,
+    ),
+  ],
 );

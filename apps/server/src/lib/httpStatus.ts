@@ -42,6 +42,11 @@ export const httpStatus: Record<ErrorCode, number> = {
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 400,
   NOT_A_SUPPLIER: 400,
+  // Issue 18 (journals).
+  JOURNAL_UNBALANCED: 400,
+  JOURNAL_LINE_ONE_SIDE: 400,
+  JOURNAL_LINE_WRONG_SIDE: 400,
+  ACCOUNT_KEPT_BY_STOCK: 400,
   // Issue 10 (returns).
   ORIGINAL_NOT_FOUND: 404,
   ITEM_NOT_ON_ORIGINAL: 400,

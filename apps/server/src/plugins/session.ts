@@ -94,12 +94,23 @@ async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser |
   return user;
 }
 
+/** A legacy array sent as a JSON string (text/plain, see `jsonArrayOf`), as its route will read it. */
+function legacyArray(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
 /** The store ids a request names, in its query or body (a body may be one record or an array of them). */
 function namedStoreIds(req: FastifyRequest): unknown[] {
   const found: unknown[] = [];
   const query = req.query as Record<string, unknown> | undefined;
   if (query?.store_id !== undefined) found.push(query.store_id);
-  const records = Array.isArray(req.body) ? req.body : [req.body];
+  const body = legacyArray(req.body);
+  const records = Array.isArray(body) ? body : [body];
   for (const record of records) {
     if (record && typeof record === 'object' && 'store_id' in record) found.push(record.store_id);
   }

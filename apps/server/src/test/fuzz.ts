@@ -43,6 +43,7 @@ for (const name of [
   'item_id',
   'cust_id',
   'pay_id',
+  'j_id',
   'account_id',
   'ac_id',
   'cat_id',
@@ -53,9 +54,20 @@ for (const name of [
 ]) {
   kindByName[name] = 'id';
 }
-for (const name of ['pay_date', 'nextPay', 'from', 'to']) kindByName[name] = 'date';
+for (const name of ['pay_date', 'j_date', 'nextPay', 'from', 'to']) kindByName[name] = 'date';
 kindByName.pay_time = 'time';
-for (const name of ['pay_price', 'perch_price', 'discount', 'pay', 'tot_pr', 'sub_balance', 'payval', 'perchval']) {
+for (const name of [
+  'pay_price',
+  'perch_price',
+  'discount',
+  'pay',
+  'tot_pr',
+  'sub_balance',
+  'payval',
+  'perchval',
+  'debit',
+  'credit',
+]) {
   kindByName[name] = 'money';
 }
 for (const name of ['quantity', 'min_qty', 'firstQuantity']) kindByName[name] = 'quantity';

@@ -1,7 +1,28 @@
 import type { SubAccountListQuery, subAccountSortKeys } from '@mizan/contract';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, accountCategory, accounts, ledgerLine, subAccounts, tradeDocument } from '../../db/schema.ts';
+import {
+  accountBalance,
+  accountCategory,
+  accounts,
+  journalLine,
+  ledgerLine,
+  subAccounts,
+  tradeDocument,
+} from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 import { yearsBefore } from '../book/bookYears.ts';
 
@@ -145,10 +166,17 @@ export async function countLedgerLines(db: DbOrTx, accountId: number) {
   return row?.n ?? 0;
 }
 
-/** Documents of any kind whose party is the account (preliminary invoices and orders post no ledger lines). */
+/**
+ * Documents of any kind whose party is the account (preliminary invoices and orders post no ledger lines), and
+ * journals with a line on it (one that does not balance yet posts none).
+ */
 export async function countPartyDocuments(db: DbOrTx, accountId: number) {
   const [row] = await db.select({ n: count() }).from(tradeDocument).where(eq(tradeDocument.cust_id, accountId));
-  return row?.n ?? 0;
+  const [journals] = await db
+    .select({ n: countDistinct(journalLine.j_id) })
+    .from(journalLine)
+    .where(eq(journalLine.ac_id, accountId));
+  return (row?.n ?? 0) + (journals?.n ?? 0);
 }
 
 export async function findMainAccount(db: DbOrTx, acId: number) {

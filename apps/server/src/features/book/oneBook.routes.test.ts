@@ -194,6 +194,13 @@ describeEachDatabase('the year lock and the first year’s openings', (ctx) => {
       }),
       await c.post(`/api23/perch/deleteWithItems.php?yearId=${Y2025}`, { pay_id: bought.pay_id }),
       await c.post(`/api23/payinit/deleteWithItems.php?yearId=${Y2025}`, { pay_id: preliminary.pay_id }),
+      await c.post(`/api23/journal/createWithItems.php?yearId=${Y2025}`, {
+        invoice: { j_date: '2025-12-31', j_desc: 'قيد في سنة مقفلة', yearId: Y2025 },
+        items: [
+          { ac_id: customer.id, debit: '10', credit: '0' },
+          { ac_id: supplier.id, debit: '0', credit: '10' },
+        ],
+      }),
     ];
     for (const res of refusals) {
       expect(res.statusCode).toBe(409);

@@ -21,11 +21,13 @@ import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles
 
 /** What posted: a document kind (or `firstq`, an opening quantity) and the id of its row. */
 export type SourceKind = KindToken | 'firstq';
+/** What posts ledger lines only and never moves stock: a journal (vouchers and journal entries). */
+export type LedgerOnlyKind = 'journal';
 
 export type PostingSource = {
   store_id: number;
   yearId: number;
-  source_kind: SourceKind;
+  source_kind: SourceKind | LedgerOnlyKind;
   source_id: number;
   /** The document's date (an opening quantity: its year's first day): of its ledger lines and its movements. */
   date: string;
