@@ -60,7 +60,7 @@ describeEachDatabase('stock counts', (ctx) => {
 
   it('a shortage leaves at the moving average: 10 @ 5 and 10 @ 7, 15 counted → −5 at 6 = 30.00 stock adjustment', async () => {
     const c = await signedIn();
-    const { item } = await boughtTwice(c);
+    const { item, customer } = await boughtTwice(c);
     const saved = await count(c, '2026-06-03', [{ item_id: item.id, qtyReal: '15' }]);
     expect(saved.statusCode).toBe(200);
     const counted = saved.json().data[0];
@@ -85,6 +85,10 @@ describeEachDatabase('stock counts', (ctx) => {
       ['inventory', '0.00', '30.00', counted.pay_ref, 'تسوية جردية'],
       ['stock_adjustment', '30.00', '0.00', counted.pay_ref, 'تسوية جردية'],
     ]);
+    await booksHold();
+    // A sale after the count takes its goods at the average the count left (90 / 15).
+    const sale = (await sell(c, customer.id, item.id, '2026-06-04', '5')).json().data[0];
+    expect(sale.items[0].cost).toBe('30.00');
     await booksHold();
   });
 
