@@ -254,6 +254,27 @@ describeEachDatabase('stock counts', (ctx) => {
     await booksHold();
   });
 
+  it('nothing is counted, edited or deleted in a closed year (409 YEAR_CLOSED)', async () => {
+    const c = await signedIn();
+    const { item } = await boughtTwice(c);
+    const counted = (await count(c, '2026-06-03', [{ item_id: item.id, qtyReal: '19' }])).json().data[0];
+    expect((await c.post('/api/year/close', { yearId: 1 })).statusCode).toBe(200);
+    try {
+      const refused = [
+        await count(c, '2026-06-04', [{ item_id: item.id, qtyReal: '18' }]),
+        await recount(c, counted.pay_id, '2026-06-03', [{ item_id: item.id, qtyReal: '17' }]),
+        await c.post('/api/tswia/deleteWithItems', { pay_id: counted.pay_id }),
+        await c.post('/api/tswia/create', { pay_date: '2026-06-04', yearId: 1, pay_ref: 'CLOSED-YEAR-1' }),
+      ];
+      expect(refused.map((r) => [r.statusCode, r.json().error?.code])).toEqual(
+        Array.from({ length: 4 }, () => [409, 'YEAR_CLOSED']),
+      );
+      expect(await stockOf(item.id)).toBe('19.000');
+    } finally {
+      expect((await c.post('/api/year/reopen', { yearId: 1 })).statusCode).toBe(200);
+    }
+  });
+
   it('a retry with the same idempotency key answers the first count; other content with it is refused', async () => {
     const c = await signedIn();
     const { item } = await boughtTwice(c);
