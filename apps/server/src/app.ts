@@ -26,6 +26,7 @@ import { journalRoutes } from './features/journal/journal.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
+import { stockCountRoutes } from './features/stockCount/stockCount.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { answerClientError } from './lib/clientError.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(tradeRoutes);
       await api.register(returnsRoutes);
       await api.register(journalRoutes);
+      await api.register(stockCountRoutes);
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,10 @@ const fixedActions = {
   'insert journal': 'حفظ قيد محاسبي',
   'update journal': 'تعديل قيد محاسبي',
   'delete journal': 'حذف قيد محاسبي',
+  // Stock counts keep the legacy token (`insert tswia`).
+  'insert tswia': 'حفظ تسوية جردية',
+  'update tswia': 'تعديل تسوية جردية',
+  'delete tswia': 'حذف تسوية جردية',
 } as const;
 
 const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;

@@ -56,6 +56,7 @@ import {
   UpdateReturnBody,
 } from './returns.ts';
 import { Id, StoreQuery, StoreYearQuery } from './scope.ts';
+import { stockCountEndpoints } from './stockCount.ts';
 import { Text } from './text.ts';
 import {
   CreateWithItemsBody,
@@ -399,4 +400,5 @@ export const endpoints = {
     getTopPurchaseReturns: latestReturns('purchase_returns', 'getTopPurchaseReturns'),
   },
   journal: journalEndpoints,
+  tswia: stockCountEndpoints,
 } as const satisfies EndpointGroups;

@@ -63,6 +63,9 @@ export const errorCodes = [
   // Issue 18, part 4: one book across years.
   'YEAR_CLOSED',
   'OPENINGS_IN_FIRST_YEAR',
+  // Issue 18, part 2: stock counts.
+  'COUNT_EQUALS_SYSTEM',
+  'ITEM_REPEATED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

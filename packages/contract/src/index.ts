@@ -24,5 +24,6 @@ export * from './quantity.ts';
 export * from './returns.ts';
 export * from './routes.ts';
 export * from './scope.ts';
+export * from './stockCount.ts';
 export * from './text.ts';
 export * from './trade.ts';

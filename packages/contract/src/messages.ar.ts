@@ -64,6 +64,9 @@ export const messagesAr: Record<ErrorCode, string> = {
   YEAR_CLOSED: 'السنة المالية مقفلة: لا يُحفظ أو يُعدّل أو يُحذف مستند بتاريخ فيها إلا بعد أن يعيد المدير فتحها',
   OPENINGS_IN_FIRST_YEAR:
     'الكميات الافتتاحية تخص أول سنة للمتجر؛ أول المدة في السنوات التالية هو ما تركته السنة السابقة، وأي فرق يُسوّى بجرد',
+  // Issue 18 (stock counts).
+  COUNT_EQUALS_SYSTEM: 'الكمية الفعلية تساوي الكمية في النظام: لا فرق لتسويته، احذف هذا الصنف من الجرد',
+  ITEM_REPEATED: 'الصنف مكرر في الجرد: اجمع الكمية الفعلية للصنف في سطر واحد',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */
@@ -76,4 +79,6 @@ export const postingMemosAr = {
   openingStock: 'بضاعة أول المدة',
   /** A journal line without a note of its own or of its journal. */
   journal: 'قيد محاسبي',
+  /** A stock count's differences at cost, against the stock-adjustment account. */
+  stockCount: 'تسوية جردية',
 };

@@ -113,4 +113,13 @@ export const routes: RoutesOf<typeof endpoints> = {
     getSalesByDate: get('journal/getSalesByDate'),
     getSales2Date: get('journal/getSales2Date'),
   },
+  tswia: {
+    createWithItems: post('tswia/createWithItems'),
+    updateWithItems: post('tswia/updateWithItems'),
+    deleteWithItems: post('tswia/deleteWithItems'),
+    readById: get('tswia/readById'),
+    getTopSales: get('tswia/getTopSales'),
+    getSalesByDate: get('tswia/getSalesByDate'),
+    getSales2Date: get('tswia/getSales2Date'),
+  },
 };

@@ -371,6 +371,7 @@ export const accountRoles = [
   'discount_allowed',
   'discount_received',
   'retained_earnings',
+  'stock_adjustment',
 ] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
@@ -658,5 +659,73 @@ export const journalLine = pgTable(
       'journal_line_one_side',
       sql`(${t.side} = 'from' and ${t.debit} > 0 and ${t.credit} = 0) or (${t.side} = 'to' and ${t.credit} > 0 and ${t.debit} = 0)`,
     ),
+  ],
+);
+
+/**
+ * Stock counts (`tswia`, docs/stock-counts.md): a count of some items on a date and time. Its id is drawn from the
+ * trade documents' sequence, so a count and an invoice never share an id: their movements are told apart by id in
+ * the cost engine's order within a day (documents in the order they were saved) and in its returns' lookups.
+ */
+export const stockCount = pgTable(
+  'stock_count',
+  {
+    pay_id: integer('pay_id').primaryKey().default(sql`nextval('trade_document_pay_id_seq')`),
+    /** Allocated in the save transaction (`SH-T-000001`), on the store's `tswia` counter; never repeats in a store. */
+    pay_ref: text('pay_ref').notNull(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Σ lines' `tot`: the differences at purchase price (positive: a shortage). */
+    tot_pr: moneyColumn('tot_pr').notNull().default('0'),
+    pay_date: date('pay_date', { mode: 'string' }).notNull(),
+    pay_time: time('pay_time').notNull(),
+    payComment: text('payComment'),
+    /** The client's key for this save (a legacy client's own reference is one): a retry answers the first count. */
+    idempotency_key: text('idempotency_key'),
+    idempotency_hash: text('idempotency_hash'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_count_ref_uq').on(t.store_id, t.pay_ref),
+    uniqueIndex('stock_count_idem_uq').on(t.store_id, t.idempotency_key).where(sql`${t.idempotency_key} is not null`),
+    index('stock_count_list_idx').on(t.store_id, t.yearId, t.pay_date),
+  ],
+);
+
+/**
+ * A counted item: the system quantity at the count's date and time (`availQty`, the server's), the counted one
+ * (`qtyReal`) and their difference (`quantity` = availQty − qtyReal, positive a shortage). Its movement is
+ * `stock_movement` (source `tswia`, the count's id, `line_no`), whose value is what the difference cost.
+ */
+export const stockCountLine = pgTable(
+  'stock_count_line',
+  {
+    id: serial('id').primaryKey(),
+    pay_id: integer('pay_id')
+      .notNull()
+      .references(() => stockCount.pay_id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    line_no: integer('line_no').notNull(),
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    item_name: text('item_name').notNull(),
+    availQty: quantityColumn('availQty').notNull(),
+    qtyReal: quantityColumn('qtyReal').notNull(),
+    quantity: quantityColumn('quantity').notNull(),
+    pay_price: moneyColumn('pay_price').notNull(),
+    perch_price: moneyColumn('perch_price').notNull(),
+    tot: moneyColumn('tot').notNull(),
+  },
+  (t) => [
+    index('stock_count_line_doc_idx').on(t.pay_id, t.line_no),
+    index('stock_count_line_item_idx').on(t.store_id, t.item_id),
   ],
 );

@@ -95,6 +95,16 @@ const storeAccounts = (storeId: number): (typeof subAccounts.$inferInsert)[] => 
     cat_id: 5,
     role: 'retained_earnings',
   },
+  // What a stock count finds missing or over, at cost, against inventory (docs/stock-counts.md).
+  {
+    store_id: storeId,
+    ac_id: 6,
+    sub_name: 'فروقات الجرد',
+    sub_code: '603',
+    sub_type: 'debit',
+    cat_id: 5,
+    role: 'stock_adjustment',
+  },
 ];
 
 export async function createStoreAccounts(tx: DbOrTx, storeId: number) {

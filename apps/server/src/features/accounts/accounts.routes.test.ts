@@ -40,6 +40,7 @@ describeEachDatabase('accounts', (ctx) => {
         'purchases',
         'retained_earnings',
         'sales',
+        'stock_adjustment',
       ]);
       expect(all.every((a: { store_id: number }) => a.store_id === store)).toBe(true);
     }

@@ -6,22 +6,12 @@
  * costs. The same pass checks that no item goes below zero on any date because of the change, when the store
  * forbids negative stock.
  */
-import {
-  fromMilli,
-  kindOf,
-  type Money,
-  money,
-  parseMoney,
-  postingMemosAr,
-  type StockShortage,
-  toMilli,
-  toMoneyString,
-} from '@mizan/contract';
+import { fromMilli, type Money, money, parseMoney, type StockShortage, toMilli, toMoneyString } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
-import { costLines, type PostingAccounts } from './posting.rules.ts';
+import { costPartOf, type PostingAccounts } from './posting.rules.ts';
 import {
   addToBalances,
   addToItemCosts,
@@ -292,10 +282,11 @@ async function rewriteCostLines(
   }>(sql`
     select m.source_kind, m.source_id, min(m."yearId") as "yearId", min(m.move_date)::text as move_date, min(m.move_time)::text as move_time,
       sum(m.value - case when m.mode = 'fixed' then coalesce(m.in_value, 0) else 0 end)::text as delta,
-      min(d.pay_ref) as reference
+      min(coalesce(d.pay_ref, c.pay_ref)) as reference
     from unnest(${kinds}::text[], ${sourceIds}::int[]) as s(kind, id)
     join stock_movement m on m.source_kind = s.kind and m.source_id = s.id
-    left join trade_document d on s.kind <> 'firstq' and d.pay_id = s.id
+    left join trade_document d on s.kind not in ('firstq', 'tswia') and d.pay_id = s.id
+    left join stock_count c on s.kind = 'tswia' and c.pay_id = s.id
     group by m.source_kind, m.source_id`);
   const accounts = knownAccounts ?? (await postingAccounts(tx, storeId));
   const key = (row: { source_kind: string; source_id: number }) => sourceKey(row.source_kind, row.source_id);
@@ -337,11 +328,7 @@ async function rewriteCostLines(
           time: row.move_time,
           reference: row.reference,
         };
-        const memo =
-          row.source_kind === 'firstq'
-            ? postingMemosAr.openingStock
-            : postingMemosAr.cost(kindOf(row.source_kind as Exclude<SourceKind, 'firstq'>).label);
-        return { source, lines: costLines(amount(row.delta), accounts, memo) };
+        return { source, lines: costPartOf(row.source_kind, amount(row.delta), accounts) };
       }),
     'cost',
   );

@@ -51,6 +51,8 @@ export type PostingAccounts = {
   discount_allowed: number;
   discount_received: number;
   opening_balance: number;
+  /** A stock count's differences at cost (an expense when goods are missing), against inventory. */
+  stock_adjustment: number;
 };
 export const postingAccountRoles = [
   'sales',
@@ -62,6 +64,7 @@ export const postingAccountRoles = [
   'discount_allowed',
   'discount_received',
   'opening_balance',
+  'stock_adjustment',
 ] as const satisfies readonly (keyof PostingAccounts)[];
 
 /** A trade document as its rule reads it: amounts are the saved decimal strings. */
@@ -258,11 +261,26 @@ export function openingPosting(
  * of sales. A sale's is minus its cost of goods; a purchase's is minus its variance (zero unless it covered stock
  * sold short); a sales return's is the cost that came back.
  */
-export const costLines = (costDelta: Money, accounts: PostingAccounts, memo: string): LedgerEntry[] =>
-  withoutZeroLines([
-    debitSigned(accounts.inventory, costDelta, memo),
-    debitSigned(accounts.cost_of_sales, money(-costDelta), memo),
-  ]);
+export const costLines = (
+  costDelta: Money,
+  accounts: PostingAccounts,
+  memo: string,
+  against: number = accounts.cost_of_sales,
+): LedgerEntry[] =>
+  withoutZeroLines([debitSigned(accounts.inventory, costDelta, memo), debitSigned(against, money(-costDelta), memo)]);
+
+/**
+ * The cost part of a source (what `costing.ts` writes from its movements' values), by what it is: a document of the
+ * registry against cost of sales under its label, an opening quantity under «بضاعة أول المدة», a stock count
+ * (`tswia`) against the stock-adjustment account: its whole posting, as a count moves goods and no money.
+ */
+export function costPartOf(sourceKind: string, costDelta: Money, accounts: PostingAccounts): LedgerEntry[] {
+  if (sourceKind === 'tswia')
+    return costLines(costDelta, accounts, postingMemosAr.stockCount, accounts.stock_adjustment);
+  const memo =
+    sourceKind === 'firstq' ? postingMemosAr.openingStock : postingMemosAr.cost(kindOf(sourceKind as KindToken).label);
+  return costLines(costDelta, accounts, memo);
+}
 
 /** Whether debits equal credits: the writer refuses to post anything else. */
 export function isBalanced(lines: LedgerEntry[]): boolean {

@@ -19,8 +19,8 @@ import { accountBalance, itemCost, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
-/** What posted: a document kind (or `firstq`, an opening quantity) and the id of its row. */
-export type SourceKind = KindToken | 'firstq';
+/** What posted: a document kind (or `firstq`, an opening quantity; `tswia`, a stock count) and the id of its row. */
+export type SourceKind = KindToken | 'firstq' | 'tswia';
 /** What posts ledger lines only and never moves stock: a journal (vouchers and journal entries). */
 export type LedgerOnlyKind = 'journal';
 

@@ -22,6 +22,7 @@ export const testAccounts: PostingAccounts = {
   discount_allowed: 30,
   discount_received: 50,
   opening_balance: 70,
+  stock_adjustment: 63,
 };
 export const CUSTOMER = 101;
 export const SUPPLIER = 202;

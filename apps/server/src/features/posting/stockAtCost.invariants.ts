@@ -5,7 +5,8 @@
  * - the inventory account's balance is that stock value at cost;
  * - cost of sales + stock value at cost = opening quantities at their stated cost + purchases at cost (their lines)
  *   − purchase returns at their value, computed from the documents, not from what was posted: a sale and its return
- *   only move cost between stock and cost of sales.
+ *   only move cost between stock and cost of sales, a stock count between stock and stock adjustment (its account
+ *   joins cost of sales on the left-hand side).
  * Answers every broken one as a readable string (empty when the books are right).
  */
 import { sql } from 'drizzle-orm';
@@ -31,6 +32,7 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
     stock: string;
     inventory: string;
     cogs: string;
+    adjusted: string;
     cost_in: string;
   }>(sql`
     with years as (select s.id as store_id, y.id as year from store s cross join year y),
@@ -38,7 +40,7 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
     balance as (
       select l.store_id, l."yearId" as year, a.role, sum(l.debit - l.credit) b
       from ledger_line l join sub_accounts a on a.id = l.account_id
-      where a.role in ('inventory', 'cost_of_sales') group by 1, 2, 3),
+      where a.role in ('inventory', 'cost_of_sales', 'stock_adjustment') group by 1, 2, 3),
     openings as (
       select store_id, fq_year as year, sum(round(quantity * perch_price, 2)) v from firstq group by 1, 2),
     purchases as (
@@ -46,18 +48,21 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
       from trade_line l join trade_document d on d.pay_id = l.pay_id
       where d.kind in ('perch', 'purchase_returns') and not d.awaiting_lines group by 1, 2)
     select y.store_id, y.year, coalesce(s.v, 0)::text as stock, coalesce(i.b, 0)::text as inventory,
-      coalesce(c.b, 0)::text as cogs, (coalesce(o.v, 0) + coalesce(p.v, 0))::text as cost_in
+      coalesce(c.b, 0)::text as cogs, coalesce(a.b, 0)::text as adjusted,
+      (coalesce(o.v, 0) + coalesce(p.v, 0))::text as cost_in
     from years y
     left join stock s on s.store_id = y.store_id and s.year = y.year
     left join balance i on i.store_id = y.store_id and i.year = y.year and i.role = 'inventory'
     left join balance c on c.store_id = y.store_id and c.year = y.year and c.role = 'cost_of_sales'
+    left join balance a on a.store_id = y.store_id and a.year = y.year and a.role = 'stock_adjustment'
     left join openings o on o.store_id = y.store_id and o.year = y.year
     left join purchases p on p.store_id = y.store_id and p.year = y.year
     where coalesce(s.v, 0) <> coalesce(i.b, 0)
-      or coalesce(c.b, 0) + coalesce(s.v, 0) <> coalesce(o.v, 0) + coalesce(p.v, 0)`))
+      or coalesce(c.b, 0) + coalesce(a.b, 0) + coalesce(s.v, 0) <> coalesce(o.v, 0) + coalesce(p.v, 0)`))
     broken.push(
       `store ${r.store_id} year ${r.year}: stock at cost ${r.stock}, inventory account ${r.inventory}, ` +
-        `cost of sales ${r.cogs}; openings and purchases at cost, less purchase returns, ${r.cost_in}`,
+        `cost of sales ${r.cogs}, stock adjustment ${r.adjusted}; openings and purchases at cost, less purchase ` +
+        `returns, ${r.cost_in}`,
     );
   return broken;
 }
