@@ -63,6 +63,9 @@ export const errorCodes = [
   // Issue 18, part 4: one book across years.
   'YEAR_CLOSED',
   'OPENINGS_IN_FIRST_YEAR',
+  // A return comes after its original on the book's dates (the cost engine values it from the original).
+  'RETURN_BEFORE_ORIGINAL',
+  'ORIGINAL_AFTER_RETURN',
   // Issue 18, part 2: stock counts.
   'COUNT_EQUALS_SYSTEM',
   'ITEM_REPEATED',

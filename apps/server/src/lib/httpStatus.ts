@@ -58,6 +58,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   BELOW_REFUNDED: 409,
   YEAR_CLOSED: 409,
   OPENINGS_IN_FIRST_YEAR: 409,
+  RETURN_BEFORE_ORIGINAL: 400,
+  ORIGINAL_AFTER_RETURN: 409,
   // Issue 18 (stock counts).
   COUNT_EQUALS_SYSTEM: 400,
   ITEM_REPEATED: 400,

@@ -1,7 +1,8 @@
 /**
  * What returns ask of their original invoices. An invoice with returns is not deleted, and an edit of it is refused
  * (409) when it would leave a return without its ground: another party (the first would keep a credit for goods it
- * no longer bought), an item below what its returns took back, or less charged than the returns refunded. Refusing
+ * no longer bought), a date after one of its returns (their goods come back at what it took out), an item below
+ * what its returns took back, or less charged than the returns refunded. Refusing
  * rather than carrying the returns along keeps every posted return as the accountant saw it. Each refusal names the
  * returns in the way (`returns: [{ pay_id, pay_ref }]`, which `sendError` answers). Called by the trade save and
  * delete, so every path that edits an invoice (the legacy two-call edits included) meets it.
@@ -46,12 +47,21 @@ export async function refuseEditWithReturns(
   tx: DbOrTx,
   kind: KindToken,
   existing: { pay_id: number; cust_id: number; discount: string },
-  edit: { cust_id: number; discount: string; lines: { item_id: number; quantity: string; tot: Money }[] },
+  edit: {
+    cust_id: number;
+    discount: string;
+    pay_date: string;
+    lines: { item_id: number; quantity: string; tot: Money }[];
+  },
 ): Promise<Result<null>> {
   const returns = await returnsOf(tx, existing.pay_id);
   if (returns.length === 0) return ok(null);
   const names = named(returns);
   if (edit.cust_id !== existing.cust_id) return refusal('PARTY_HAS_RETURNS', { cust_id: 'PARTY_HAS_RETURNS' }, names);
+  // Its returns are valued from it, so it stays before them on the book's dates.
+  const earlier = returns.filter((row) => row.pay_date < edit.pay_date);
+  if (earlier.length > 0)
+    return refusal('ORIGINAL_AFTER_RETURN', { pay_date: 'ORIGINAL_AFTER_RETURN' }, named(earlier));
 
   const returned = await returnedLines(tx, existing.pay_id);
   const sum = (rows: { item_id: number; quantity: string }[]) => {

@@ -102,6 +102,7 @@ export async function findOriginal(db: DbOrTx, storeId: number, kind: KindToken,
       pay_id: tradeDocument.pay_id,
       pay_ref: tradeDocument.pay_ref,
       pay_date: tradeDocument.pay_date,
+      pay_time: tradeDocument.pay_time,
       cust_id: tradeDocument.cust_id,
       sub_name: subAccounts.sub_name,
       tot_pr: tradeDocument.tot_pr,
@@ -169,6 +170,7 @@ export const returnsOf = (db: DbOrTx, originalId: number, exceptReturnId?: numbe
     .select({
       pay_id: tradeDocument.pay_id,
       pay_ref: tradeDocument.pay_ref,
+      pay_date: tradeDocument.pay_date,
       refunded: sql<string>`(${tradeDocument.tot_pr} - ${tradeDocument.discount})::text`,
     })
     .from(tradeDocument)

@@ -26,8 +26,9 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { lockDocument } from '../trade/trade.queries.ts';
-import { deleteDocument, type SaveResult, saveDocument } from '../trade/trade.service.ts';
+import { asStoredTime, deleteDocument, type SaveResult, saveDocument } from '../trade/trade.service.ts';
 import {
   findOriginal,
   listReturnLines,
@@ -118,6 +119,17 @@ export function saveReturn(db: DbOrTx, user: SessionUser, input: ReturnSave): Pr
       return fail('ORIGINAL_NOT_FOUND', { original_pay_ref: 'ORIGINAL_NOT_FOUND' });
     if (header.cust_id !== undefined && header.cust_id !== found.cust_id)
       return fail('VALIDATION_FAILED', { cust_id: 'NOT_THE_ORIGINAL_PARTY' });
+    // Its goods come back at what the original took out: on the book's dates it comes after the original (a date
+    // outside the return's year is refused first, as any document's).
+    const accountingYear = await findYear(tx, header.yearId);
+    if (accountingYear && !isInsideYear(header.return_date, accountingYear))
+      return fail('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
+    const sameDayEarlier =
+      header.return_date === found.pay_date &&
+      header.return_time !== undefined &&
+      asStoredTime(header.return_time) < found.pay_time;
+    if (header.return_date < found.pay_date || sameDayEarlier)
+      return fail('RETURN_BEFORE_ORIGINAL', { return_date: 'RETURN_BEFORE_ORIGINAL' });
     if (input.returnId !== undefined) {
       const [edited] = await tx
         .select({ original_pay_id: tradeDocument.original_pay_id })

@@ -169,4 +169,52 @@ describeEachDatabase('returns follow their original', (ctx) => {
     expect((await edit(supplier.id, '70')).json().error.code).toBe('BELOW_REFUNDED');
     expect((await edit(supplier.id, '80')).statusCode).toBe(200);
   });
+
+  it('a return is never dated before its original, and the original never moves after its returns', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c, '10');
+    const sale = (
+      await c.post('/api/pay/createWithItems', {
+        invoice: { cust_id: customer.id, pay_date: '2026-04-10', pay_time: '12:00', discount: '0', pay: '0' },
+        items: [{ item_id: item.id, quantity: '4', pay_price: '10' }],
+      })
+    ).json().data[0];
+    const early = await c.post('/api/sales_returns/createWithItems', {
+      invoice: { original_pay_ref: sale.pay_ref, return_date: '2026-04-09' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error).toMatchObject({
+      code: 'RETURN_BEFORE_ORIGINAL',
+      fields: { return_date: 'RETURN_BEFORE_ORIGINAL' },
+    });
+    expect(early.json().error.message).toMatch(/[\u0600-\u06FF]/);
+    const sameDayEarlier = await c.post('/api/sales_returns/createWithItems', {
+      invoice: { original_pay_ref: sale.pay_ref, return_date: '2026-04-10', return_time: '11:00' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(sameDayEarlier.json().error.code).toBe('RETURN_BEFORE_ORIGINAL');
+
+    const returned = await c.post('/api/sales_returns/createWithItems', {
+      invoice: { original_pay_ref: sale.pay_ref, return_date: '2026-04-12' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(returned.statusCode).toBe(200);
+    const moved = await c.post('/api/pay/updateWithItems', {
+      invoice: { pay_id: sale.pay_id, cust_id: customer.id, pay_date: '2026-04-13', discount: '0', pay: '0' },
+      items: [{ item_id: item.id, quantity: '4', pay_price: '10' }],
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error.code).toBe('ORIGINAL_AFTER_RETURN');
+    expect(moved.json().returns).toEqual([
+      { pay_id: returned.json().data[0].return_id, pay_ref: returned.json().data[0].return_ref },
+    ]);
+    // Moving it earlier, or to the return's own day, keeps the return after it.
+    const earlier = await c.post('/api/pay/updateWithItems', {
+      invoice: { pay_id: sale.pay_id, cust_id: customer.id, pay_date: '2026-04-11', discount: '0', pay: '0' },
+      items: [{ item_id: item.id, quantity: '4', pay_price: '10' }],
+    });
+    expect(earlier.statusCode).toBe(200);
+    expect(await balancesOffTheLedger()).toEqual([]);
+  });
 });

@@ -47,7 +47,7 @@ const nowTime = () => new Date().toTimeString().slice(0, 8);
  * A typed time of day as the database keeps it, `HH:mm:ss` (`09:00` → `09:00:00`): an edit that sends the time it
  * was shown without seconds keeps the document's place among the day's movements, and re-values nothing.
  */
-const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
+export const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
 /** The server's local day (as `nowTime` its local time), `YYYY-MM-DD`. */
 const today = () => {
   const now = new Date();
@@ -232,6 +232,7 @@ async function loadSave(tx: Tx, user: SessionUser, input: SaveInput) {
     const kept = await refuseEditWithReturns(tx, input.kind, existing, {
       cust_id: input.header.cust_id,
       discount: input.header.discount,
+      pay_date: input.header.pay_date,
       lines: priced.value,
     });
     if (!kept.ok) return kept;
