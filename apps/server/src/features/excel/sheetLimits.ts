@@ -1,7 +1,7 @@
 /**
  * How large a sheet the imports take, and the cheap check of an .xlsx before anything is unpacked.
  *
- * The bounds (documented in the README): a 50,000-row item sheet written by Excel or by our template is about 3.4 MB
+ * The bounds (documented in docs/excel-imports.md): a 50,000-row item sheet written by Excel or by our template is about 3.4 MB
  * packed and 40 MB unpacked, so 10 MB packed, 200 MB unpacked and 50,000 data rows leave room for wide sheets while a
  * sheet past them is refused in Arabic before it can hold the server's memory or its one embedded database connection.
  * A zip bomb (a few MB that unpack to gigabytes) is refused from its central directory, which states every entry's
