@@ -335,6 +335,17 @@ export const costReplayPending = pgTable(
   (t) => [primaryKey({ columns: [t.store_id, t.yearId] })],
 );
 
+/**
+ * The stores whose openings may still be typed in a later year than their first (saved when each year was a
+ * separate book): filled by migration 0016, emptied by the start-up step that joins their years
+ * (features/book/joinYears.ts), one store per transaction.
+ */
+export const oneBookPending = pgTable('one_book_pending', {
+  store_id: integer('store_id')
+    .primaryKey()
+    .references(() => store.id),
+});
+
 /** Main accounts (classes) of the chart, shared by all stores so that `ac_id` 1, 2, 3 mean the same everywhere. */
 export const accounts = pgTable('accounts', {
   ac_id: integer('ac_id').primaryKey(),
