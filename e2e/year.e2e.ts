@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postFromPage, screenshot, toastShown, typeInto } from './support/browser.ts';
+import { desktop, phone, postFromPage, screenshot, signIn, toastShown, typeInto } from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -148,5 +148,27 @@ describe('the accounting year chosen in the menu', () => {
     await page.getByTestId('save-invoice').click();
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
     await page.context().close();
+  });
+
+  it('2026’s opening quantities are what 2025 left, shown read-only; screenshots light, dark and phone', async () => {
+    for (const [name, options] of [
+      ['opening-carried-desktop', desktop],
+      ['opening-carried-desktop-dark', { ...desktop, colorScheme: 'dark' as const }],
+      ['opening-carried-phone', phone],
+    ] as const) {
+      const page = await (await running.browser.newContext(options)).newPage();
+      await signIn(page, running.server.baseUrl);
+      await page.waitForURL(/\/folder\/sales/);
+      await page.goto(`${running.server.baseUrl}/folder/firstq-modal`);
+      // The battery: 4 opened 2025, 2 sold in 2025 (the sales above): 2 carried into 2026 at 300.00.
+      const row = page.locator('[data-testid="opening-table"] tbody tr', { hasText: 'بطارية ٢٠٢٥' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('300.00');
+      await expect.poll(() => page.getByTestId('opening-intro').textContent()).toContain('ليست أول سنة');
+      // Nothing to import into a later year: the sheet import is not offered.
+      expect(await page.getByTestId('clear-unlisted').count()).toBe(0);
+      await screenshot(page, name);
+      await page.context().close();
+    }
   });
 });
