@@ -9,8 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { readDocument, type SaveResult } from '../trade/trade.service.ts';
+import { readDocument } from '../trade/trade.queries.ts';
 import { listReturns, returnedByInvoice } from './returns.queries.ts';
 import { deleteReturn, existingReturns, readReturn, saveReturn } from './returns.service.ts';
 

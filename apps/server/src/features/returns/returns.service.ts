@@ -26,8 +26,9 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { lockDocument } from '../trade/trade.queries.ts';
-import { deleteDocument, type SaveResult, saveDocument } from '../trade/trade.service.ts';
+import { deleteDocument, saveDocument } from '../trade/trade.service.ts';
 import {
   findOriginal,
   listReturnLines,

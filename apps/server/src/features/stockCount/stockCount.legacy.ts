@@ -20,9 +20,9 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { stockCount } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { movedItems } from '../posting/repost.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
-import type { SaveResult } from '../trade/trade.service.ts';
 import { legacyKey, lockCount, savedLines } from './stockCount.queries.ts';
 import { type CountLineInput, readCount, saveCount, writeCount } from './stockCount.service.ts';
 

@@ -20,6 +20,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { items, stockCount, stockCountLine } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { type PostingSource, postingAccounts } from '../posting/posting.ts';
@@ -27,7 +28,6 @@ import { movedItems, repost } from '../posting/repost.ts';
 import { stockAt } from '../stock/stockAt.ts';
 import { lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { nextSequence, storeOf } from '../trade/trade.queries.ts';
-import type { SaveResult } from '../trade/trade.service.ts';
 import { countWithKey, listCountLines, listCounts, lockCount } from './stockCount.queries.ts';
 import { type CountedLine, checkCountLines, countPosting, countTotal } from './stockCount.rules.ts';
 
