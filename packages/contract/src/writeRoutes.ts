@@ -15,12 +15,12 @@ const quote = (text: string) => `'${text}'`;
 export function routesSource(table: Record<string, Record<string, Endpoint>> = endpoints): string {
   const groups = Object.entries(table).map(([group, calls]) => {
     const lines = Object.entries(calls).map(([name, { method, path, upload }]) => {
-      const fields = [
-        `method: ${quote(method)}`,
-        `path: ${quote(path)}`,
-        ...(upload ? [`upload: ${quote(upload)}`] : []),
-      ];
-      return `    ${name}: { ${fields.join(', ')} },`;
+      const route = upload
+        ? `upload(${quote(path)}, ${quote(upload)})`
+        : method === 'DELETE'
+          ? `{ method: 'DELETE', path: ${quote(path)} }`
+          : `${method === 'GET' ? 'get' : 'post'}(${quote(path)})`;
+      return `    ${name}: ${route},`;
     });
     return [`  ${group}: {`, ...lines, '  },'].join('\n');
   });
@@ -31,6 +31,11 @@ export function routesSource(table: Record<string, Record<string, Endpoint>> = e
  */
 import type { RoutesOf } from './endpoint.ts';
 import type { endpoints } from './endpoints.ts';
+
+const get = <P extends string>(path: P) => ({ method: 'GET', path }) as const;
+const post = <P extends string>(path: P) => ({ method: 'POST', path }) as const;
+const upload = <P extends string, F extends string>(path: P, field: F) =>
+  ({ method: 'POST', path, upload: field }) as const;
 
 export const routes: RoutesOf<typeof endpoints> = {
 ${groups.join('\n')}
