@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MoneyString } from './amounts.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
-import { Id } from './scope.ts';
+import { Id, StoreYearQuery } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
 export const AccountNature = z.enum(['debit', 'credit']);
@@ -96,3 +96,6 @@ export const AccountUsage = z.object({
   documents: z.number().int(),
   is_system: z.boolean(),
 });
+
+/** One account's balance in the request's year. */
+export const AccountQuery = StoreYearQuery.partial().extend({ account_id: Id });

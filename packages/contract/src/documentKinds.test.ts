@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { documentKinds, formatReference, isKindToken, kindOf, kindTokens, tradeKindTokens } from './documentKinds.ts';
+import {
+  bookKinds,
+  convertedKind,
+  documentFamilies,
+  documentKinds,
+  dueKindTokens,
+  formatBookReference,
+  formatReference,
+  grossProfitKindTokens,
+  isKindToken,
+  kindOf,
+  kindTokens,
+  stockCostOf,
+  tradeKindTokens,
+} from './documentKinds.ts';
 
 describe('document kinds', () => {
   it('maps the English names to the legacy wire tokens', () => {
@@ -45,5 +59,45 @@ describe('document kinds', () => {
     expect(isKindToken('perch')).toBe(true);
     expect(isKindToken('sales')).toBe(false);
     expect(isKindToken('__proto__')).toBe(false);
+  });
+
+  it('makes every kind an entry of one of the five families', () => {
+    expect(Object.keys(documentFamilies)).toEqual(['trade', 'return', 'stockCount', 'journal', 'opening']);
+    for (const spec of [...Object.values(documentKinds), ...Object.values(bookKinds)])
+      expect(Object.keys(documentFamilies)).toContain(spec.family);
+    expect(kindOf('sales_returns').family).toBe('return');
+    expect(bookKinds.stockCount).toMatchObject({ family: 'stockCount', wire: 'tswia' });
+    expect(bookKinds.openingQuantity).toMatchObject({ family: 'opening', wire: 'firstq' });
+    expect(documentFamilies.journal.movesStock).toBe(false);
+  });
+
+  it('holds as fields what was decided by a kind’s name: due dates, conversions, walk-in customer, gross profit, print', () => {
+    expect(dueKindTokens).toEqual(['pay', 'perch']);
+    expect(convertedKind('payinit')).toBe('pay');
+    expect(convertedKind('perchOrder')).toBe('perch');
+    expect(convertedKind('pay')).toBeUndefined();
+    expect(kindOf('payinit').conversion?.back).toBe('saveWithItemsAndDeletePay');
+    expect(tradeKindTokens.filter((token) => kindOf(token).walkInCustomer)).toEqual(['pay']);
+    expect(grossProfitKindTokens).toEqual(['pay']);
+    expect(kindOf('perchOrder')).toMatchObject({ payment: false, print: { partyBalance: false, english: true } });
+    for (const token of ['pay', 'perch', 'payinit', 'sales_returns', 'purchase_returns'] as const)
+      expect(kindOf(token)).toMatchObject({ payment: true, print: { partyBalance: true, english: false } });
+  });
+
+  it('gives every family’s references their own letter, and every posting source its own token', () => {
+    const letters = [...Object.values(documentKinds), ...Object.values(bookKinds)].flatMap((spec) =>
+      'letter' in spec ? [spec.letter] : [],
+    );
+    expect(new Set(letters).size).toBe(letters.length);
+    const tokens = [...kindTokens, ...Object.values(bookKinds).flatMap((spec) => ('wire' in spec ? [spec.wire] : []))];
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expect(formatBookReference('sh', 'stockCount', 1)).toBe('SH-T-000001');
+    expect(formatBookReference('sh', 'journal', 12)).toBe('SH-J-000012');
+  });
+
+  it('says what a source’s goods move against at cost: documents cost of sales, a count stock adjustment', () => {
+    expect(stockCostOf('pay')).toEqual({ against: 'cost_of_sales', memo: 'تكلفة فاتورة مبيعات' });
+    expect(stockCostOf('tswia')).toEqual({ against: 'stock_adjustment', memo: 'تسوية جردية' });
+    expect(stockCostOf('firstq')).toEqual({ against: 'cost_of_sales', memo: 'بضاعة أول المدة' });
   });
 });

@@ -42,3 +42,6 @@ export const PageQuery = z.object({
   page: PageNumber.default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
+
+/** The answer of a change that names the row it touched. */
+export const IdRows = dataOf(z.object({ id: z.number().int() }));

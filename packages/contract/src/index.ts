@@ -26,4 +26,5 @@ export * from './routes.ts';
 export * from './scope.ts';
 export * from './stockCount.ts';
 export * from './text.ts';
+export { conversionEndpoints } from './trade.endpoints.ts';
 export * from './trade.ts';

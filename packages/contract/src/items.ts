@@ -67,6 +67,13 @@ export const Item = z.object({
 });
 export type Item = z.infer<typeof Item>;
 
+export const ItemWithStock = Item.extend({
+  quantity: z.string(),
+  /** The moving-average cost of what is in stock in the year; null when nothing is. */
+  avg_cost: z.string().nullable(),
+});
+export type ItemWithStock = z.infer<typeof ItemWithStock>;
+
 /** Filters of the item list. Empty search terms and the category value 'all' mean "no filter". */
 export const itemSortKeys = [
   'item_name',

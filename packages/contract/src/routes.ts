@@ -1,9 +1,8 @@
 /**
- * The endpoint table without its schemas, for the web app: `call(routes.items.read, { query })` takes and answers
- * the types of `endpoints.items.read`, while the app's first load carries no zod. The compiler holds every route
- * here to its endpoint's method and path (a missing, extra or different one does not compile).
+ * Written by `npm run routes` from the endpoint table (endpoints.ts, gathered from the `*.endpoints.ts` files): do not
+ * edit. The endpoint table without its schemas, for the web app: `call(routes.items.read, { query })` takes and
+ * answers the types of `endpoints.items.read`, while the app's first load carries no zod.
  */
-import type { ReturnKindToken, TradeKindToken } from './documentKinds.ts';
 import type { RoutesOf } from './endpoint.ts';
 import type { endpoints } from './endpoints.ts';
 
@@ -11,29 +10,6 @@ const get = <P extends string>(path: P) => ({ method: 'GET', path }) as const;
 const post = <P extends string>(path: P) => ({ method: 'POST', path }) as const;
 const upload = <P extends string, F extends string>(path: P, field: F) =>
   ({ method: 'POST', path, upload: field }) as const;
-
-const documentRoutes = <K extends TradeKindToken>(kind: K) => ({
-  createWithItems: post(`${kind}/createWithItems`),
-  updateWithItems: post(`${kind}/updateWithItems`),
-  create: post(`${kind}/create`),
-  update: post(`${kind}/update`),
-  readById: get(`${kind}/readById`),
-  deleteWithItems: post(`${kind}/deleteWithItems`),
-  getTopSales: get(`${kind}/getTopSales`),
-  getSalesByDate: get(`${kind}/getSalesByDate`),
-  getSales2Date: get(`${kind}/getSales2Date`),
-});
-
-const returnRoutes = <K extends ReturnKindToken>(kind: K) => ({
-  createWithItems: post(`${kind}/createWithItems`),
-  updateWithItems: post(`${kind}/updateWithItems`),
-  deleteWithItems: post(`${kind}/deleteWithItems`),
-  getReturnsByDate: get(`${kind}/getReturnsByDate`),
-  getReturnDetail: get(`${kind}/getReturnDetail`),
-  checkExistingReturns: get(`${kind}/checkExistingReturns`),
-  readById: get(`${kind}/readById`),
-  returnedByInvoice: get(`${kind}/returnedByInvoice`),
-});
 
 export const routes: RoutesOf<typeof endpoints> = {
   users: {
@@ -45,13 +21,20 @@ export const routes: RoutesOf<typeof endpoints> = {
     resetPassword: post('users/resetPassword'),
     setActive: post('users/setActive'),
   },
-  store: { read: get('store/read'), update: post('store/update') },
+  store: {
+    read: get('store/read'),
+    update: post('store/update'),
+  },
   company: {
     read: get('company/read'),
     update: post('company/update'),
     uploadLogo: upload('company/uploadLogo', 'logo'),
   },
-  year: { readByStoreByRef: get('year/readByStoreByRef'), close: post('year/close'), reopen: post('year/reopen') },
+  year: {
+    readByStoreByRef: get('year/readByStoreByRef'),
+    close: post('year/close'),
+    reopen: post('year/reopen'),
+  },
   item_categories: {
     read: get('item_categories/read'),
     read_single: get('item_categories/read_single'),
@@ -79,9 +62,16 @@ export const routes: RoutesOf<typeof endpoints> = {
     items: upload('uploadXsl', 'file'),
     openingQuantities: upload('uploadXslFristq', 'file'),
   },
-  firstq: { readByStore: get('firstq/readByStore'), importTemplate: get('firstq/importTemplate') },
-  accounts: { readByStore: get('accounts/readByStore') },
-  account_category: { readByStore: get('account_category/readByStore') },
+  firstq: {
+    readByStore: get('firstq/readByStore'),
+    importTemplate: get('firstq/importTemplate'),
+  },
+  accounts: {
+    readByStore: get('accounts/readByStore'),
+  },
+  account_category: {
+    readByStore: get('account_category/readByStore'),
+  },
   sub_accounts: {
     readAllStore: get('sub_accounts/readAllStore'),
     getAllCustomerSupplier: get('sub_accounts/getAllCustomerSupplier'),
@@ -91,17 +81,75 @@ export const routes: RoutesOf<typeof endpoints> = {
     update: post('sub_accounts/update'),
     delete: post('sub_accounts/delete'),
   },
-  pay: { ...documentRoutes('pay'), paynotif: get('pay/paynotif') },
-  perch: { ...documentRoutes('perch'), paynotif: get('perch/paynotif') },
+  pay: {
+    createWithItems: post('pay/createWithItems'),
+    updateWithItems: post('pay/updateWithItems'),
+    create: post('pay/create'),
+    update: post('pay/update'),
+    readById: get('pay/readById'),
+    deleteWithItems: post('pay/deleteWithItems'),
+    getTopSales: get('pay/getTopSales'),
+    getSalesByDate: get('pay/getSalesByDate'),
+    getSales2Date: get('pay/getSales2Date'),
+    paynotif: get('pay/paynotif'),
+  },
+  perch: {
+    createWithItems: post('perch/createWithItems'),
+    updateWithItems: post('perch/updateWithItems'),
+    create: post('perch/create'),
+    update: post('perch/update'),
+    readById: get('perch/readById'),
+    deleteWithItems: post('perch/deleteWithItems'),
+    getTopSales: get('perch/getTopSales'),
+    getSalesByDate: get('perch/getSalesByDate'),
+    getSales2Date: get('perch/getSales2Date'),
+    paynotif: get('perch/paynotif'),
+  },
   payinit: {
-    ...documentRoutes('payinit'),
+    createWithItems: post('payinit/createWithItems'),
+    updateWithItems: post('payinit/updateWithItems'),
+    create: post('payinit/create'),
+    update: post('payinit/update'),
+    readById: get('payinit/readById'),
+    deleteWithItems: post('payinit/deleteWithItems'),
+    getTopSales: get('payinit/getTopSales'),
+    getSalesByDate: get('payinit/getSalesByDate'),
+    getSales2Date: get('payinit/getSales2Date'),
     convertToFinal: post('payinit/convertToFinal'),
     saveWithItemsAndDeletePay: post('payinit/saveWithItemsAndDeletePay'),
   },
-  perchOrder: { ...documentRoutes('perchOrder'), convertToPurchase: post('perchOrder/convertToPurchase') },
-  sales_returns: { ...returnRoutes('sales_returns'), getTopReturns: get('sales_returns/getTopReturns') },
+  perchOrder: {
+    createWithItems: post('perchOrder/createWithItems'),
+    updateWithItems: post('perchOrder/updateWithItems'),
+    create: post('perchOrder/create'),
+    update: post('perchOrder/update'),
+    readById: get('perchOrder/readById'),
+    deleteWithItems: post('perchOrder/deleteWithItems'),
+    getTopSales: get('perchOrder/getTopSales'),
+    getSalesByDate: get('perchOrder/getSalesByDate'),
+    getSales2Date: get('perchOrder/getSales2Date'),
+    convertToPurchase: post('perchOrder/convertToPurchase'),
+  },
+  sales_returns: {
+    createWithItems: post('sales_returns/createWithItems'),
+    updateWithItems: post('sales_returns/updateWithItems'),
+    deleteWithItems: post('sales_returns/deleteWithItems'),
+    getReturnsByDate: get('sales_returns/getReturnsByDate'),
+    getReturnDetail: get('sales_returns/getReturnDetail'),
+    checkExistingReturns: get('sales_returns/checkExistingReturns'),
+    readById: get('sales_returns/readById'),
+    returnedByInvoice: get('sales_returns/returnedByInvoice'),
+    getTopReturns: get('sales_returns/getTopReturns'),
+  },
   purchase_returns: {
-    ...returnRoutes('purchase_returns'),
+    createWithItems: post('purchase_returns/createWithItems'),
+    updateWithItems: post('purchase_returns/updateWithItems'),
+    deleteWithItems: post('purchase_returns/deleteWithItems'),
+    getReturnsByDate: get('purchase_returns/getReturnsByDate'),
+    getReturnDetail: get('purchase_returns/getReturnDetail'),
+    checkExistingReturns: get('purchase_returns/checkExistingReturns'),
+    readById: get('purchase_returns/readById'),
+    returnedByInvoice: get('purchase_returns/returnedByInvoice'),
     getTopPurchaseReturns: get('purchase_returns/getTopPurchaseReturns'),
   },
   journal: {

@@ -10,8 +10,6 @@
 import { z } from 'zod';
 import { MoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate } from './dates.ts';
-import type { EndpointGroups } from './endpoint.ts';
-import { dataOf } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -130,30 +128,3 @@ export type StockCountLine = z.infer<typeof StockCountLine>;
 
 export const StockCountWithLines = StockCount.extend({ items: z.array(StockCountLine) });
 export type StockCountWithLines = z.infer<typeof StockCountWithLines>;
-
-const SavedCount = dataOf(StockCountWithLines);
-const CountList = dataOf(StockCount);
-const countList = <R extends string>(read: R) =>
-  ({ method: 'GET', path: `tswia/${read}`, query: StockCountQuery, response: CountList }) as const;
-
-/** The stock count's calls our screens make (the legacy two-call save and line reads are the server's alone). */
-export const stockCountEndpoints = {
-  createWithItems: { method: 'POST', path: 'tswia/createWithItems', body: CreateStockCountBody, response: SavedCount },
-  updateWithItems: { method: 'POST', path: 'tswia/updateWithItems', body: UpdateStockCountBody, response: SavedCount },
-  deleteWithItems: {
-    method: 'POST',
-    path: 'tswia/deleteWithItems',
-    body: DeleteStockCountBody,
-    response: dataOf(z.object({ pay_id: z.number().int() })),
-  },
-  /** One count with its lines (`pay_id`); an unknown one answers no rows. */
-  readById: {
-    method: 'GET',
-    path: 'tswia/readById',
-    query: StockCountQuery.required({ pay_id: true }),
-    response: SavedCount,
-  },
-  getTopSales: countList('getTopSales'),
-  getSalesByDate: countList('getSalesByDate'),
-  getSales2Date: countList('getSales2Date'),
-} as const satisfies EndpointGroups[string];

@@ -1,4 +1,4 @@
-import type { ItemListQuery, itemSortKeys } from '@mizan/contract';
+import { bookKinds, type ItemListQuery, type itemSortKeys } from '@mizan/contract';
 import {
   and,
   asc,
@@ -105,7 +105,7 @@ export async function hasDocumentMovements(db: DbOrTx, storeId: number, itemId?:
     .where(
       and(
         eq(stockMovement.store_id, storeId),
-        ne(stockMovement.source_kind, 'firstq'),
+        ne(stockMovement.source_kind, bookKinds.openingQuantity.wire),
         itemId === undefined ? undefined : eq(stockMovement.item_id, itemId),
       ),
     );

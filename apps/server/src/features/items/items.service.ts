@@ -15,9 +15,10 @@ import { items } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { saveThrough } from '../book/savePipeline.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { postOpeningQuantity, removeOpeningQuantities } from '../openingStock/openingStock.posting.ts';
-import { resolveYearId } from '../organisation/currentYear.ts';
+import { removeOpeningQuantities } from '../openingStock/openingStock.posting.ts';
+import { openingQuantitySave } from '../openingStock/openingStock.save.ts';
 import { categoryBelongsToStore, findItem, hasDocumentMovements } from './items.queries.ts';
 
 type PriceChange = Omit<PriceChangeBody, 'store_id'>;
@@ -70,23 +71,16 @@ async function insertItem(tx: Tx, user: SessionUser, input: ItemValues): Promise
   await writeLog(tx, { ...log, typee: 'insert item', logToken: { id: created.id, item_name: input.item_name } });
 
   if (input.firstQuantity !== undefined) {
-    const fq_year = await resolveYearId(tx, input.yearId);
-    if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
+    // The new item's opening quantity is saved as every opening quantity is (the openings family's save).
     const { pay_price, perch_price, firstQuantity: quantity } = input;
-    await postOpeningQuantity(tx, {
+    const opening = await saveThrough(tx, user, openingQuantitySave, {
       item_id: created.id,
-      store_id: user.store_id,
-      fq_year,
       quantity,
       pay_price,
       perch_price,
+      fq_year: input.yearId,
     });
-    await writeLog(tx, {
-      ...log,
-      typee: 'insert firstq',
-      yearId: fq_year,
-      logToken: { item_id: created.id, quantity },
-    });
+    if (!opening.ok) return opening;
   }
   return ok(created.id);
 }

@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { journal, journalLine } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findJournal, findJournalIdByRef, type JournalRow, lockJournal, nextLineNo } from './journal.queries.ts';
+import { removeJournal } from './journal.service.ts';
 import {
   checkLineAccounts,
   headerValues,
@@ -29,9 +30,8 @@ import {
   insertLines,
   loadYear,
   logJournal,
-  removeJournal,
   settleJournal,
-} from './journal.service.ts';
+} from './journal.writes.ts';
 
 type Journals = Result<JournalWithLines[]>;
 

@@ -1,5 +1,5 @@
 /** The journal's SQL: headers and lines, by id, by reference, by store, year and date. Each takes (db | tx). */
-import type { JournalSide } from '@mizan/contract';
+import type { JournalSide, JournalWithLines } from '@mizan/contract';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { journal, journalLine, subAccounts, users } from '../../db/schema.ts';
@@ -145,4 +145,10 @@ export async function nextLineNo(db: DbOrTx, jId: number) {
     .from(journalLine)
     .where(eq(journalLine.j_id, jId));
   return row?.next ?? 0;
+}
+
+/** One journal with its lines (both sides); undefined when the store has no such journal. */
+export async function readJournal(db: DbOrTx, storeId: number, jId: number): Promise<JournalWithLines | undefined> {
+  const row = await findJournal(db, storeId, jId);
+  return row ? { ...row, items: await listLines(db, { storeId, jId }) } : undefined;
 }

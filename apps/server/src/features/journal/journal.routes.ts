@@ -11,8 +11,8 @@ import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { legacyJournalRoutes } from './journal.legacy.routes.ts';
-import { listJournals } from './journal.queries.ts';
-import { deleteJournal, readJournal, saveJournal } from './journal.service.ts';
+import { listJournals, readJournal } from './journal.queries.ts';
+import { deleteJournal, saveJournal } from './journal.service.ts';
 
 const tags = ['journal'];
 const api = endpoints.journal;

@@ -5,6 +5,7 @@
 import {
   type FieldErrors,
   fail,
+  formatBookReference,
   isPostable,
   money,
   ok,
@@ -14,12 +15,9 @@ import {
 } from '@mizan/contract';
 import type { Posting } from '../posting/posting.rules.ts';
 
-/** The counter journals' references run on, one per store over all years. */
-export const JOURNAL_SEQUENCE = 'journal';
-
-/** `SH-J-000012`: the store's prefix, J, the number on the store's journal counter. */
+/** `SH-J-000012`: the store's prefix, J, the number on the store's journal counter (the registry's). */
 export const journalReference = (storeRef: string, sequence: number) =>
-  `${storeRef.toUpperCase()}-J-${String(sequence).padStart(6, '0')}`;
+  formatBookReference(storeRef, 'journal', sequence);
 
 /** A journal as its rule reads it: its notes and its lines, amounts as the saved decimal strings. */
 export type JournalPostingInput = {

@@ -1,4 +1,8 @@
-import { fail, toMilli } from '@mizan/contract';
+/**
+ * Opening quantities set, replaced and removed in numbers (the sheet import, the clearing of a year, an item's
+ * delete), each posting through `repost` as the one opening quantity saved by openingStock.save.ts does.
+ */
+import { bookKinds, fail, toMilli } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { firstq, year } from '../../db/schema.ts';
@@ -9,19 +13,10 @@ import { postingAccounts } from '../posting/posting.ts';
 import { type Reposting, repost } from '../posting/repost.ts';
 import { lockStockItems, replacementChanges, type StockChange, stockRefusal } from '../stock/stockCheck.ts';
 
-export type OpeningQuantity = {
-  item_id: number;
-  store_id: number;
-  fq_year: number;
-  quantity: string;
-  pay_price: string;
-  perch_price: string;
-};
-
 type OpeningRow = { id: number; item_id: number; quantity: string; perch_price: string };
 
 /** The first day of a year: the date opening quantities post on (at 00:00, before anything else that day). */
-async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
+export async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
   const [row] = await tx.select({ start: year.yearStart }).from(year).where(eq(year.id, yearId));
   if (!row) throw new Error(`year ${yearId} not found`);
   return row.start;
@@ -30,9 +25,9 @@ async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
 /**
  * Opening quantities belong to the store's first year (one book, docs/accounting-years.md): a later year opens with
  * what the year before left, and a difference found then is a stock count. So they are refused in a year when the
- * store has opening quantities in another year, or anything posted in an earlier year.
+ * store has opening quantities in another year, or anything posted in an earlier year: whether it has.
  */
-async function requireFirstYear(tx: DbOrTx, storeId: number, yearId: number, start: string) {
+export async function isAfterFirstYear(tx: DbOrTx, storeId: number, yearId: number, start: string) {
   const { rows } = await tx.execute<{ later: boolean }>(sql`
     select exists (
       select 1 from firstq f where f.store_id = ${storeId} and f.fq_year <> ${yearId} and f.quantity <> 0
@@ -41,8 +36,22 @@ async function requireFirstYear(tx: DbOrTx, storeId: number, yearId: number, sta
       select 1 from account_balance b join year y on y.id = b."yearId"
       where b.store_id = ${storeId} and y."yearStart" < ${start} and (b.debit_total <> 0 or b.credit_total <> 0)
     ) as later`);
-  if (rows[0]?.later) refuse(fail('OPENINGS_IN_FIRST_YEAR', { fq_year: 'OPENINGS_IN_FIRST_YEAR' }));
+  return rows[0]?.later === true;
 }
+
+/** The refusal of opening quantities outside the store's first year. */
+export const notFirstYear = () => fail<never>('OPENINGS_IN_FIRST_YEAR', { fq_year: 'OPENINGS_IN_FIRST_YEAR' });
+
+/** An opening quantity's postings are kept under its row (`firstq`), on its year's first day at 00:00. */
+export const openingSource = (storeId: number, yearId: number, date: string, id: number) => ({
+  store_id: storeId,
+  yearId,
+  source_kind: bookKinds.openingQuantity.wire,
+  source_id: id,
+  date,
+  time: '00:00:00',
+  reference: null,
+});
 
 /**
  * Posts opening quantities again (`rows`: what each now is; `removedIds`: ones deleted), through the one writer: each
@@ -54,40 +63,15 @@ async function repostOpenings(tx: DbOrTx, storeId: number, yearId: number, rows:
   if (rows.length === 0 && removedIds.length === 0) return;
   const accounts = await postingAccounts(tx, storeId);
   const date = await yearStart(tx, yearId);
-  if (rows.some((row) => toMilli(row.quantity) !== 0n)) await requireFirstYear(tx, storeId, yearId, date);
-  const source = (id: number) => ({
-    store_id: storeId,
-    yearId,
-    source_kind: 'firstq' as const,
-    source_id: id,
-    date,
-    time: '00:00:00',
-    reference: null,
-  });
+  if (rows.some((row) => toMilli(row.quantity) !== 0n) && (await isAfterFirstYear(tx, storeId, yearId, date)))
+    refuse(notFirstYear());
+  const source = (id: number) => openingSource(storeId, yearId, date, id);
   const entries: Reposting[] = [
     ...rows.map((row) => ({ source: source(row.id), posting: openingPosting(row, accounts) })),
     ...removedIds.map((id) => ({ source: source(id), posting: undefined })),
   ];
   const short = await repost(tx, entries);
   if (short.length) refuse(stockRefusal(short));
-}
-
-/**
- * What an opening quantity posts: its `firstq` row, one stock movement of +quantity in its year and its value at
- * cost in the ledger. Setting it again replaces them, so the stock never counts an opening quantity twice.
- */
-export async function postOpeningQuantity(tx: DbOrTx, opening: OpeningQuantity): Promise<number> {
-  const [row] = await tx
-    .insert(firstq)
-    .values(opening)
-    .onConflictDoUpdate({
-      target: [firstq.item_id, firstq.store_id, firstq.fq_year],
-      set: { quantity: opening.quantity, pay_price: opening.pay_price, perch_price: opening.perch_price },
-    })
-    .returning({ id: firstq.id });
-  if (!row) throw new Error('opening quantity was not saved');
-  await repostOpenings(tx, opening.store_id, opening.fq_year, [{ id: row.id, ...opening }], []);
-  return row.id;
 }
 
 export type OpeningOfItem = { item_id: number; quantity: string; pay_price: string; perch_price: string };
@@ -122,7 +106,7 @@ export async function removeOpeningQuantities(
 }
 
 /**
- * The opening quantities of many items of one store and year, set at once: what `postOpeningQuantity` posts for
+ * The opening quantities of many items of one store and year, set at once: what the one opening's save posts for
  * each (its `firstq` row, its stock movement replaced), in a few statements whatever the number of items, and
  * `clearItems`' opening quantities of the year removed with their movements. For the Excel import, after the stock
  * check of `openingReplacementChanges` in the same transaction.

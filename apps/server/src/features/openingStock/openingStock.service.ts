@@ -2,7 +2,6 @@ import {
   fail,
   type OpeningQuantityBody,
   type OpeningQuantityListQuery,
-  type OpeningQuantityRow,
   ok,
   type Result,
   type SessionUser,
@@ -12,23 +11,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { firstq, items, stockMovement } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { saveThrough } from '../book/savePipeline.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { type AccountingYear, resolveYearId } from '../organisation/currentYear.ts';
 import { findStockShortages, stockRefusal } from '../stock/stockCheck.ts';
-import { openingReplacementChanges, postOpeningQuantity, removeOpeningQuantities } from './openingStock.posting.ts';
-
-const rowColumns = {
-  id: firstq.id,
-  item_id: firstq.item_id,
-  item_name: items.item_name,
-  part_no: items.part_no,
-  store_id: firstq.store_id,
-  fq_year: firstq.fq_year,
-  quantity: firstq.quantity,
-  pay_price: firstq.pay_price,
-  perch_price: firstq.perch_price,
-  carried: sql<boolean>`false`,
-};
+import { openingReplacementChanges, removeOpeningQuantities } from './openingStock.posting.ts';
+import { rowColumns } from './openingStock.queries.ts';
+import { openingQuantitySave } from './openingStock.save.ts';
 
 type ListPage = Pick<OpeningQuantityListQuery, 'page' | 'pageSize' | 'search' | 'sort' | 'order'>;
 
@@ -142,46 +131,9 @@ async function listTypedQuantities(db: DbOrTx, storeId: number, yearId: number, 
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Sets (or replaces) an item's opening quantity in a year; prices default to the item's own. */
-export function setOpeningQuantity(
-  db: Db,
-  user: SessionUser,
-  input: OpeningQuantityBody,
-): Promise<Result<OpeningQuantityRow>> {
-  return inTransaction(db, async (tx) => {
-    const [item] = await tx
-      .select({ pay_price: items.pay_price, perch_price: items.perch_price })
-      .from(items)
-      .where(and(eq(items.id, input.item_id), eq(items.store_id, user.store_id)));
-    if (!item) return fail('NOT_FOUND', { item_id: 'NOT_FOUND' });
-    const fq_year = await resolveYearId(tx, input.fq_year);
-    if (fq_year === undefined) return fail('YEAR_NOT_FOUND');
-    const changes = await openingReplacementChanges(tx, user.store_id, fq_year, [input], 'these items');
-    const short = await findStockShortages(tx, user.store_id, changes);
-    if (short.length) return stockRefusal(short);
-    const id = await postOpeningQuantity(tx, {
-      item_id: input.item_id,
-      store_id: user.store_id,
-      fq_year,
-      quantity: input.quantity,
-      pay_price: input.pay_price ?? item.pay_price,
-      perch_price: input.perch_price ?? item.perch_price,
-    });
-    await writeLog(tx, {
-      store_id: user.store_id,
-      user_id: user.id,
-      typee: 'insert firstq',
-      yearId: fq_year,
-      logToken: { item_id: input.item_id, quantity: input.quantity },
-    });
-    const [row] = await tx
-      .select(rowColumns)
-      .from(firstq)
-      .innerJoin(items, eq(items.id, firstq.item_id))
-      .where(eq(firstq.id, id));
-    return row ? ok(row) : fail('NOT_FOUND');
-  });
-}
+/** Sets (or replaces) an item's opening quantity in a year, through the pipeline; prices default to the item's own. */
+export const setOpeningQuantity = (db: Db, user: SessionUser, input: OpeningQuantityBody) =>
+  saveThrough(db, user, openingQuantitySave, input);
 
 /** Removes every opening quantity of the store in one year, and the stock they posted: administrators only. */
 export function clearOpeningQuantities(

@@ -12,6 +12,8 @@ import {
   type PostingRule,
   parseMoney,
   postingMemosAr,
+  type StockSourceKind,
+  stockCostOf,
   toMilli,
 } from '@mizan/contract';
 import { valueAt } from './cost.rules.ts';
@@ -270,16 +272,13 @@ export const costLines = (
   withoutZeroLines([debitSigned(accounts.inventory, costDelta, memo), debitSigned(against, money(-costDelta), memo)]);
 
 /**
- * The cost part of a source (what `costing.ts` writes from its movements' values), by what it is: a document of the
- * registry against cost of sales under its label, an opening quantity under «بضاعة أول المدة», a stock count
- * (`tswia`) against the stock-adjustment account: its whole posting, as a count moves goods and no money.
+ * The cost part of a source (what `costing.ts` writes from its movements' values), as its kind says in the registry
+ * (`stockCostOf`): a trade document's against cost of sales under its label, an opening quantity's under «بضاعة أول
+ * المدة», a stock count's against the stock-adjustment account (its whole posting: a count moves goods and no money).
  */
 export function costPartOf(sourceKind: string, costDelta: Money, accounts: PostingAccounts): LedgerEntry[] {
-  if (sourceKind === 'tswia')
-    return costLines(costDelta, accounts, postingMemosAr.stockCount, accounts.stock_adjustment);
-  const memo =
-    sourceKind === 'firstq' ? postingMemosAr.openingStock : postingMemosAr.cost(kindOf(sourceKind as KindToken).label);
-  return costLines(costDelta, accounts, memo);
+  const { against, memo } = stockCostOf(sourceKind as StockSourceKind);
+  return costLines(costDelta, accounts, memo, accounts[against]);
 }
 
 /** Whether debits equal credits: the writer refuses to post anything else. */

@@ -6,10 +6,11 @@
 import {
   addMoney,
   fromMilli,
-  type KindToken,
+  type LedgerOnlySourceKind,
   type Money,
   money,
   parseMoney,
+  type StockSourceKind,
   toMilli,
   toMoneyString,
 } from '@mizan/contract';
@@ -19,10 +20,13 @@ import { accountBalance, itemCost, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
-/** What posted: a document kind (or `firstq`, an opening quantity; `tswia`, a stock count) and the id of its row. */
-export type SourceKind = KindToken | 'firstq' | 'tswia';
+/**
+ * What posted and moves stock, by its kind's token in the registry: a trade document's kind (`pay`), a stock count
+ * (`tswia`), an opening quantity (`firstq`); with the id of its row.
+ */
+export type SourceKind = StockSourceKind;
 /** What posts ledger lines only and never moves stock: a journal (vouchers and journal entries). */
-export type LedgerOnlyKind = 'journal';
+export type LedgerOnlyKind = LedgerOnlySourceKind;
 
 export type PostingSource = {
   store_id: number;

@@ -2,7 +2,7 @@
  * Reads of returns, with the legacy return field names (`return_ref`, `return_date`, ...) over the trade tables
  * they live in, and of what their originals had and what was already taken back.
  */
-import { type KindToken, kindOf, type ReturnKindToken } from '@mizan/contract';
+import { type KindToken, kindOf, type ReturnKindToken, type ReturnWithLines } from '@mizan/contract';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -197,4 +197,11 @@ export async function returnedByInvoice(db: DbOrTx, storeId: number, ids: number
     where d.store_id = ${storeId} and d.pay_id = any(${`{${ids.join(',')}}`}::int[])
       and exists (select 1 from trade_document r where r.original_pay_id = d.pay_id)`);
   return result.rows.map((row) => ({ ...row, pay_id: Number(row.pay_id) }));
+}
+
+/** One return with its lines, by id or reference, in the store (and year, when given). */
+export async function readReturn(db: DbOrTx, filter: ReturnFilter): Promise<ReturnWithLines | undefined> {
+  const [doc] = await listReturns(db, filter, 1);
+  if (!doc) return undefined;
+  return { ...doc, items: await listReturnLines(db, filter.kind, doc.return_id) };
 }

@@ -9,10 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { readDocument, type SaveResult } from '../trade/trade.service.ts';
-import { listReturns, returnedByInvoice } from './returns.queries.ts';
-import { deleteReturn, existingReturns, readReturn, saveReturn } from './returns.service.ts';
+import { readDocument } from '../trade/trade.queries.ts';
+import { listReturns, readReturn, returnedByInvoice } from './returns.queries.ts';
+import { deleteReturn, existingReturns, saveReturn } from './returns.service.ts';
 
 /** The legacy "top" read answers this many returns, newest first. */
 const TOP_LIMIT = 100;

@@ -1,3 +1,4 @@
+import { bookKinds } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
@@ -25,8 +26,8 @@ export async function stockAt(
   const after =
     documentId === undefined
       ? sql`false`
-      : sql`(m.source_kind = 'tswia' and m.source_id = ${documentId})
-          or (m.move_date = ${date}::date and m.move_time = ${time}::time and m.source_kind <> 'firstq'
+      : sql`(m.source_kind = ${bookKinds.stockCount.wire} and m.source_id = ${documentId})
+          or (m.move_date = ${date}::date and m.move_time = ${time}::time and m.source_kind <> ${bookKinds.openingQuantity.wire}
             and m.source_id > ${documentId})`;
   const { rows } = await db.execute<{ item_id: number; quantity: string }>(sql`
     select m.item_id, sum(m.quantity)::text as quantity

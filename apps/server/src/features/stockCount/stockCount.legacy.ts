@@ -9,6 +9,7 @@
  * count's idempotency key, so its lines still find it and a header sent again is not saved twice).
  */
 import {
+  bookKinds,
   fail,
   type LegacyStockCountHeader,
   type LegacyStockCountLine,
@@ -20,11 +21,12 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { stockCount } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { movedItems } from '../posting/repost.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
-import type { SaveResult } from '../trade/trade.service.ts';
-import { legacyKey, lockCount, savedLines } from './stockCount.queries.ts';
-import { type CountLineInput, readCount, saveCount, writeCount } from './stockCount.service.ts';
+import { legacyKey, lockCount, readCount, savedLines } from './stockCount.queries.ts';
+import type { CountLineInput } from './stockCount.save.ts';
+import { saveCount, writeCount } from './stockCount.service.ts';
 
 type Saved = SaveResult<StockCountWithLines[]>;
 
@@ -48,11 +50,7 @@ async function findByReference(tx: DbOrTx, storeId: number, ref: string, yearId:
 const keptLines = async (tx: Tx, payId: number): Promise<CountLineInput[]> =>
   (await savedLines(tx, payId)).map((line) => ({ ...line }));
 
-const answer = async (tx: DbOrTx, storeId: number, written: SaveResult<number>): Promise<Saved> => {
-  if (!written.ok) return written;
-  const count = await readCount(tx, storeId, written.value);
-  return count ? ok([count]) : fail('NOT_FOUND');
-};
+const answer = (written: SaveResult<StockCountWithLines>): Saved => (written.ok ? ok([written.value]) : written);
 
 /**
  * `tswia/create` (no `payId`): a count without lines, waiting for them; `tswia/update`: the header edited, its
@@ -72,7 +70,7 @@ export async function saveLegacyHeader(
   }
   return inTransaction(db, async (tx): Promise<Saved> => {
     if (!(await lockCount(tx, user.store_id, payId))) return fail('NOT_FOUND');
-    return answer(tx, user.store_id, await writeCount(tx, user, { header, lines: await keptLines(tx, payId), payId }));
+    return answer(await writeCount(tx, user, { header, lines: await keptLines(tx, payId), payId }));
   });
 }
 
@@ -97,7 +95,7 @@ export function addLegacyLines(db: DbOrTx, user: SessionUser, lines: (LegacyStoc
     const payIds = [...byCount.keys()].sort((a, b) => a - b);
     for (const payId of payIds) await lockCount(tx, user.store_id, payId);
     const moved: number[] = [];
-    for (const payId of payIds) moved.push(...(await movedItems(tx, 'tswia', payId)));
+    for (const payId of payIds) moved.push(...(await movedItems(tx, bookKinds.stockCount.wire, payId)));
     await lockStockItems(tx, user.store_id, [...moved, ...lines.map((line) => line.item_id)]);
     const saved: StockCountWithLines[] = [];
     for (const payId of payIds) {
@@ -110,7 +108,7 @@ export function addLegacyLines(db: DbOrTx, user: SessionUser, lines: (LegacyStoc
         lines: [...kept, ...(byCount.get(payId) ?? [])],
         payId,
       });
-      const answered = await answer(tx, user.store_id, written);
+      const answered = answer(written);
       if (!answered.ok) return answered;
       saved.push(...answered.value);
     }
@@ -130,6 +128,6 @@ export function removeLegacyLines(db: DbOrTx, user: SessionUser, ref: string, ye
     const count = await lockCount(tx, user.store_id, payId);
     if (!count) return ok([]);
     const header = { pay_date: count.pay_date, pay_time: count.pay_time, payComment: count.payComment, yearId };
-    return answer(tx, user.store_id, await writeCount(tx, user, { header, lines: [], payId }));
+    return answer(await writeCount(tx, user, { header, lines: [], payId }));
   });
 }

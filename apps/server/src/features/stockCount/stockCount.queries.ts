@@ -1,11 +1,14 @@
 /** Reads and writes of stock counts (`stock_count`, `stock_count_line`); each takes the database or a transaction. */
-import type { StockCount, StockCountLine } from '@mizan/contract';
+import { bookKinds, type StockCount, type StockCountLine, type StockCountWithLines } from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stockCount, stockCountLine } from '../../db/schema.ts';
 
+/** What a count's postings are kept under (`source_kind`). */
+const COUNT = bookKinds.stockCount.wire;
+
 /** The key a legacy client's own reference is kept under, so its lines (and a re-sent header) find the count. */
-export const legacyKey = (yearId: number, ref: string) => `legacy-ref:tswia:${yearId}:${ref}`;
+export const legacyKey = (yearId: number, ref: string) => `legacy-ref:${COUNT}:${yearId}:${ref}`;
 
 export type CountFilter = {
   storeId: number;
@@ -39,7 +42,7 @@ function where(filter: CountFilter) {
 export async function listCounts(db: DbOrTx, filter: CountFilter, limit: number): Promise<StockCount[]> {
   const { rows } = await db.execute<StockCount>(sql`
     select c.pay_id, c.pay_ref, c.store_id, c."yearId", c.user_id, u.user_name, c.tot_pr::text,
-      (-coalesce((select sum(m.value) from stock_movement m where m.source_kind = 'tswia' and m.source_id = c.pay_id),
+      (-coalesce((select sum(m.value) from stock_movement m where m.source_kind = ${COUNT} and m.source_id = c.pay_id),
         0))::numeric(20, 2)::text as cost,
       c.pay_date::text, c.pay_time::text, c."payComment"
     from stock_count c left join users u on u.id = c.user_id
@@ -60,7 +63,7 @@ export async function listCountLines(db: DbOrTx, filter: CountFilter, limit = 20
       (-m.value)::numeric(20, 2)::text as cost, c.pay_date::text
     from stock_count_line l
     join stock_count c on c.pay_id = l.pay_id
-    left join stock_movement m on m.source_kind = 'tswia' and m.source_id = l.pay_id and m.line_no = l.line_no
+    left join stock_movement m on m.source_kind = ${COUNT} and m.source_id = l.pay_id and m.line_no = l.line_no
     where ${where(filter)} ${filter.itemId === undefined ? sql`` : sql`and l.item_id = ${filter.itemId}`}
     order by c.pay_date, c.pay_time, l.pay_id, l.line_no
     limit ${limit}`);
@@ -113,4 +116,11 @@ export async function countWithKey(db: DbOrTx, storeId: number, key: string) {
     .from(stockCount)
     .where(and(eq(stockCount.store_id, storeId), eq(stockCount.idempotency_key, key)));
   return row;
+}
+
+/** One count with its lines; undefined when the store has no such count. */
+export async function readCount(db: DbOrTx, storeId: number, payId: number): Promise<StockCountWithLines | undefined> {
+  const [count] = await listCounts(db, { storeId, payId }, 1);
+  if (!count) return undefined;
+  return { ...count, items: await listCountLines(db, { storeId, payId }) };
 }

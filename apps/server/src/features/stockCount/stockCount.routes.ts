@@ -21,11 +21,17 @@ import { z } from 'zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import type { SaveResult } from '../trade/trade.service.ts';
 import { addLegacyLines, removeLegacyLines, saveLegacyHeader } from './stockCount.legacy.ts';
-import { type CountFilter, countedQuantityOfItem, listCountLines, listCounts } from './stockCount.queries.ts';
-import { deleteCount, readCount, saveCount } from './stockCount.service.ts';
+import {
+  type CountFilter,
+  countedQuantityOfItem,
+  listCountLines,
+  listCounts,
+  readCount,
+} from './stockCount.queries.ts';
+import { deleteCount, saveCount } from './stockCount.service.ts';
 
 const api = endpoints.tswia;
 const tags = ['tswia'];

@@ -1,11 +1,11 @@
 /**
- * Saving and deleting stock counts (docs/stock-counts.md), each in one transaction: load under locks (the count,
- * then its items in id order) → the system quantities at its date and time (`stockAt`) → the pure rule → write the
- * count and its lines, post its movements through `repost` (which values them at the moving average and refuses a
- * count that takes later stock below zero) and log. A refusal rolls everything back.
+ * Saving and deleting stock counts (docs/stock-counts.md), each in one transaction. A save goes through the pipeline
+ * with the stock count family's module (stockCount.save.ts): load under locks → the pure rule → write, post and log;
+ * a delete takes back what the count posted (refused if later stock would go short). A refusal rolls everything back.
  */
 import { createHash } from 'node:crypto';
 import {
+  bookKinds,
   fail,
   fromMilli,
   ok,
@@ -13,58 +13,21 @@ import {
   type SessionUser,
   type StockCountWithLines,
   toMilli,
-  toMoneyString,
 } from '@mizan/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { items, stockCount, stockCountLine } from '../../db/schema.ts';
+import { stockCount } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { type SaveResult, saveThrough } from '../book/savePipeline.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { findYear, isInsideYear } from '../organisation/currentYear.ts';
-import { type PostingSource, postingAccounts } from '../posting/posting.ts';
+import type { PostingSource } from '../posting/posting.ts';
 import { movedItems, repost } from '../posting/repost.ts';
-import { stockAt } from '../stock/stockAt.ts';
 import { lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
-import { nextSequence, storeOf } from '../trade/trade.queries.ts';
-import type { SaveResult } from '../trade/trade.service.ts';
-import { countWithKey, listCountLines, listCounts, lockCount } from './stockCount.queries.ts';
-import { type CountedLine, checkCountLines, countPosting, countTotal } from './stockCount.rules.ts';
+import { countWithKey, lockCount, readCount } from './stockCount.queries.ts';
+import { asStoredTime, type CountSave, stockCountSave } from './stockCount.save.ts';
 
-/** A line as a save takes it; `field` is where the client sent it (for the refusals), default `items.<index>`. */
-export type CountLineInput = {
-  item_id: number;
-  qtyReal: string;
-  pay_price?: string | undefined;
-  perch_price?: string | undefined;
-  field?: string;
-};
-
-export type CountHeader = {
-  pay_date: string;
-  pay_time?: string | undefined;
-  payComment?: string | null | undefined;
-  /** The year the route resolved for the request. */
-  yearId: number;
-};
-
-export type CountSave = {
-  header: CountHeader;
-  lines: CountLineInput[];
-  /** The count being replaced (an edit). */
-  payId?: number | undefined;
-  /** A new count's idempotency key (a legacy client's own reference is one). */
-  idempotencyKey?: string | undefined;
-};
-
-const SOURCE_KIND = 'tswia';
-/** The counter and the letter of a count's reference (`SH-T-000001`). */
-const SEQUENCE = 'tswia';
-const formatCountRef = (storeRef: string, sequence: number) =>
-  `${storeRef.toUpperCase()}-T-${String(sequence).padStart(6, '0')}`;
-const nowTime = () => new Date().toTimeString().slice(0, 8);
-/** `09:00` → `09:00:00`, as the database keeps a time: an edit that sends the time it was shown keeps its place. */
-const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
+const SOURCE_KIND = bookKinds.stockCount.wire;
 
 /**
  * A hash of what a new count saves (date, time as sent, comment, lines in any order), kept with its key: a retry
@@ -78,13 +41,6 @@ function contentHash(save: CountSave) {
     lines: save.lines.map((line) => `${line.item_id}:${fromMilli(toMilli(line.qtyReal))}`).sort(),
   });
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** One count with its lines; undefined when the store has no such count. */
-export async function readCount(db: DbOrTx, storeId: number, payId: number): Promise<StockCountWithLines | undefined> {
-  const [count] = await listCounts(db, { storeId, payId }, 1);
-  if (!count) return undefined;
-  return { ...count, items: await listCountLines(db, { storeId, payId }) };
 }
 
 async function answerEarlier(db: DbOrTx, storeId: number, key: string, hash: string) {
@@ -108,12 +64,7 @@ export async function saveCount(
     if (earlier) return earlier;
   }
   try {
-    return await inTransaction(db, async (tx): Promise<SaveResult<StockCountWithLines>> => {
-      const written = await writeCount(tx, user, save, { key, hash });
-      if (!written.ok) return written;
-      const count = await readCount(tx, user.store_id, written.value);
-      return count ? ok(count) : fail('NOT_FOUND');
-    });
+    return await saveThrough(db, user, stockCountSave, { ...save, idempotencyKey: key, idempotencyHash: hash });
   } catch (error) {
     // Two saves with one key raced: the second met the key's unique index; answer it as if it came later.
     if (key && hash && violatedUniqueIndex(error) === 'stock_count_idem_uq') {
@@ -125,147 +76,10 @@ export async function saveCount(
 }
 
 /**
- * Writes a count inside the caller's transaction; answers its id. The system quantity of every line is computed
- * here, at the count's date and time, whatever the client sent: an edit computes it again at its (maybe new) date.
+ * Saves a count inside the caller's transaction (the legacy calls, each one transaction of their own), through the
+ * pipeline; answers it with its lines.
  */
-export async function writeCount(
-  tx: Tx,
-  user: SessionUser,
-  save: CountSave,
-  idempotency: { key?: string | undefined; hash?: string | undefined } = {},
-): Promise<SaveResult<number>> {
-  const { header, lines } = save;
-  const accountingYear = await findYear(tx, header.yearId);
-  if (!accountingYear) return fail('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
-  if (!isInsideYear(header.pay_date, accountingYear))
-    return fail('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
-
-  // Locks in the order every save takes them: the count, then its items (the old ones and the new) in id order.
-  const existing = save.payId === undefined ? undefined : await lockCount(tx, user.store_id, save.payId);
-  if (save.payId !== undefined && !existing) return fail('NOT_FOUND');
-  if (existing && existing.yearId !== accountingYear.id)
-    return fail('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
-  const before = existing ? await movedItems(tx, SOURCE_KIND, existing.pay_id) : [];
-  const itemIds = [...new Set(lines.map((line) => line.item_id))];
-  await lockStockItems(tx, user.store_id, [...before, ...itemIds]);
-  const found = itemIds.length
-    ? await tx
-        .select({
-          id: items.id,
-          item_name: items.item_name,
-          pay_price: items.pay_price,
-          perch_price: items.perch_price,
-        })
-        .from(items)
-        .where(and(eq(items.store_id, user.store_id), inArray(items.id, itemIds)))
-    : [];
-  const byId = new Map(found.map((item) => [item.id, item]));
-  const counted: CountedLine[] = [];
-  const missing: Record<string, 'ITEM_NOT_FOUND'> = {};
-  lines.forEach((line, index) => {
-    const field = line.field ?? `items.${index}`;
-    const item = byId.get(line.item_id);
-    if (!item) missing[`${field}.item_id`] = 'ITEM_NOT_FOUND';
-    else
-      counted.push({
-        item_id: item.id,
-        item_name: item.item_name,
-        qtyReal: line.qtyReal,
-        pay_price: line.pay_price ?? item.pay_price,
-        perch_price: line.perch_price ?? item.perch_price,
-        field,
-      });
-  });
-  if (Object.keys(missing).length) return fail('ITEM_NOT_FOUND', missing);
-
-  const values = {
-    store_id: user.store_id,
-    yearId: accountingYear.id,
-    user_id: user.id,
-    pay_date: header.pay_date,
-    pay_time: header.pay_time ? asStoredTime(header.pay_time) : (existing?.pay_time ?? nowTime()),
-    payComment: header.payComment ?? null,
-  };
-  // The header first: a new count's id is its place among the day's documents, which its system quantities need.
-  let payId: number;
-  let payRef: string;
-  if (existing) {
-    payId = existing.pay_id;
-    payRef = existing.pay_ref;
-    await tx.update(stockCount).set(values).where(eq(stockCount.pay_id, payId));
-  } else {
-    const storeRow = await storeOf(tx, user.store_id);
-    payRef = formatCountRef(storeRow.store_ref, await nextSequence(tx, user.store_id, SEQUENCE));
-    const [inserted] = await tx
-      .insert(stockCount)
-      .values({
-        ...values,
-        pay_ref: payRef,
-        idempotency_key: idempotency.key ?? null,
-        idempotency_hash: idempotency.hash ?? null,
-      })
-      .returning({ pay_id: stockCount.pay_id });
-    if (!inserted) throw new Error('stock count insert returned nothing');
-    payId = inserted.pay_id;
-  }
-
-  const system = await stockAt(tx, user.store_id, itemIds, values.pay_date, values.pay_time, payId);
-  const checked = checkCountLines(counted, system);
-  if (!checked.ok) return checked;
-  await tx.delete(stockCountLine).where(eq(stockCountLine.pay_id, payId));
-  if (checked.value.length)
-    await tx.insert(stockCountLine).values(
-      checked.value.map((line, line_no) => ({
-        pay_id: payId,
-        store_id: user.store_id,
-        line_no,
-        item_id: line.item_id,
-        item_name: line.item_name,
-        availQty: line.availQty,
-        qtyReal: line.qtyReal,
-        quantity: line.quantity,
-        pay_price: line.pay_price,
-        perch_price: line.perch_price,
-        tot: toMoneyString(line.tot),
-      })),
-    );
-  const tot_pr = toMoneyString(countTotal(checked.value));
-  await tx.update(stockCount).set({ tot_pr }).where(eq(stockCount.pay_id, payId));
-
-  const source: PostingSource = {
-    store_id: user.store_id,
-    yearId: accountingYear.id,
-    source_kind: SOURCE_KIND,
-    source_id: payId,
-    date: values.pay_date,
-    time: values.pay_time,
-    reference: payRef,
-  };
-  const accounts = await postingAccounts(tx, user.store_id);
-  const shortages = await repost(tx, [{ source, posting: countPosting(checked.value), fresh: !existing }], {
-    accounts,
-  });
-  if (shortages.length) return stockRefusal(shortages);
-  await writeLog(tx, {
-    store_id: user.store_id,
-    user_id: user.id,
-    yearId: accountingYear.id,
-    typee: existing ? 'update tswia' : 'insert tswia',
-    logToken: {
-      pay_id: payId,
-      pay_ref: payRef,
-      pay_date: values.pay_date,
-      tot_pr,
-      lines: checked.value.map((line) => ({
-        item_id: line.item_id,
-        item_name: line.item_name,
-        availQty: line.availQty,
-        qtyReal: line.qtyReal,
-      })),
-    },
-  });
-  return ok(payId);
-}
+export const writeCount = (tx: Tx, user: SessionUser, save: CountSave) => saveThrough(tx, user, stockCountSave, save);
 
 /** Deletes a count with its lines and its movements, in one transaction (refused if later stock would go short). */
 export function deleteCount(db: DbOrTx, user: SessionUser, payId: number): Promise<Result<{ pay_id: number }>> {

@@ -13,9 +13,10 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
-import { lockDocument } from './trade.queries.ts';
-import { headerOf, linesOf, readDocument, type SavedDocument, type SaveResult, saveDocument } from './trade.service.ts';
+import { lockDocument, readDocument, type SavedDocument } from './trade.queries.ts';
+import { headerOf, linesOf, saveDocument } from './trade.service.ts';
 
 type Saved = SaveResult<SavedDocument[]>;
 

@@ -1,4 +1,10 @@
-import { type DocumentListQuery, type documentSortKeys, type KindToken, kindOf } from '@mizan/contract';
+import {
+  type DocumentListQuery,
+  type documentSortKeys,
+  grossProfitKindTokens,
+  type KindToken,
+  kindOf,
+} from '@mizan/contract';
 import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -11,6 +17,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { yearsThrough } from '../book/bookYears.ts';
 
 export const documentColumns = {
@@ -199,7 +206,9 @@ const lineColumns = {
   pay_date: tradeDocument.pay_date,
   sub_name: subAccounts.sub_name,
   cost: tradeLine.cost,
-  gross_profit: sql<string | null>`case when ${tradeDocument.kind} = 'pay' and ${tradeLine.cost} is not null then
+  // For the kinds whose lines read their gross profit (a sale's), once the cost engine has valued the line.
+  gross_profit: sql<string | null>`case when ${tradeDocument.kind} = any(${arrayOf(grossProfitKindTokens)}::text[])
+    and ${tradeLine.cost} is not null then
     (${tradeLine.tot} - ${discountShare} - ${tradeLine.cost})::text end`,
 };
 
@@ -248,4 +257,20 @@ export async function storeOf(db: DbOrTx, storeId: number) {
   const [row] = await db.select().from(store).where(eq(store.id, storeId));
   if (!row) throw new Error(`store ${storeId} not found`);
   return row;
+}
+
+export type SavedDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>> & {
+  items: Awaited<ReturnType<typeof listLines>>;
+};
+
+/** One document with its lines; undefined when the store has no such document of the kind. */
+export async function readDocument(
+  db: DbOrTx,
+  storeId: number,
+  kind: KindToken,
+  payId: number,
+): Promise<SavedDocument | undefined> {
+  const doc = await findDocument(db, { storeId, kind, payId });
+  if (!doc) return undefined;
+  return { ...doc, items: await listLines(db, { storeId, kind, payId }) };
 }

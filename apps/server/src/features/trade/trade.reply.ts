@@ -1,7 +1,8 @@
 import { ok } from '@mizan/contract';
 import type { FastifyReply } from 'fastify';
 import { sendError } from '../../lib/sendError.ts';
-import type { SavedDocument, SaveResult } from './trade.service.ts';
+import type { SaveResult } from '../book/savePipeline.ts';
+import type { SavedDocument } from './trade.queries.ts';
 
 /**
  * The answer to a save: the saved documents, or the error shape plus, when stock was insufficient, the short

@@ -1,5 +1,7 @@
 import {
+  conversionEndpoints,
   DocumentListQuery,
+  type DueKindToken,
   dataOf,
   endpoints,
   Id,
@@ -28,16 +30,10 @@ import {
   listLines,
   pageDocuments,
   quantityOfItem,
+  readDocument,
 } from './trade.queries.ts';
 import { answerSave } from './trade.reply.ts';
-import {
-  checkStock,
-  convertDocument,
-  deleteDocument,
-  readDocument,
-  saveDocument,
-  updateDocument,
-} from './trade.service.ts';
+import { checkStock, convertDocument, deleteDocument, saveDocument, updateDocument } from './trade.service.ts';
 
 const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSize: true }).extend({
   item_id: Id.optional(),
@@ -46,7 +42,7 @@ const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSiz
 
 function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
   const tags = [kind];
-  const { yearScoped, logName: label } = kindOf(kind);
+  const { yearScoped, logName: label, dueDates } = kindOf(kind);
   const api = endpoints[kind];
   return async (app) => {
     // Which year a read covers: the request's (see currentYear.ts); preliminary invoices and orders span years
@@ -166,8 +162,8 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         return answerList(req.query, filter, read === 'getTopSales' ? req.query.limit : 500);
       });
     }
-    if (kind === 'pay' || kind === 'perch') {
-      const due = endpoints[kind].paynotif;
+    if (dueDates) {
+      const due = endpoints[kind as DueKindToken].paynotif;
       app.get(
         urlOf(due),
         {
@@ -239,62 +235,48 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of tradeKindTokens) await app.register(documentRoutes(kind));
   await app.register(legacyTradeRoutes);
 
-  // A purchase order becomes a purchase invoice (stock and balance now change); the order is removed.
-  app.post(
-    urlOf(endpoints.perchOrder.convertToPurchase),
-    {
-      schema: {
-        tags: ['perchOrder'],
-        summary:
-          'Turn a purchase order into a purchase invoice, in one transaction, dated today unless `pay_date` is given',
-        ...schemaOf(endpoints.perchOrder.convertToPurchase),
+  // Conversions, each in one transaction: a purchase order becomes a purchase invoice (stock and balance now
+  // change) and a preliminary invoice a final one (with the stock check); the source is removed. A final sale is
+  // stored back as preliminary by the preliminary kind's `back` call.
+  for (const kind of tradeKindTokens) {
+    const conversion = conversionEndpoints(kind);
+    if (!conversion) continue;
+    const { to, convert, back } = conversion;
+    app.post(
+      urlOf(convert),
+      {
+        schema: {
+          tags: [kind],
+          summary: `Turn a ${kindOf(kind).logName} into a ${kindOf(to).logName}, in one transaction, dated today unless \`pay_date\` is given`,
+          ...schemaOf(convert),
+        },
       },
-    },
-    async (req, reply) =>
-      answerSave(
-        reply,
-        await convertDocument(app.db, sessionUser(req), 'perchOrder', 'perch', req.body.pay_id, {
-          payDate: req.body.pay_date,
-        }),
-      ),
-  );
-
-  // Preliminary → final (with the stock check), and final → preliminary, each in one transaction.
-  app.post(
-    urlOf(endpoints.payinit.convertToFinal),
-    {
-      schema: {
-        tags: ['payinit'],
-        summary: 'Turn a preliminary invoice into a final one, dated today unless `pay_date` is given',
-        ...schemaOf(endpoints.payinit.convertToFinal),
+      async (req, reply) =>
+        answerSave(
+          reply,
+          await convertDocument(app.db, sessionUser(req), kind, to, req.body.pay_id, { payDate: req.body.pay_date }),
+        ),
+    );
+    if (!back) continue;
+    app.post(
+      urlOf(back),
+      {
+        schema: {
+          tags: [kind],
+          summary: `Store a ${kindOf(to).logName} as a ${kindOf(kind).logName} and delete it`,
+          ...schemaOf(back),
+        },
       },
-    },
-    async (req, reply) =>
-      answerSave(
-        reply,
-        await convertDocument(app.db, sessionUser(req), 'payinit', 'pay', req.body.pay_id, {
-          payDate: req.body.pay_date,
-        }),
-      ),
-  );
-  app.post(
-    urlOf(endpoints.payinit.saveWithItemsAndDeletePay),
-    {
-      schema: {
-        tags: ['payinit'],
-        summary: 'Store a final invoice as preliminary and delete the final one',
-        ...schemaOf(endpoints.payinit.saveWithItemsAndDeletePay),
-      },
-    },
-    async (req, reply) =>
-      answerSave(
-        reply,
-        await convertDocument(app.db, sessionUser(req), 'pay', 'payinit', req.body.invoice.pay_id, {
-          header: req.body.invoice,
-          lines: req.body.items,
-        }),
-      ),
-  );
+      async (req, reply) =>
+        answerSave(
+          reply,
+          await convertDocument(app.db, sessionUser(req), to, kind, req.body.invoice.pay_id, {
+            header: req.body.invoice,
+            lines: req.body.items,
+          }),
+        ),
+    );
+  }
 
   app.post(
     '/items/validateStockQuantity',

@@ -1,4 +1,13 @@
-import { invoiceDraftProblem, normalizeNumberInput, routes, WALK_IN_CUSTOMER } from '@mizan/contract';
+import {
+  invoiceDraftProblem,
+  isKindToken,
+  isTradeKind,
+  kindOf,
+  messagesAr,
+  normalizeNumberInput,
+  routes,
+  WALK_IN_CUSTOMER,
+} from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api.ts';
@@ -30,7 +39,7 @@ import {
   toRequest,
 } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
-import { convertOrderStep, pickedDate, savedKind, saveSteps } from './saveInvoice.ts';
+import { convertOrderStep, pickedDate, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import {
   type DocKind,
@@ -42,9 +51,9 @@ import {
   useSaveInvoice,
 } from './useSales.ts';
 
-const fromSaved = (doc: SavedInvoice, price: DocumentScreen['price']): DraftInvoice => ({
+const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => ({
   cust_id: doc.cust_id,
-  final: doc.kind !== 'payinit',
+  final: doc.kind !== screen.draftKind,
   pay_date: doc.pay_date,
   payComment: doc.payComment ?? '',
   nextPay: doc.nextPay ?? '',
@@ -55,7 +64,7 @@ const fromSaved = (doc: SavedInvoice, price: DocumentScreen['price']): DraftInvo
     item_id: l.item_id,
     item_name: l.item_name,
     quantity: l.quantity.replace(/\.?0+$/, ''),
-    price: l[price],
+    price: l[screen.price],
     stock: '',
   })),
 });
@@ -79,7 +88,8 @@ export function InvoicePage({
   const { storeId } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const openedKind: DocKind = params.get('kind') === 'payinit' && screen.draftKind ? 'payinit' : screen.kind;
+  const openedKind: DocKind =
+    screen.draftKind && params.get('kind') === screen.draftKind ? screen.draftKind : screen.kind;
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, openedKind, openedId);
   const [invoice, setInvoice] = useState<DraftInvoice>(emptyInvoice);
@@ -87,26 +97,31 @@ export function InvoicePage({
   const formRef = useRef<HTMLFormElement>(null);
   // A new sale starts with the walk-in customer chosen (screens.md: the counter sells to him most of the day).
   const parties = useParties(storeId);
-  const walkIn =
-    screen.kind === 'pay'
-      ? parties.data?.find((p) => p.ac_id === WALK_IN_CUSTOMER.ac_id && p.sub_name === WALK_IN_CUSTOMER.sub_name)?.id
-      : undefined;
+  const walkIn = kindOf(screen.kind).walkInCustomer
+    ? parties.data?.find((p) => p.ac_id === WALK_IN_CUSTOMER.ac_id && p.sub_name === WALK_IN_CUSTOMER.sub_name)?.id
+    : undefined;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
   const [presentAlert, dismissAlert] = useIonAlert();
   // Ionic's hook drops an alert asked for while its previous one is still in the page: that one goes first.
   const alert = (options: Parameters<typeof presentAlert>[0]) => void dismissAlert().then(() => presentAlert(options));
 
-  // "Copy as a new invoice" from a record (?copy=kind:id): the lines and party of that document, saved as new.
-  const [copyKind, copyId] = (params.get('copy') ?? '').split(':');
-  const copied = useInvoice(storeId, (copyKind || 'pay') as DocKind, copyId ? Number(copyId) : undefined);
+  // "Copy as a new invoice" from a record (?copy=kind:id): the lines and party of that document, saved as new. A
+  // kind the registry does not know names no document: it is not found, never read as another kind's.
+  const [copyKind = '', copyId] = (params.get('copy') ?? '').split(':');
+  const copyFrom = isKindToken(copyKind) && isTradeKind(copyKind) ? copyKind : undefined;
+  const copied = useInvoice(storeId, copyFrom, copyFrom && copyId ? Number(copyId) : undefined);
+  const copyMissing = (copyId !== undefined && !copyFrom) || copied.isError;
+  useEffect(() => {
+    if (copyMissing) notify.refused(messagesAr.NOT_FOUND);
+  }, [copyMissing, notify.refused]);
   useEffect(() => {
     if (copied.data)
-      setInvoice({ ...fromSaved(copied.data, screen.price), final: true, pay_date: today(), pay: '0', nextPay: '' });
-  }, [copied.data, screen.price]);
+      setInvoice({ ...fromSaved(copied.data, screen), final: true, pay_date: today(), pay: '0', nextPay: '' });
+  }, [copied.data, screen]);
   useEffect(() => {
-    if (opened.data) setInvoice(fromSaved(opened.data, screen.price));
-  }, [opened.data, screen.price]);
+    if (opened.data) setInvoice(fromSaved(opened.data, screen));
+  }, [opened.data, screen]);
   const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
 
@@ -158,7 +173,7 @@ export function InvoicePage({
         { text: salesText.no_, role: 'cancel', handler: () => focusField(startField(walkIn), true) },
         {
           text: salesText.yes,
-          handler: () => navigate(`/print-modal?kind=${savedKind(saved)}&id=${saved.pay_id}${received}`),
+          handler: () => navigate(`/print-modal?kind=${saved.kind}&id=${saved.pay_id}${received}`),
         },
       ],
     });
@@ -241,6 +256,9 @@ export function InvoicePage({
       onError: notify.failed,
     });
   const confirmDelete = useConfirmedDelete(storeId, screen.recordPath);
+  // A kind that becomes another (the registry's conversion), on a screen without the final/preliminary switch, is
+  // converted by its own button: an order becomes a purchase.
+  const convertsByButton = !screen.draftKind && kindOf(openedKind).conversion !== undefined;
   const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id);
 
   return (
@@ -358,7 +376,7 @@ export function InvoicePage({
           <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
             {salesText.save}
           </IonButton>
-          {opened.data && openedKind === 'perchOrder' && (
+          {opened.data && convertsByButton && (
             <IonButton fill="outline" onClick={convertOrder} data-testid="convert-order">
               {salesText.convertOrder}
             </IonButton>

@@ -138,7 +138,7 @@ export function RecordPage({
               {text.edit}
             </IonButton>
             {!valueOnly && returns.action(d, navigate)}
-            {!valueOnly && kind !== 'perchOrder' && (
+            {!valueOnly && screen.copies && (
               <>
                 <IonButton
                   size="small"

@@ -7,8 +7,8 @@ import { isMobile } from '../../app/platform.ts';
  */
 export type DocumentScreen = {
   /** The final document kind (its wire token); sales also have preliminary invoices (`payinit`). */
-  kind: 'pay' | 'perch' | 'perchOrder';
-  draftKind?: 'payinit';
+  kind: (typeof documentKinds)['sale' | 'purchase' | 'purchaseOrder']['wire'];
+  draftKind?: (typeof documentKinds)['draftSale']['wire'];
   /** Which price a line is typed and valued at (the kind's, from the registry). */
   price: DocumentKindSpec['price'];
   /** Which kind of account the party is: its field's label, and the "new customer" / "new supplier" button. */
@@ -18,8 +18,10 @@ export type DocumentScreen = {
   recordPath: string;
   /** The value-only invoices of this kind (salessnd, purchsnd): their edit screen and their record. */
   valueOnly?: { editPath: string; recordPath: string };
-  /** Purchase orders have no payment: no discount, paid amount or remainder. */
+  /** A kind without a payment (purchase orders): no discount, paid amount or remainder. */
   noPayment?: boolean;
+  /** Its record offers to copy a document as a new sale or a new purchase. */
+  copies: boolean;
 };
 
 export const salesScreen: DocumentScreen = {
@@ -32,6 +34,7 @@ export const salesScreen: DocumentScreen = {
   editPath: isMobile ? '/folder/edit-sales-mob' : '/folder/edit-sales',
   recordPath: '/folder/sales-record',
   valueOnly: { editPath: '/folder/editsalessnd', recordPath: '/folder/salessndrecord' },
+  copies: true,
 };
 
 export const purchaseScreen: DocumentScreen = {
@@ -42,6 +45,7 @@ export const purchaseScreen: DocumentScreen = {
   editPath: isMobile ? '/folder/edit-purchase-mob' : '/folder/edit-perch',
   recordPath: '/folder/purchase-record',
   valueOnly: { editPath: '/folder/editpurchsnd', recordPath: '/folder/purchsndrecord' },
+  copies: true,
 };
 
 export const orderScreen: DocumentScreen = {
@@ -51,5 +55,6 @@ export const orderScreen: DocumentScreen = {
   newPath: '/folder/prch-order',
   editPath: '/folder/edit-prch-order',
   recordPath: '/folder/prch-order-record',
-  noPayment: true,
+  noPayment: !documentKinds.purchaseOrder.payment,
+  copies: false,
 };

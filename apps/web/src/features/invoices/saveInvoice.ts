@@ -1,7 +1,7 @@
-import { type AnswerOf, type BodyOf, isKindToken, isTradeKind, type Route, routes } from '@mizan/contract';
+import { type AnswerOf, type BodyOf, type Route, routes } from '@mizan/contract';
 import { call } from '../../app/api.ts';
 import type { DocumentScreen } from './documentScreens.ts';
-import type { DocKind, SavedInvoice } from './useSales.ts';
+import type { DocKind } from './useSales.ts';
 
 type Body = BodyOf<typeof routes.pay.createWithItems>;
 /** One call of a save: where it goes and what it sends (for the tests to read), and the call itself. */
@@ -71,7 +71,3 @@ export function convertOrderStep(pay_id: number, pay_date?: string): SaveStep {
   const route = routes.perchOrder.convertToPurchase;
   return { route, body, send: () => call(route, { body }) };
 }
-
-/** The kind a saved document answered (the wire carries it as text); an unknown one (or a return) is a sale's. */
-export const savedKind = (saved: SavedInvoice): DocKind =>
-  isKindToken(saved.kind) && isTradeKind(saved.kind) ? saved.kind : 'pay';

@@ -21,7 +21,7 @@ export const salesKeys = {
   all: (storeId: number) => [...yearKey(storeId), 'documents'] as const,
   parties: (storeId: number) => [...yearKey(storeId), 'parties'] as const,
   itemSearch: (storeId: number, term: string) => [...yearKey(storeId), 'itemsWithStock', term] as const,
-  doc: (storeId: number, kind: KindToken, id: number) => [...salesKeys.all(storeId), kind, id] as const,
+  doc: (storeId: number, kind: KindToken | '', id: number) => [...salesKeys.all(storeId), kind, id] as const,
 };
 
 export const useParties = (storeId: number) =>
@@ -40,12 +40,18 @@ export const useItemSearch = (storeId: number, term: string) =>
     staleTime: 5_000,
   });
 
-/** One document with its lines: of any kind, since the print page reads returns this way too. */
-export const useInvoice = (storeId: number, kind: KindToken, id: number | undefined) =>
+/**
+ * One document with its lines: of any kind, since the print page reads returns this way too. Without a kind or an
+ * id, nothing is read.
+ */
+export const useInvoice = (storeId: number, kind: KindToken | undefined, id: number | undefined) =>
   useQuery({
-    queryKey: salesKeys.doc(storeId, kind, id ?? 0),
-    queryFn: async () => (await call(routes[kind].readById, { query: { pay_id: id, store_id: storeId } })).data[0],
-    enabled: id !== undefined,
+    queryKey: salesKeys.doc(storeId, kind ?? '', id ?? 0),
+    queryFn: async () =>
+      kind === undefined
+        ? undefined
+        : (await call(routes[kind].readById, { query: { pay_id: id, store_id: storeId } })).data[0],
+    enabled: id !== undefined && kind !== undefined,
   });
 
 /** The short items of a refused final sale (the server lists them beside the error). */

@@ -1,4 +1,4 @@
-import { routes } from '@mizan/contract';
+import { type DueKindToken, dueKindTokens, kindOf, type PartySide, routes } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 import { yearKey } from '../../app/queryClient.ts';
@@ -6,20 +6,25 @@ import { yearKey } from '../../app/queryClient.ts';
 /** Polling interval of the payment-due reads (seed section 9). */
 export const DUE_POLL_MS = 10_000;
 
-const dueQuery = (storeId: number, kind: 'pay' | 'perch') => ({
+/** The kind with due dates whose party is on this side (the registry's: sales for customers, purchases for suppliers). */
+const dueKindOf = (side: PartySide): DueKindToken | undefined =>
+  dueKindTokens.find((kind) => kindOf(kind).party === side);
+
+const dueQuery = (storeId: number, kind: DueKindToken | undefined) => ({
   queryKey: [...yearKey(storeId), 'due', kind],
-  queryFn: async () => (await call(routes[kind].paynotif, { query: { store_id: storeId } })).data,
+  queryFn: async () => (kind ? (await call(routes[kind].paynotif, { query: { store_id: storeId } })).data : []),
+  enabled: kind !== undefined,
   refetchInterval: DUE_POLL_MS,
   // A failed read is ignored (seed section 8): no retry, no message; the last list stays.
   retry: false,
 });
 
 /**
- * Sales and purchase invoices with a next payment date whose remainder is still owed, polled every 10 s while
- * signed in (the menu keeps it mounted). TanStack Query pauses the polling while the tab is hidden.
+ * Invoices with a next payment date whose remainder is still owed, by customers and to suppliers, polled every 10 s
+ * while signed in (the menu keeps it mounted). TanStack Query pauses the polling while the tab is hidden.
  */
 export function useDueInvoices(storeId: number) {
-  const customers = useQuery(dueQuery(storeId, 'pay'));
-  const suppliers = useQuery(dueQuery(storeId, 'perch'));
+  const customers = useQuery(dueQuery(storeId, dueKindOf('customer')));
+  const suppliers = useQuery(dueQuery(storeId, dueKindOf('supplier')));
   return { customers, suppliers, count: (customers.data?.length ?? 0) + (suppliers.data?.length ?? 0) };
 }

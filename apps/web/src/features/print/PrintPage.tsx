@@ -2,6 +2,7 @@ import {
   type DocumentKindSpec,
   isKindToken,
   isTradeKind,
+  type KindToken,
   kindOf,
   money,
   parseMoney,
@@ -23,16 +24,31 @@ import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
 import { printTextEn as english, printText as text } from './printText.ts';
 
-/** The invoice to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. */
+/**
+ * The document to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. A kind the
+ * registry does not know names no document: it is not found, never printed as another kind's.
+ */
 export default function PrintPage({ title }: { title: string }) {
+  const [params] = useSearchParams();
+  const kind = params.get('kind') ?? '';
+  if (!isKindToken(kind)) return <NotFound title={title} />;
+  return <PrintDocument title={title} kind={kind} />;
+}
+
+const NotFound = ({ title }: { title: string }) => (
+  <Page title={title}>
+    <p data-testid="print-not-found">{text.notFound}</p>
+  </Page>
+);
+
+function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
   const { storeId } = useSession();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('kind') ?? 'pay';
-  // An unknown kind prints as a sale, as before.
-  const kind = isKindToken(asked) ? asked : 'pay';
   const id = Number(params.get('id'));
   const layout = params.get('layout') === 'receipt' ? 'receipt' : 'a4';
-  const en = kind === 'perchOrder' && params.get('lang') === 'en';
+  // The kind's own name heads the print; what it prints is its registry entry's.
+  const spec: DocumentKindSpec = kindOf(kind);
+  const en = spec.print.english && params.get('lang') === 'en';
   const t = en ? english : text;
   const doc = useInvoice(storeId, kind, id);
   const company = useCompany();
@@ -47,10 +63,9 @@ export default function PrintPage({ title }: { title: string }) {
     if (ready && params.get('auto') === '1') setTimeout(() => window.print(), 300);
   }, [ready, params]);
 
+  if (doc.isError) return <NotFound title={title} />;
   const d = doc.data;
   const c = company.data?.[0];
-  // The kind's own name heads the print.
-  const spec: DocumentKindSpec = kindOf(kind);
   const heading = en ? english.order : (spec.printLabel ?? spec.label);
   // Cash handed over above the net (the invoice screen passes it): the print shows it and the change given back.
   const received = parseMoney(params.get('received') ?? '');
@@ -68,7 +83,7 @@ export default function PrintPage({ title }: { title: string }) {
         <IonButton onClick={() => window.print()} data-testid="print">
           {text.print}
         </IonButton>
-        {kind === 'perchOrder' && (
+        {spec.print.english && (
           <IonButton
             fill="outline"
             onClick={() => setParams({ kind, id: String(id), lang: en ? 'ar' : 'en' })}
@@ -135,8 +150,8 @@ export default function PrintPage({ title }: { title: string }) {
             <tbody>
               {[
                 [t.gross, d.tot_pr],
-                // A purchase order has no payment: only its total.
-                ...(kind === 'perchOrder'
+                // A kind without a payment (a purchase order): only its total.
+                ...(!spec.payment
                   ? []
                   : [
                       [text.discount, d.discount],
@@ -153,7 +168,7 @@ export default function PrintPage({ title }: { title: string }) {
                   </td>
                 </tr>
               ))}
-              {party.data && kind !== 'perchOrder' && (
+              {party.data && spec.print.partyBalance && (
                 <tr>
                   <th>{text.balance}</th>
                   <td>

@@ -31,6 +31,7 @@ export const printText = {
   arabic: 'عربي',
   receipt: 'إيصال مختصر',
   a4: 'A4',
+  notFound: 'المستند المطلوب غير موجود',
 } as const;
 
 /** Purchase orders can be printed in English for foreign suppliers (screens.md: `perchOrderEn`). */

@@ -4,8 +4,8 @@ import { returnsText } from './returnsText.ts';
 /** What differs between the sales-return and the purchase-return screens (the same screens over another kind). */
 export type ReturnScreen = {
   kind: ReturnKindToken;
-  /** The kind of invoice it takes goods back from. */
-  originalKind: 'pay' | 'perch';
+  /** The kind of invoice it takes goods back from (its registry entry's `returnOf`). */
+  originalKind: (typeof documentKinds)['saleReturn' | 'purchaseReturn']['returnOf'];
   price: DocumentKindSpec['price'];
   label: string;
   partyLabel: string;
@@ -22,7 +22,7 @@ export type ReturnScreen = {
 
 export const salesReturnScreen: ReturnScreen = {
   kind: documentKinds.saleReturn.wire,
-  originalKind: documentKinds.sale.wire,
+  originalKind: documentKinds.saleReturn.returnOf,
   price: documentKinds.saleReturn.price,
   label: documentKinds.saleReturn.label,
   partyLabel: returnsText.customer,
@@ -36,7 +36,7 @@ export const salesReturnScreen: ReturnScreen = {
 
 export const purchaseReturnScreen: ReturnScreen = {
   kind: documentKinds.purchaseReturn.wire,
-  originalKind: documentKinds.purchase.wire,
+  originalKind: documentKinds.purchaseReturn.returnOf,
   price: documentKinds.purchaseReturn.price,
   label: documentKinds.purchaseReturn.label,
   partyLabel: returnsText.supplier,
@@ -50,4 +50,4 @@ export const purchaseReturnScreen: ReturnScreen = {
 
 /** The return screen of an invoice kind (the records' return action, `returnsText.returnAction`). */
 export const returnScreenOf = (kind: string): ReturnScreen | undefined =>
-  kind === 'pay' ? salesReturnScreen : kind === 'perch' ? purchaseReturnScreen : undefined;
+  [salesReturnScreen, purchaseReturnScreen].find((screen) => screen.originalKind === kind);

@@ -1,0 +1,68 @@
+/**
+ * The one save of every document family (docs/document-families.md). In one transaction:
+ *
+ * 1. load: what the save depends on, under its locks, in the one order of every save (the document it replaces,
+ *    then its items by `lockStockItems`; the reference counter and the balances are taken later, by the write);
+ * 2. check: the family's pure rules, its refusals and what it posts (its `Posting`);
+ * 3. write: the document itself (header, lines, a new one's reference), then what it posts through `repost` (the
+ *    one writer: it values the goods in date order and refuses stock below zero on any date), then the activity log.
+ *
+ * A family brings one module of that shape (`DocumentModule`); a refusal at any step rolls everything back. What
+ * the families do not share stays in their modules: the idempotency key of a retry is answered before a save is
+ * tried, and a delete takes back what a document posted before its rows go.
+ */
+import type { LogAction, Result, SessionUser, StockShortage } from '@mizan/contract';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import type { PostingAccounts } from '../posting/posting.rules.ts';
+import { type Reposting, repost } from '../posting/repost.ts';
+import { stockRefusal } from '../stock/stockCheck.ts';
+
+/** A save's answer; a save refused for want of stock also lists the short items (the screens show them). */
+export type SaveResult<T> = Result<T> & { shortages?: StockShortage[] };
+
+/** What a module's write leaves for the pipeline: what the document posts and logs, and how to read its answer. */
+export type Written<Saved> = {
+  /** What it posts now, in place of what it posted before (`repost`): one entry per source it posts under. */
+  postings: Reposting[];
+  /** The store's posting accounts, when the module read them (the cost engine needs them too). */
+  accounts?: PostingAccounts | undefined;
+  /** The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it). */
+  log?: { yearId: number; typee: LogAction; logToken: Record<string, unknown> } | undefined;
+  /** Reads what the save answers, once it is posted and logged. */
+  answer: (tx: Tx) => Promise<Result<Saved>>;
+};
+
+/** A family's save, in the pipeline's three steps. */
+export type DocumentModule<Input, Loaded, Checked, Saved> = {
+  /** Reads what the save depends on under its locks; refuses what it cannot load (an unknown document, year...). */
+  load(tx: Tx, user: SessionUser, input: Input): Promise<Result<Loaded>>;
+  /** Pure: the family's refusals, in their order, and what the document is and posts. */
+  check(loaded: Loaded): Result<Checked>;
+  /** Writes the document (header, lines, a new one's reference). */
+  write(tx: Tx, user: SessionUser, checked: Checked): Promise<Written<Saved>>;
+};
+
+/**
+ * Saves a document of a family through its module: load → check → write, post and log, in one transaction (a
+ * savepoint inside a caller's transaction, so a save can be one step of a larger use case).
+ */
+export function saveThrough<Input, Loaded, Checked, Saved>(
+  db: DbOrTx,
+  user: SessionUser,
+  module: DocumentModule<Input, Loaded, Checked, Saved>,
+  input: Input,
+): Promise<SaveResult<Saved>> {
+  return inTransaction(db, async (tx): Promise<SaveResult<Saved>> => {
+    const loaded = await module.load(tx, user, input);
+    if (!loaded.ok) return loaded;
+    const checked = module.check(loaded.value);
+    if (!checked.ok) return checked;
+    const written = await module.write(tx, user, checked.value);
+    const shortages = await repost(tx, written.postings, written.accounts ? { accounts: written.accounts } : {});
+    if (shortages.length) return stockRefusal(shortages);
+    if (written.log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...written.log });
+    return written.answer(tx);
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * The journal's writes, shared by its one-call save (journal.save.ts, through the pipeline) and the legacy three-call
+ * save (journal.legacy.ts): its header and lines, and `journalReposting`, which keeps its totals and says what it
+ * posts from what is saved (its lines on its date when its two sides are equal and non-zero, nothing otherwise).
+ */
+import {
+  bookKinds,
+  fail,
+  isWithinAmountBound,
+  type JournalHeaderInput,
+  type JournalLineInput,
+  type JournalSide,
+  type JournalWithLines,
+  journalTotals,
+  type LogAction,
+  ok,
+  type Result,
+  type SessionUser,
+  toMoneyString,
+} from '@mizan/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { journal, journalLine } from '../../db/schema.ts';
+import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { type AccountingYear, findYear, isInsideYear } from '../organisation/currentYear.ts';
+import { type Reposting, repost } from '../posting/repost.ts';
+import { nextSequence, storeOf } from '../trade/trade.queries.ts';
+import { accountRoles, type JournalRow, linesToPost, readJournal } from './journal.queries.ts';
+import { checkAccounts, journalPosting, journalReference } from './journal.rules.ts';
+
+/** A header's own fields as they are stored (a field left out is stored empty). */
+export const headerValues = (header: JournalHeaderInput) => ({
+  j_date: header.j_date,
+  j_type: header.j_type,
+  j_details: header.j_details,
+  j_desc: header.j_desc,
+  invo_ref: header.invo_ref,
+  standard_details: header.standard_details,
+});
+
+/**
+ * The year a save writes into, and its date inside it. An edit keeps the journal in its own year: one sent in
+ * another is refused, as an invoice's is.
+ */
+export async function loadYear(
+  tx: DbOrTx,
+  header: { yearId?: number | undefined; j_date: string },
+  existing?: JournalRow,
+): Promise<Result<AccountingYear>> {
+  if (header.yearId === undefined) return fail('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
+  const accountingYear = await findYear(tx, header.yearId);
+  if (!accountingYear) return fail('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
+  if (existing && existing.yearId !== accountingYear.id)
+    return fail('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
+  if (!isInsideYear(header.j_date, accountingYear)) return fail('DATE_OUTSIDE_YEAR', { j_date: 'DATE_OUTSIDE_YEAR' });
+  return ok(accountingYear);
+}
+
+/** The accounts of lines, checked against the store's (`checkAccounts`): every refused line named at once. */
+export async function checkLineAccounts(tx: DbOrTx, storeId: number, lines: { ac_id: number }[], path: string) {
+  return checkAccounts(
+    lines,
+    await accountRoles(
+      tx,
+      storeId,
+      lines.map((line) => line.ac_id),
+    ),
+    path,
+  );
+}
+
+/** A new journal's header: its reference comes from the store's journal counter, in this transaction. */
+export async function insertHeader(
+  tx: Tx,
+  user: SessionUser,
+  yearId: number,
+  header: JournalHeaderInput,
+  keys: { client_ref?: string | null; idempotency_key?: string | null; idempotency_hash?: string | null } = {},
+) {
+  const { store_ref } = await storeOf(tx, user.store_id);
+  const sequence = await nextSequence(tx, user.store_id, bookKinds.journal.sequence);
+  const [row] = await tx
+    .insert(journal)
+    .values({
+      ...headerValues(header),
+      ...keys,
+      j_ref: journalReference(store_ref, sequence),
+      store_id: user.store_id,
+      yearId,
+      user_id: user.id,
+    })
+    .returning({ j_id: journal.j_id });
+  if (!row) throw new Error('journal insert returned nothing');
+  return row.j_id;
+}
+
+/** Adds lines to a journal after its others, each on its side. */
+export async function insertLines(
+  tx: Tx,
+  storeId: number,
+  jId: number,
+  lines: (JournalLineInput & { side: JournalSide })[],
+  firstLineNo = 0,
+) {
+  if (lines.length === 0) return;
+  await tx.insert(journalLine).values(
+    lines.map((line, index) => ({
+      j_id: jId,
+      store_id: storeId,
+      side: line.side,
+      line_no: firstLineNo + index,
+      ac_id: line.ac_id,
+      debit: line.debit,
+      credit: line.credit,
+      j_desc: line.j_desc,
+    })),
+  );
+}
+
+/**
+ * After any write to a journal (its header, its lines): its totals from its lines, kept on its header, and what it
+ * posts now by its rule (`journalPosting`): its lines on its date when they balance, nothing otherwise. Read from
+ * what is saved, since a legacy client builds a journal call by call. Answers it for `repost` (no stock moves: only
+ * the money part is replaced); `fresh`: it is new and posted nothing before.
+ */
+export async function journalReposting(
+  tx: Tx,
+  jId: number,
+  options: { fresh?: boolean } = {},
+): Promise<Result<Reposting>> {
+  const [head] = await tx
+    .select({
+      store_id: journal.store_id,
+      yearId: journal.yearId,
+      j_date: journal.j_date,
+      j_ref: journal.j_ref,
+      j_details: journal.j_details,
+      j_desc: journal.j_desc,
+      j_type: journal.j_type,
+    })
+    .from(journal)
+    .where(eq(journal.j_id, jId));
+  if (!head) throw new Error(`journal ${jId} not found while settling it`);
+  const lines = await linesToPost(tx, jId);
+  const { debit, credit } = journalTotals(lines);
+  // A legacy client may add lines call after call: each side's total stays within what the ledger keeps.
+  if (!isWithinAmountBound(debit) || !isWithinAmountBound(credit)) return fail('AMOUNT_TOO_LARGE');
+  const posting = journalPosting({ ...head, lines });
+  await tx
+    .update(journal)
+    .set({ j_pay: toMoneyString(debit), credit_total: toMoneyString(credit), posted: posting !== undefined })
+    .where(eq(journal.j_id, jId));
+  return ok({
+    source: {
+      store_id: head.store_id,
+      yearId: head.yearId,
+      source_kind: bookKinds.journal.wire,
+      source_id: jId,
+      date: head.j_date,
+      time: '00:00:00',
+      reference: head.j_ref,
+    },
+    posting,
+    stockUnchanged: true,
+    fresh: options.fresh === true,
+  });
+}
+
+/**
+ * After a legacy call wrote to a journal: its totals and its postings replaced by what it posts now, through
+ * `repost` (the one writer). The only way a legacy call's journal reaches the ledger.
+ */
+export async function settleJournal(tx: Tx, jId: number, options: { fresh?: boolean } = {}): Promise<Result<void>> {
+  const reposting = await journalReposting(tx, jId, options);
+  if (!reposting.ok) return reposting;
+  await repost(tx, [reposting.value]);
+  return ok(undefined);
+}
+
+/** A snapshot of what a journal holds, for the activity log. */
+export const journalLogToken = (saved: JournalWithLines) => ({
+  j_id: saved.j_id,
+  j_ref: saved.j_ref,
+  j_date: saved.j_date,
+  j_type: saved.j_type,
+  j_pay: saved.j_pay,
+  posted: saved.posted,
+  lines: saved.items.map((line) => ({ ac_id: line.ac_id, debit: line.debit, credit: line.credit })),
+});
+
+/** Writes the activity log's line of a journal change: a snapshot of what it holds now. */
+export async function logJournal(tx: Tx, user: SessionUser, typee: LogAction, jId: number) {
+  const saved = await readJournal(tx, user.store_id, jId);
+  if (!saved) throw new Error(`journal ${jId} not found while logging it`);
+  await writeLog(tx, {
+    store_id: user.store_id,
+    user_id: user.id,
+    yearId: saved.yearId,
+    typee,
+    logToken: journalLogToken(saved),
+  });
+  return saved;
+}

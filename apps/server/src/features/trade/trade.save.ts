@@ -1,0 +1,354 @@
+/**
+ * The trade family's save (invoices, orders, and the returns, which are trade documents of their own kinds), in the
+ * pipeline's steps (features/book/savePipeline.ts): load the year, the party, the document it replaces and its
+ * items under their locks; check the invoice arithmetic and what the kind's rule posts; write the header (a new one
+ * gets its reference from its kind's counter) and its lines. Only what changed is posted again: an edit that keeps
+ * the lines, the date and the time (a payment, a note, a due date) replaces the money lines and no stock or cost.
+ */
+import {
+  documentLogAction,
+  fail,
+  formatReference,
+  type KindToken,
+  kindOf,
+  lineTotal,
+  mergeLines,
+  money,
+  ok,
+  parseMoney,
+  partySides,
+  type SessionUser,
+  type TradeHeaderInput,
+  type TradeLineInput,
+  toMoneyString,
+} from '@mizan/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import type { DocumentModule } from '../book/savePipeline.ts';
+import { requireOpenYears } from '../book/yearLock.ts';
+import { findYear, isInsideYear } from '../organisation/currentYear.ts';
+import { postingOf } from '../posting/posting.rules.ts';
+import { type PostingSource, postingAccounts } from '../posting/posting.ts';
+import { movedItems } from '../posting/repost.ts';
+import { refuseEditWithReturns } from '../returns/returns.guard.ts';
+import { lockStockItems } from '../stock/stockCheck.ts';
+import {
+  findDocument,
+  lockDocument,
+  nextSequence,
+  readDocument,
+  type SavedDocument,
+  storeOf,
+} from './trade.queries.ts';
+import { checkedTotals, sameLines } from './trade.rules.ts';
+
+export type SaveInput = {
+  kind: KindToken;
+  /** Its `yearId` is the year the route resolved for the request (see organisation/currentYear.ts). */
+  header: TradeHeaderInput;
+  /** undefined: a value-only invoice (the header's tot_pr is the total). */
+  lines: TradeLineInput[] | undefined;
+  /** The document being replaced (an edit), if any. */
+  payId?: number;
+  idempotencyKey?: string | undefined;
+  /**
+   * The legacy two-call edits turn a value-only header into a lined document (its lines arrive after it)
+   * and back (its lines are deleted before new ones arrive). The screens never change a document's shape.
+   */
+  allowReshape?: boolean;
+  /**
+   * A header of the legacy two-call path that awaits its lines: saved, but posting nothing (no charge to the party)
+   * until they arrive. Only with `lines` undefined.
+   */
+  awaitingLines?: boolean;
+  /**
+   * A return's original invoice: a sales return's goods come back at the cost their sale took them out at (for the
+   * quantity returned), which follows the sale's if a back-dated change re-values it.
+   */
+  originalPayId?: number;
+};
+
+/** A save as the pipeline takes it: with the idempotency key a new document keeps, and the hash of its content. */
+type TradeSave = SaveInput & { idempotency: { key: string | undefined; hash: string | undefined } };
+
+const MONEY_ZERO = money(0n);
+const nowTime = () => new Date().toTimeString().slice(0, 8);
+/**
+ * A typed time of day as the database keeps it, `HH:mm:ss` (`09:00` → `09:00:00`): an edit that sends the time it
+ * was shown without seconds keeps the document's place among the day's movements, and re-values nothing.
+ */
+export const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
+
+/**
+ * The store's items of these ids, with the prices a line takes by default. A save reads them after it has locked
+ * them (`lockStockItems`, the one lock of a save's items).
+ */
+const readItems = (tx: Tx, storeId: number, ids: number[]) =>
+  tx
+    .select({
+      id: items.id,
+      item_name: items.item_name,
+      pay_price: items.pay_price,
+      perch_price: items.perch_price,
+      tax: items.tax,
+    })
+    .from(items)
+    .where(and(eq(items.store_id, storeId), inArray(items.id, ids)));
+
+/** Lines priced from the input (or the item's own prices), merged by item and price, with their totals. */
+async function priceLines(tx: Tx, storeId: number, kind: KindToken, input: TradeLineInput[]) {
+  const ids = [...new Set(input.map((line) => line.item_id))];
+  const found = await readItems(tx, storeId, ids);
+  const byId = new Map(found.map((item) => [item.id, item]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined)
+    return fail<never>('ITEM_NOT_FOUND', {
+      [`items.${input.findIndex((l) => l.item_id === missing)}.item_id`]: 'ITEM_NOT_FOUND',
+    });
+  const priceField = kindOf(kind).price;
+  const priced = input.map((line) => {
+    const item = byId.get(line.item_id);
+    if (!item) throw new Error('unreachable');
+    const pay_price = line.pay_price ?? item.pay_price;
+    const perch_price = line.perch_price ?? item.perch_price;
+    const price = parseMoney(priceField === 'pay_price' ? pay_price : perch_price) ?? MONEY_ZERO;
+    return {
+      item_id: item.id,
+      item_name: item.item_name,
+      quantity: line.quantity,
+      pay_price,
+      perch_price,
+      tax: item.tax,
+      price,
+    };
+  });
+  return ok(mergeLines(priced).map((line) => ({ ...line, tot: lineTotal(line) })));
+}
+
+type ExistingDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
+
+/** The lines a document has now, to tell an edit that keeps them (only money changes) from one that does not. */
+const savedLines = (tx: Tx, payId: number) =>
+  tx
+    .select({
+      id: tradeLine.id,
+      item_id: tradeLine.item_id,
+      quantity: tradeLine.quantity,
+      pay_price: tradeLine.pay_price,
+      perch_price: tradeLine.perch_price,
+      tot: tradeLine.tot,
+    })
+    .from(tradeLine)
+    .where(eq(tradeLine.pay_id, payId))
+    .orderBy(tradeLine.id);
+
+/**
+ * What a save depends on, read under its locks and in one order for every save (the document it changes, then its
+ * items; the reference counter and the balances come later, when written), so two saves never wait in a circle.
+ * Refuses an unknown year, a party of the wrong side, a missing item, an edit that would move the document to
+ * another year or change its shape, and an edit of an invoice that its returns hold still (the refusal names them).
+ */
+async function load(tx: Tx, user: SessionUser, input: TradeSave) {
+  if (input.header.yearId === undefined) return fail<never>('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
+  const accountingYear = await findYear(tx, input.header.yearId);
+  if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
+  const [party] = await tx
+    .select({ id: subAccounts.id, ac_id: subAccounts.ac_id })
+    .from(subAccounts)
+    .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
+  if (!party) return fail<never>('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
+  // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
+  const { accountClass, wrongParty } = partySides[kindOf(input.kind).party];
+  if (party.ac_id !== accountClass) return fail<never>(wrongParty, { cust_id: wrongParty });
+
+  if (input.payId !== undefined && !(await lockDocument(tx, user.store_id, input.kind, input.payId)))
+    return fail<never>('NOT_FOUND');
+  const before = input.payId !== undefined ? await movedItems(tx, input.kind, input.payId) : [];
+  // Every item whose stock (and average cost) the save changes is locked, in id order, before any is read: the
+  // items the old version moved as well as the new lines'.
+  await lockStockItems(tx, user.store_id, [...before, ...(input.lines ?? []).map((line) => line.item_id)]);
+  const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
+  if (!priced.ok) return priced;
+
+  let existing: ExistingDocument | undefined;
+  if (input.payId !== undefined) {
+    existing = await findDocument(tx, { storeId: user.store_id, kind: input.kind, payId: input.payId });
+    if (!existing) return fail<never>('NOT_FOUND');
+    // An edit never moves a document to another year: its stock and postings belong to its own.
+    if (existing.yearId !== accountingYear.id)
+      return fail<never>('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
+    if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
+      return fail<never>('DOCUMENT_NOT_EDITABLE');
+    // An invoice with returns keeps its party, what they took back and what they refunded (the refusal names them).
+    const kept = await refuseEditWithReturns(tx, input.kind, existing, {
+      cust_id: input.header.cust_id,
+      discount: input.header.discount,
+      pay_date: input.header.pay_date,
+      lines: priced.value,
+    });
+    if (!kept.ok) return kept;
+  }
+  const awaitingLines = input.lines === undefined && input.awaitingLines === true;
+  const posts = !awaitingLines && kindOf(input.kind).posting !== 'nothing';
+  return ok({
+    input,
+    accountingYear,
+    existing,
+    lines: priced.value,
+    awaitingLines,
+    // Also for the kinds that post nothing (preliminary invoices, orders); `repost` checks every posting.
+    yearOpen: await requireOpenYears(tx, user.store_id, [accountingYear.id]),
+    saved: existing ? await savedLines(tx, existing.pay_id) : [],
+    accounts: posts ? await postingAccounts(tx, user.store_id) : undefined,
+    time: input.header.pay_time === undefined ? (existing?.pay_time ?? nowTime()) : asStoredTime(input.header.pay_time),
+  });
+}
+
+type Loaded = Extract<Awaited<ReturnType<typeof load>>, { ok: true }>['value'];
+
+/**
+ * The rules of a trade save: its date lies inside its year and the year is open; the totals of invoice arithmetic;
+ * the header as saved; whether its goods changed (lines, date, time); what the kind's rule posts.
+ */
+function check(loaded: Loaded) {
+  const { input, accountingYear, existing, lines, awaitingLines, accounts, time } = loaded;
+  if (!isInsideYear(input.header.pay_date, accountingYear))
+    return fail<never>('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
+  if (!loaded.yearOpen.ok) return loaded.yearOpen;
+  const totals = checkedTotals(input, lines);
+  if (!totals.ok) return totals;
+  const values = {
+    kind: input.kind,
+    value_only: input.lines === undefined,
+    awaiting_lines: awaitingLines,
+    yearId: accountingYear.id,
+    cust_id: input.header.cust_id,
+    tot_pr: toMoneyString(totals.value.tot_pr),
+    discount: toMoneyString(totals.value.discount),
+    pay: toMoneyString(totals.value.pay),
+    changee: toMoneyString(totals.value.changee),
+    pay_date: input.header.pay_date,
+    pay_time: time,
+    pay_method: input.header.pay_method,
+    payComment: input.header.payComment,
+    nextPay: input.header.nextPay ?? null,
+  };
+  const linesChanged = existing === undefined || !sameLines(loaded.saved, lines);
+  const stockUnchanged =
+    existing !== undefined &&
+    !linesChanged &&
+    existing.pay_date === values.pay_date &&
+    existing.pay_time === values.pay_time &&
+    existing.awaiting_lines === values.awaiting_lines;
+  const posting = accounts
+    ? postingOf({ ...values, lines: lines.map((line) => ({ ...line, tot: toMoneyString(line.tot) })) }, accounts)
+    : undefined;
+  return ok({ ...loaded, values, linesChanged, stockUnchanged, posting });
+}
+
+type Checked = Extract<ReturnType<typeof check>, { ok: true }>['value'];
+
+/** Writes the header (a new one gets its reference here, from the kind's counter) and its lines if they changed. */
+async function write(tx: Tx, user: SessionUser, checked: Checked) {
+  const { input, existing, lines, values, linesChanged } = checked;
+  const row = { ...values, store_id: user.store_id, user_id: user.id };
+  let payId: number;
+  let payRef: string;
+  let lineIds: number[] = [];
+  if (existing) {
+    payId = existing.pay_id;
+    payRef = existing.pay_ref;
+    if (linesChanged) await tx.delete(tradeLine).where(eq(tradeLine.pay_id, payId));
+    else lineIds = checked.saved.map((line) => line.id);
+    await tx.update(tradeDocument).set(row).where(eq(tradeDocument.pay_id, payId));
+  } else {
+    const storeRow = await storeOf(tx, user.store_id);
+    const sequence = await nextSequence(tx, user.store_id, kindOf(input.kind).sequence);
+    payRef = formatReference(storeRow.store_ref, input.kind, sequence);
+    const [inserted] = await tx
+      .insert(tradeDocument)
+      .values({
+        ...row,
+        pay_ref: payRef,
+        idempotency_key: input.idempotency.key ?? null,
+        idempotency_hash: input.idempotency.hash ?? null,
+        original_pay_id: input.originalPayId ?? null,
+      })
+      .returning({ pay_id: tradeDocument.pay_id });
+    if (!inserted) throw new Error('document insert returned nothing');
+    payId = inserted.pay_id;
+  }
+  if (linesChanged && lines.length) {
+    const inserted = await tx
+      .insert(tradeLine)
+      .values(
+        lines.map((line) => ({
+          pay_id: payId,
+          store_id: user.store_id,
+          item_id: line.item_id,
+          item_name: line.item_name,
+          quantity: line.quantity,
+          pay_price: line.pay_price,
+          perch_price: line.perch_price,
+          tot: toMoneyString(line.tot),
+          tax: line.tax,
+          // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is
+          // written by the cost engine with its movement's value; it stays null on lines that move no stock.
+          cost: null,
+        })),
+      )
+      .returning({ id: tradeLine.id });
+    lineIds = inserted.map((line) => line.id);
+  }
+  const source: PostingSource = {
+    store_id: user.store_id,
+    yearId: values.yearId,
+    source_kind: input.kind,
+    source_id: payId,
+    date: values.pay_date,
+    time: values.pay_time,
+    reference: payRef,
+  };
+  return {
+    postings: [
+      {
+        source,
+        posting: checked.posting,
+        stockUnchanged: checked.stockUnchanged,
+        fresh: existing === undefined,
+        lineIds,
+        ...(input.originalPayId === undefined ? {} : { returnsOf: input.originalPayId }),
+      },
+    ],
+    accounts: checked.accounts,
+    log: {
+      yearId: values.yearId,
+      typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
+      // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
+      logToken: {
+        pay_id: payId,
+        pay_ref: payRef,
+        cust_id: values.cust_id,
+        pay_date: values.pay_date,
+        tot_pr: values.tot_pr,
+        discount: values.discount,
+        pay: values.pay,
+        changee: values.changee,
+        lines: lines.map((line) => ({
+          item_id: line.item_id,
+          item_name: line.item_name,
+          quantity: line.quantity,
+          price: toMoneyString(line.price),
+          tot: toMoneyString(line.tot),
+        })),
+      },
+    },
+    answer: async (reader: Tx) => {
+      const saved = await readDocument(reader, user.store_id, input.kind, payId);
+      return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
+    },
+  };
+}
+
+export const tradeSave: DocumentModule<TradeSave, Loaded, Checked, SavedDocument> = { load, check, write };
