@@ -21,6 +21,16 @@ describeEachDatabase(
       expect((await c.post('/api/test/echo', [{ store_id: 2 }, { store_id: 1 }])).statusCode).toBe(403);
     });
 
+    it('a store id that is not a number or its text is refused with 403, never a 500', async () => {
+      const c = new TestClient(ctx().app);
+      await c.signIn('admin', 'admin123', 1);
+      for (const store_id of [{ toString: 0 }, { valueOf: 'x' }, [1], null, true]) {
+        const res = await c.post('/api/test/echo', { store_id });
+        expect([JSON.stringify(store_id), res.statusCode]).toEqual([JSON.stringify(store_id), 403]);
+        expect(res.json().error.code).toBe('STORE_FORBIDDEN');
+      }
+    });
+
     it('a store in the query of a change is checked too', async () => {
       const c = new TestClient(ctx().app);
       await c.signIn('admin', 'admin123', 1);

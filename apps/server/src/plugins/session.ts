@@ -143,7 +143,11 @@ export const sessionPlugin = fp(async (app) => {
   app.addHook('preValidation', async (req, reply) => {
     if (!req.user) return;
     const sessionStore = req.user.store_id;
-    if (namedStoreIds(req).some((storeId) => Number(storeId) !== sessionStore)) {
+    // A store id is a number or its text; anything else (an object, even one whose `toString` is not a function) is
+    // not this store's and must not reach `Number`, which throws on it.
+    const asStoreId = (value: unknown) =>
+      typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+    if (namedStoreIds(req).some((storeId) => asStoreId(storeId) !== sessionStore)) {
       return sendError(reply, 'STORE_FORBIDDEN');
     }
   });
