@@ -23,12 +23,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
+import { asStoredTime } from '../../lib/clock.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { refuse } from '../../lib/transaction.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { lockDocument } from '../trade/trade.queries.ts';
-import { asStoredTime, type SaveInput } from '../trade/trade.save.ts';
+import type { SaveInput } from '../trade/trade.save.ts';
 import { saveDocument } from '../trade/trade.service.ts';
 import { findOriginal, originalLines, readReturn, returnedLines, returnsOf } from './returns.queries.ts';
 import { checkReturnLines, itemCharges, refundDiscount, returnableLines } from './returns.rules.ts';

@@ -17,6 +17,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { items, stockCount, stockCountLine } from '../../db/schema.ts';
+import { asStoredTime, nowTime } from '../../lib/clock.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { type PostingSource, postingAccounts } from '../posting/posting.ts';
@@ -57,9 +58,6 @@ export type CountSave = {
 type CountSaveWithHash = CountSave & { idempotencyHash?: string | undefined };
 
 const { wire: SOURCE_KIND, sequence: SEQUENCE } = bookKinds.stockCount;
-const nowTime = () => new Date().toTimeString().slice(0, 8);
-/** `09:00` → `09:00:00`, as the database keeps a time: an edit that sends the time it was shown keeps its place. */
-export const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
 
 /**
  * The count (locked), its items (locked, the ones its old version moved too) with their prices, and the system

@@ -17,6 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { stockCount } from '../../db/schema.ts';
+import { asStoredTime } from '../../lib/clock.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { type SaveResult, saveThrough } from '../book/savePipeline.ts';
@@ -25,7 +26,7 @@ import type { PostingSource } from '../posting/posting.ts';
 import { movedItems, repost } from '../posting/repost.ts';
 import { lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { countWithKey, lockCount, readCount } from './stockCount.queries.ts';
-import { asStoredTime, type CountSave, stockCountSave } from './stockCount.save.ts';
+import { type CountSave, stockCountSave } from './stockCount.save.ts';
 
 const SOURCE_KIND = bookKinds.stockCount.wire;
 

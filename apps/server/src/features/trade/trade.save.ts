@@ -25,6 +25,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { asStoredTime, nowTime } from '../../lib/clock.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
@@ -73,12 +74,6 @@ export type SaveInput = {
 type TradeSave = SaveInput & { idempotency: { key: string | undefined; hash: string | undefined } };
 
 const MONEY_ZERO = money(0n);
-const nowTime = () => new Date().toTimeString().slice(0, 8);
-/**
- * A typed time of day as the database keeps it, `HH:mm:ss` (`09:00` → `09:00:00`): an edit that sends the time it
- * was shown without seconds keeps the document's place among the day's movements, and re-values nothing.
- */
-export const asStoredTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
 
 /**
  * The store's items of these ids, with the prices a line takes by default. A save reads them after it has locked

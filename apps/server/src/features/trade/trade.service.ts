@@ -13,6 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { items, tradeDocument } from '../../db/schema.ts';
+import { nowTime, today } from '../../lib/clock.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { type SaveResult, saveThrough } from '../book/savePipeline.ts';
@@ -26,14 +27,6 @@ import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stock
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, lockDocument, readDocument, type SavedDocument } from './trade.queries.ts';
 import { type SaveInput, tradeSave } from './trade.save.ts';
-
-const nowTime = () => new Date().toTimeString().slice(0, 8);
-/** The server's local day (as `nowTime` its local time), `YYYY-MM-DD`. */
-const today = () => {
-  const now = new Date();
-  const twoDigits = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
-};
 
 /**
  * Saves a document (new, or replacing `payId`) through the pipeline, in one transaction (features/book/
