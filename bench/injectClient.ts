@@ -10,7 +10,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
  */
 export async function signedInClient(app: App) {
   const cookies = new Map<string, string>();
-  async function call(method: 'GET' | 'POST', url: string, body?: object) {
+  async function call(method: 'GET' | 'POST', url: string, body?: object, file = false) {
     const response = await app.inject({
       method,
       url,
@@ -20,7 +20,7 @@ export async function signedInClient(app: App) {
     });
     for (const c of response.cookies as { name: string; value: string }[]) cookies.set(c.name, c.value);
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-    return response.json();
+    return file ? response.rawPayload.length : response.json();
   }
   await call('GET', '/api/store/read');
   await call('POST', '/api/users/login', { user_name: 'admin', password: 'admin123', store_id: 1, level: 'user' });

@@ -45,8 +45,8 @@ await db.transaction((tx) =>
     benchItems.rows.map((item) => ({ ...item, quantity: '1000000' })),
   ),
 );
-await db.execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id)
-  select 1, 1, 'عميل ' || g, 'C-' || g, 'debit', 1 from generate_series(1, ${CUSTOMERS}) g`);
+await db.execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id, account_type)
+  select 1, 1, 'عميل ' || g, 'C-' || g, 'debit', 1, 'asset' from generate_series(1, ${CUSTOMERS}) g`);
 await db.execute(sql`insert into trade_document
     (kind, pay_ref, store_id, "yearId", user_id, cust_id, tot_pr, changee, pay_date, pay_time, "nextPay")
   select 'pay', 'BENCH-' || g, 1, 1, null, c.id, 0, 0, date '2026-01-01' + (g % 320), '10:00',
@@ -104,6 +104,45 @@ await time('item picker: search with stock', () => call('GET', '/api/items/searc
 await time('party picker: every customer and supplier with balance', () =>
   call('GET', '/api/sub_accounts/getAllCustomerSupplier'),
 );
+// Reports (docs/reports.md): the busiest account is the cash box, with a line for every paid sale.
+const cashBox = (await call('GET', '/api/reports/cashBook?pageSize=1')).account;
+const cashLines = (await call('GET', `/api/sub_accounts/getStatementWithBalance?account_id=${cashBox.id}&limit=1`))
+  .total;
+const lastPage = Math.ceil(cashLines / 20);
+await time(`statement of the cash box (${cashLines} lines): first page`, () =>
+  call('GET', `/api/sub_accounts/getStatementWithBalance?account_id=${cashBox.id}&page=1&limit=20`),
+);
+await time(`statement of the cash box: last page (${lastPage})`, () =>
+  call('GET', `/api/sub_accounts/getStatementWithBalance?account_id=${cashBox.id}&page=${lastPage}&limit=20`),
+);
+await time('statement of a customer, a range (from 1 July)', () =>
+  call(
+    'GET',
+    `/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&search_type=2&start_date=2026-07-01&end_date=2026-12-31`,
+  ),
+);
+await time('trial balance, the whole year (kept sums)', () =>
+  call('GET', '/api/sub_accounts/getComprehensiveBalanceSheet'),
+);
+await time('trial balance, a range (March to August)', () =>
+  call('GET', '/api/sub_accounts/getComprehensiveBalanceSheet?search_type=2&start_date=2026-03-01&end_date=2026-08-31'),
+);
+await time('profit and loss, the year, with a comparison half-year', () =>
+  call('GET', '/api/reports/profitAndLoss?compare_from=2026-01-01&compare_to=2026-06-30'),
+);
+await time('balance sheet at 30 September', () => call('GET', '/api/reports/balanceSheet?as_of=2026-09-30'));
+await time('aged receivables at the year end: page 1', () => call('GET', '/api/reports/aging'));
+await time('gross profit by item: page 1', () => call('GET', '/api/reports/grossProfit?by=item'));
+const exportStarted = performance.now();
+const heapBefore = process.memoryUsage().heapUsed;
+await time(`statement of the cash box as .xlsx (${cashLines} lines, streamed)`, () =>
+  call('GET', `/api/reports/statementExport?account_id=${cashBox.id}`, undefined, true),
+);
+console.log(
+  `${'  heap growth over the export runs'.padEnd(72)} ${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0).padStart(8)} MB ` +
+    `(${((performance.now() - exportStarted) / 1000).toFixed(1)} s in all)`,
+);
+
 let n = 0;
 await time('save a 3-line sale (stock check, reference, posting)', () =>
   call('POST', '/api/pay/createWithItems', {

@@ -69,7 +69,7 @@ describe('the counter never loses a sale', () => {
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).toMatch(/SH-S-\d{6}/);
     const first = (await toastMessage(page)).split(' ').pop() ?? '';
-    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.locator('.question button', { hasText: 'نعم' }).click();
     await page.waitForURL(/print-modal/);
     await page.getByTestId('print-totals').waitFor();
 
@@ -82,7 +82,7 @@ describe('the counter never loses a sale', () => {
     await expect.poll(() => toastMessage(page)).not.toContain(first);
     await expect.poll(() => toastMessage(page)).toMatch(/SH-S-\d{6}/);
     const second = (await toastMessage(page)).split(' ').pop() ?? '';
-    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.locator('.question button', { hasText: 'لا' }).click();
     const refs = await savedSales(page);
     expect(refs).toContain(first);
     expect(refs).toContain(second);
@@ -166,7 +166,7 @@ describe('the counter never loses a sale', () => {
     await screenshot(page, 'counter-change-due-desktop-light');
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).toMatch(/SH-S-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.locator('.question button', { hasText: 'نعم' }).click();
     const totals = page.getByTestId('print-totals');
     await totals.waitFor();
     await expect.poll(() => totals.textContent()).toContain('100.00');
@@ -282,7 +282,7 @@ describe('on a phone', () => {
     await page.locator('.invoice-sections label', { hasText: 'الحسابات' }).click();
     await page.getByTestId('save-invoice').click();
     await expect.poll(() => toastMessage(page)).toMatch(/SH-S-\d{6}/);
-    const answer = page.locator('ion-alert button', { hasText: 'لا' });
+    const answer = page.locator('.question button', { hasText: 'لا' });
     await answer.waitFor();
     expect((await answer.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await answer.click();

@@ -28,7 +28,7 @@ async function creditSaleAndPrint(page: Page, quantity: string) {
   await page.locator('input[name="nextPay"]').fill('01/12/2026');
   await page.getByTestId('save-invoice').click();
   await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة/);
-  await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+  await page.locator('.question button', { hasText: 'نعم' }).click();
   await page.waitForURL(/print-modal/);
   const balance = page.locator('[data-testid="invoice-print"] tr', { hasText: 'الرصيد الحالي' });
   await balance.waitFor();

@@ -66,7 +66,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     await expect.poll(() => toastMessage(page)).toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
     const ref = (await toastMessage(page)).split(' ').pop() ?? '';
 
-    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.locator('.question button', { hasText: 'نعم' }).click();
     await page.waitForURL(/print-modal/);
     const totals = page.getByTestId('print-totals');
     await totals.waitFor();
@@ -88,7 +88,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     await segment(page, 'الحسابات');
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('113.50');
     await page.getByTestId('save-invoice').click();
-    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.locator('.question button', { hasText: 'لا' }).click();
     await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     await typeInto(page, 'customer', 'بقالة الأمل — 150');
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref }).waitFor();
@@ -125,7 +125,7 @@ describe('invoices on a phone and new parties and items on the invoice', () => {
     await screenshot(page, 'purchase-new-supplier-item-desktop-light');
     await page.getByTestId('save-invoice').click();
     await expect.poll(() => toastMessage(page)).toMatch(/SH-P-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.locator('.question button', { hasText: 'لا' }).click();
     const stock = await page.evaluate(async () => {
       const list = (await fetch('/api/items/searchStock?search=RAD-9').then((r) => r.json())).data;
       return list[0]?.quantity;

@@ -73,6 +73,8 @@ describe('returns', () => {
     await page.reload();
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
     await row.waitFor();
+    // The return action waits under "more" in the record's row.
+    await row.locator('summary').click();
     await row.getByTestId('return-action').click();
     await page.waitForURL(/folder\/sales-return\?original=/);
     await returnLines(page).first().waitFor();
@@ -102,7 +104,9 @@ describe('returns', () => {
     await screenshot(page, 'sales-record-left-to-return-desktop-light');
 
     // A second return past what is left: refused, the field says how much is left, nothing changes.
-    await page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref }).getByTestId('return-action').click();
+    const again = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
+    await again.locator('summary').click();
+    await again.getByTestId('return-action').click();
     await page.waitForURL(/folder\/sales-return\?original=/);
     await expect.poll(() => returnLines(page).first().getByTestId('can-return').textContent()).toBe('3');
     await returnLines(page).first().getByLabel('الكمية المرتجعة').fill('4');
@@ -188,6 +192,7 @@ describe('returns', () => {
       const page = await open('/folder/sales-record', options, scheme);
       const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' }).first();
       await row.waitFor();
+      await row.locator('summary').click();
       await row.getByTestId('return-action').click();
       await returnLines(page).first().waitFor();
       await returnLines(page).first().getByLabel('الكمية المرتجعة').fill('1');

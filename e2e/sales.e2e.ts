@@ -34,8 +34,21 @@ describe('the sales invoice', () => {
     ]) {
       expect(await createItem(page, item)).toBe(200);
     }
+    // A partial payment: a customer who buys on credit (the walk-in customer pays in full).
+    expect(
+      (
+        await postFromPage(page, 'sub_accounts/create', {
+          sub_name: 'ورشة السلام',
+          ac_id: 1,
+          cat_id: 1,
+          sub_code: '160',
+          sub_balance: '0',
+        })
+      ).status,
+    ).toBe(200);
+    await page.reload();
 
-    await typeInto(page, 'customer', 'عميل نقدي — 101');
+    await typeInto(page, 'customer', 'ورشة السلام — 160');
     await page.getByTestId('party-balance').waitFor();
 
     // Line 1: a name, ↓ Enter picks it, quantity 2, Enter, Enter keeps the price and adds the line.
@@ -73,7 +86,7 @@ describe('the sales invoice', () => {
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
     const ref = ((await toastShown(page))?.message ?? '').split(' ').pop() ?? '';
 
-    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.locator('.question button', { hasText: 'نعم' }).click();
     await page.waitForURL(/print-modal/);
     const totals = page.getByTestId('print-totals');
     await totals.waitFor();
@@ -101,7 +114,7 @@ describe('the sales invoice', () => {
     // The discount (an amount once saved) stays; the remainder follows the new total.
     await expect.poll(() => page.getByTestId('tot_pr').textContent()).toBe('4,901.49');
     await page.getByTestId('save-invoice').click();
-    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.locator('.question button', { hasText: 'لا' }).click();
     await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     await page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref }).waitFor();
     await expect.poll(() => page.getByTestId('record-totals').textContent()).toContain('4,901.49');
@@ -162,7 +175,7 @@ describe('the sales invoice', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('save-invoice').click();
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-P-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.locator('.question button', { hasText: 'لا' }).click();
 
     await page.goto(`${running.server.baseUrl}/folder/sales`);
     await typeInto(page, 'item_search', 'حزام مروحة');
@@ -215,7 +228,8 @@ describe('the sales invoice', () => {
     await page.goto(`${running.server.baseUrl}/folder/notifications`);
     const row = page.locator('[data-testid="due-customers"] ion-item', { hasText: 'ورشة النيل' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('2026-12-15');
+    // Dates read one way everywhere: day first.
+    expect(await row.textContent()).toContain('15/12/2026');
     await row.locator('ion-button').click();
     await page.waitForURL(/edit-sales/);
     await expect.poll(() => page.locator('ion-title', { hasText: saved }).count()).toBeGreaterThan(0);
@@ -280,7 +294,7 @@ describe('the sales invoice', () => {
     expect(await page.locator('input[name="pay"]').count()).toBe(0);
     await page.getByTestId('save-invoice').click();
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-O-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'نعم' }).click();
+    await page.locator('.question button', { hasText: 'نعم' }).click();
     await page.getByTestId('invoice-print').waitFor();
     expect(await page.getByTestId('invoice-print').textContent()).toContain('امر شراء');
     await page.getByTestId('print-language').click();
@@ -306,6 +320,8 @@ describe('the sales invoice', () => {
     await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'SH-S-000001' });
     await row.waitFor();
+    // The copies wait under "more" (the record fits the window).
+    await row.locator('summary', { hasText: 'المزيد' }).click();
     await row.locator('ion-button', { hasText: 'نسخ كفاتورة مشتريات' }).click();
     await page.waitForURL(/folder\/purchase\?copy=/);
     await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(3);
@@ -330,7 +346,8 @@ describe('the sales invoice', () => {
     await typeInto(page, 'item_search', 'مساحة زجاج');
     await page.locator('.item-results button').first().waitFor();
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
+    // Enter in the quantity adds the line (the next item comes next); Tab reaches the price.
+    await page.keyboard.press('Tab');
     await page.keyboard.type('47.5');
     await page.keyboard.press('Enter');
     await page.locator('ion-alert button', { hasText: 'نعم' }).click();

@@ -48,7 +48,7 @@ describe('the accounting year chosen in the menu', () => {
     await page.getByTestId('save-invoice').click();
     await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة SH-S-\d{6}/);
     const ref = ((await toastShown(page))?.message ?? '').split(' ').pop() ?? '';
-    await page.locator('ion-alert button', { hasText: 'لا' }).click();
+    await page.locator('.question button', { hasText: 'لا' }).click();
 
     // Every call made in 2025 went to /api23/ and named the year.
     const after = calls.filter((url) => url.includes('/api23/'));

@@ -21,14 +21,21 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { excelRoutes } from './features/excel/excel.routes.ts';
+import { itemMovementRoutes } from './features/itemMovement/itemMovement.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
+import { stockRoutes } from './features/items/stock.routes.ts';
 import { journalRoutes } from './features/journal/journal.routes.ts';
+import { journalTemplateRoutes } from './features/journal/journalTemplates.routes.ts';
+import { logHistoryRoutes } from './features/logHistory/logHistory.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
+import { reportsExportRoutes } from './features/reports/reports.export.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
 import { stockCountRoutes } from './features/stockCount/stockCount.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { answerClientError } from './lib/clientError.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
 import { rememberApiBase, toCanonicalUrl } from './lib/legacyPaths.ts';
@@ -156,6 +163,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(organisationRoutes);
       await api.register(categoriesRoutes);
       await api.register(itemsRoutes);
+      await api.register(stockRoutes);
       await api.register(openingStockRoutes);
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
@@ -164,6 +172,12 @@ export async function buildApp(options: AppOptions) {
       await api.register(returnsRoutes);
       await api.register(journalRoutes);
       await api.register(stockCountRoutes);
+      await api.register(reportsRoutes);
+      await api.register(reportsExportRoutes);
+      await api.register(journalTemplateRoutes);
+      await api.register(logHistoryRoutes);
+      await api.register(itemMovementRoutes);
+      await api.register(vouchersRoutes);
     },
     { prefix: '/api' },
   );

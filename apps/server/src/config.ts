@@ -9,8 +9,11 @@ export type Config = {
   /** A PostgreSQL server; when absent, the embedded database under `dataDir` is used. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Load the demo company, stores and users into an empty database. */
-  demo: boolean;
+  /**
+   * What an empty database starts with: `shop`, the demo company, stores and users with a year of a shop's documents
+   * in store 1; `bare`, the same without documents (the browser tests start from it); `off`, nothing.
+   */
+  demo: 'shop' | 'bare' | 'off';
   webDist: string;
   /** The proxies whose X-Forwarded-For is believed: none, or their addresses and ranges. */
   trustProxy: TrustProxy;
@@ -25,7 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? `${repoRoot}data`,
-    demo: env.MIZAN_DEMO !== '0',
+    demo: env.MIZAN_DEMO === '0' ? 'off' : env.MIZAN_DEMO === 'bare' ? 'bare' : 'shop',
     webDist: env.WEB_DIST ?? `${repoRoot}apps/web/dist`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -2,11 +2,12 @@
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openBook } from './features/book/openBook.ts';
-import { demoUsers, seedDemoIfEmpty } from './features/demo/demo.seed.ts';
+import { demoUsers, seedDemoIfEmpty, seedDemoShop } from './features/demo/demo.seed.ts';
 
 const config = readConfig(process.env);
 const database = await openBook(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-const seeded = config.demo && (await seedDemoIfEmpty(database.db));
+const seeded = config.demo !== 'off' && (await seedDemoIfEmpty(database.db));
+if (seeded && config.demo === 'shop') await seedDemoShop(database.db);
 
 const app = await buildApp({
   db: database.db,
@@ -32,7 +33,7 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 const startLines = [`\nميزان يعمل على  http://localhost:${config.port}   (database: ${where})`];
 if (seeded) startLines.push('Demo data loaded.');
-if (config.demo) {
+if (config.demo !== 'off') {
   const signIns = demoUsers.map((u) => `${u.user_name} / ${u.password}`).join(',  ');
   startLines.push(`Demo sign-in: ${signIns}  (admin: stores 1 and 2)\n`);
 }

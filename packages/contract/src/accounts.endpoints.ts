@@ -6,6 +6,7 @@ import {
   SubAccount,
   SubAccountInput,
   SubAccountListQuery,
+  SubAccountWithSeed,
   UpdateSubAccountBody,
 } from './accounts.ts';
 import { IdBody } from './categories.ts';
@@ -29,25 +30,25 @@ export const accountsEndpoints = {
       method: 'GET',
       path: 'sub_accounts/readAllStore',
       query: StoreYearQuery.partial(),
-      response: dataOf(SubAccount),
+      response: dataOf(SubAccountWithSeed),
     },
     getAllCustomerSupplier: {
       method: 'GET',
       path: 'sub_accounts/getAllCustomerSupplier',
       query: StoreYearQuery.partial(),
-      response: dataOf(SubAccount),
+      response: dataOf(SubAccountWithSeed),
     },
     readWithBalance: {
       method: 'GET',
       path: 'sub_accounts/readWithBalance',
       query: SubAccountListQuery,
-      response: pageOf(SubAccount),
+      response: pageOf(SubAccountWithSeed),
     },
     getAccountBalance: {
       method: 'GET',
       path: 'sub_accounts/getAccountBalance',
       query: AccountQuery,
-      response: dataOf(SubAccount),
+      response: dataOf(SubAccountWithSeed),
     },
     create: { method: 'POST', path: 'sub_accounts/create', body: SubAccountInput, response: dataOf(SubAccount) },
     update: { method: 'POST', path: 'sub_accounts/update', body: UpdateSubAccountBody, response: dataOf(SubAccount) },

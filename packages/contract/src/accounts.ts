@@ -8,11 +8,52 @@ export const AccountNature = z.enum(['debit', 'credit']);
 export type AccountNature = z.infer<typeof AccountNature>;
 
 /** Class ids of the shared chart that legacy clients use: `ac_id` 1 customers, 2 suppliers, 3 expenses. */
-export const CUSTOMERS_CLASS = 1;
-export const SUPPLIERS_CLASS = 2;
+// Kept with the zod-free constants (the web's first load reads the sides without the schema library).
+export { CUSTOMERS_CLASS, SUPPLIERS_CLASS } from './constants.ts';
 export const EXPENSES_CLASS = 3;
+/** Cash boxes and banks: any account of this class is a money account a payment may go to or come from. */
+export const MONEY_CLASS = 4;
 /** Account categories whose accounts keep a phone and an address. */
 export const PARTY_CATEGORIES = [1, 2] as const;
+
+/**
+ * What an account is, for statements and reports: assets, liabilities and equity stand on the balance sheet and
+ * carry into the next year; income, cost of sales and expenses stand on profit and loss (docs/vouchers.md#accounts).
+ */
+export const accountTypes = ['asset', 'liability', 'equity', 'income', 'cost_of_sales', 'expense'] as const;
+export const AccountType = z.enum(accountTypes);
+export type AccountType = z.infer<typeof AccountType>;
+export const accountTypeLabelsAr: Record<AccountType, string> = {
+  asset: 'أصول',
+  liability: 'خصوم',
+  equity: 'حقوق الملكية',
+  income: 'إيرادات',
+  cost_of_sales: 'تكلفة المبيعات',
+  expense: 'مصروفات',
+};
+/** The statement an account of this type stands on; it must be its class's (`accounts.statement`). */
+export const statementOfType = (type: AccountType): 'balance_sheet' | 'profit_loss' =>
+  type === 'income' || type === 'cost_of_sales' || type === 'expense' ? 'profit_loss' : 'balance_sheet';
+
+/**
+ * An account's type when none is chosen: from its role (purchases, cost of sales and stock differences are cost of
+ * sales, the discount allowed an expense), else its class (1 customers and 4 cash are assets, 2 suppliers
+ * liabilities, 3 expenses, 5 income, 6 cost of sales, 7 equity, 8 an asset or, of credit nature, a liability).
+ * Migration 0020 gave existing accounts their type by the same rule.
+ */
+export function defaultAccountType(acId: number, nature: AccountNature, role?: string | null): AccountType {
+  if (role === 'purchases' || role === 'cost_of_sales' || role === 'stock_adjustment') return 'cost_of_sales';
+  if (role === 'discount_allowed') return 'expense';
+  const byClass: Record<number, AccountType> = {
+    2: 'liability',
+    3: 'expense',
+    5: 'income',
+    6: 'cost_of_sales',
+    7: 'equity',
+  };
+  if (acId === 8 && nature === 'credit') return 'liability';
+  return byClass[acId] ?? 'asset';
+}
 
 export const MainAccount = z.object({
   ac_id: z.number().int(),
@@ -20,6 +61,8 @@ export const MainAccount = z.object({
   eng_name: z.string(),
   ac_code: z.string(),
   ac_type: AccountNature,
+  /** The statement its accounts stand on: their type must be one of its (`statementOfType`). */
+  statement: z.enum(['balance_sheet', 'profit_loss']),
 });
 export type MainAccount = z.infer<typeof MainAccount>;
 
@@ -47,8 +90,33 @@ export const SubAccount = z.object({
   current_balance: z.string(),
   /** The side the current balance is on; null when it is zero. */
   balance_type: AccountNature.nullable(),
+  account_type: AccountType,
+  /** The account it is grouped under (same store and type); null at the top of its class. */
+  parent_id: z.number().int().nullable(),
 });
 export type SubAccount = z.infer<typeof SubAccount>;
+
+/**
+ * The seed's sub-account fields (domain.md 4, seed.md 4), figures of the one ledger over the year read and those
+ * it carries: `changeeTot` what the account's sales left owing (their ledger lines on it, debit less credit),
+ * `purchChangeeTot` what its purchases left owed to it (credit less debit), `fromDebitTot` and `toCreditTot` every
+ * other debit and credit (vouchers, journals, returns, the opening balance on its side). So the seed's rule
+ * (`seedBalance`) on them gives the ledger balance: `sub_balance_now` and `currentCustumerStatus`.
+ */
+export const SeedBalanceFields = z.object({
+  changeeTot: z.string(),
+  fromDebitTot: z.string(),
+  purchChangeeTot: z.string(),
+  toCreditTot: z.string(),
+  /** The earliest next-payment date of the account's invoices still open (remainder > 0), or null. */
+  next_pay: z.string().nullable(),
+  /** The seed's balance: |debit − credit| to 2 decimals, '0.00' when equal. */
+  sub_balance_now: z.string(),
+  currentCustumerStatus: AccountNature.nullable(),
+});
+export type SeedBalanceFields = z.infer<typeof SeedBalanceFields>;
+export const SubAccountWithSeed = SubAccount.extend(SeedBalanceFields.shape);
+export type SubAccountWithSeed = z.infer<typeof SubAccountWithSeed>;
 
 export const SubAccountInput = z.object({
   ac_id: Id,
@@ -61,6 +129,13 @@ export const SubAccountInput = z.object({
   }),
   address: optionalText(300),
   store_id: Id.optional(),
+  /** Chosen on the account form; left out (legacy clients): given by the class (`defaultAccountType`). */
+  account_type: AccountType.optional(),
+  /**
+   * The account it is grouped under: one of the store's, of the same type, never itself or one under it. null: at
+   * the top; left out (legacy clients): kept as it is.
+   */
+  parent_id: Id.nullish(),
 });
 export type SubAccountInput = z.input<typeof SubAccountInput>;
 export type SubAccountValues = z.output<typeof SubAccountInput>;
@@ -95,6 +170,8 @@ export const AccountUsage = z.object({
   /** Documents naming the account as their party, including those that post nothing (preliminary invoices, orders). */
   documents: z.number().int(),
   is_system: z.boolean(),
+  /** Accounts grouped under it: a parent is kept while it has any. */
+  children: z.number().int(),
 });
 
 /** One account's balance in the request's year. */

@@ -15,3 +15,14 @@ export const apiBaseForYear = (yearId: number): '/api/' | '/api23/' =>
  * (screens.md), and the web finds it by these values. Data the server stores, not a text of the interface.
  */
 export const WALK_IN_CUSTOMER = { ac_id: 1, sub_name: 'عميل نقدي', sub_code: '101' } as const;
+
+/**
+ * Whether an account is the walk-in customer, as the server and the screens both tell it: a customer under that
+ * name. A sale to him is a cash sale (issue 21): nothing may stay owed on him. An account renamed is a named one.
+ */
+export const isWalkInCustomer = (account: { ac_id: number; sub_name: string }) =>
+  account.ac_id === WALK_IN_CUSTOMER.ac_id && account.sub_name === WALK_IN_CUSTOMER.sub_name;
+
+/** Class ids of the shared chart that legacy clients use: `ac_id` 1 customers, 2 suppliers. */
+export const CUSTOMERS_CLASS = 1;
+export const SUPPLIERS_CLASS = 2;

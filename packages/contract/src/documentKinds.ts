@@ -8,7 +8,8 @@
  * over `DocumentKind`, `PostingRule` or `DocumentFamily` elsewhere (the posting rules, the server's save modules)
  * stops compiling until it learns the new one. Kept free of zod, so the first load of the web app can read it.
  */
-import { CUSTOMERS_CLASS, SUPPLIERS_CLASS } from './accounts.ts';
+import { CUSTOMERS_CLASS, SUPPLIERS_CLASS } from './constants.ts';
+import { toWesternDigits } from './digits.ts';
 import { postingMemosAr } from './messages.ar.ts';
 
 /**
@@ -339,6 +340,21 @@ export const formatReference = (storeRef: string, token: KindToken, sequence: nu
 /** A reference of another family's kind (`SH-T-000001`, `SH-J-000012`). */
 export const formatBookReference = (storeRef: string, kind: 'stockCount' | 'journal', sequence: number) =>
   referenceOf(storeRef, bookKinds[kind].letter, sequence);
+
+/**
+ * The full reference a short one stands for, as a cashier reads it off a receipt: "1", "s-1", "sh-s-000001", in
+ * any case and any digits, are `SH-S-000001` of the store's sales. Undefined when the text is not a short form of
+ * this kind's references (another kind's letter, another store's prefix, a legacy client's own reference).
+ */
+export function expandReference(typed: string, storeRef: string, token: KindToken): string | undefined {
+  const text = toWesternDigits(typed).replace(/\s+/g, '').toUpperCase();
+  const match = /^(?:(?:([A-Z0-9]+)-)?([A-Z]+)-)?(\d{1,9})$/.exec(text);
+  if (!match) return undefined;
+  const [, prefix, letter, digits] = match;
+  if (prefix !== undefined && prefix !== storeRef.toUpperCase()) return undefined;
+  if (letter !== undefined && letter !== kindOf(token).letter) return undefined;
+  return formatReference(storeRef, token, Number(digits));
+}
 
 const referenceOf = (storeRef: string, letter: string, sequence: number) =>
   `${storeRef.toUpperCase()}-${letter}-${String(sequence).padStart(6, '0')}`;

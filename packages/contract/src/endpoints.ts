@@ -6,24 +6,56 @@
  * the server's alone.
  */
 import { accountsEndpoints } from './accounts.endpoints.ts';
+import { activityEndpoints } from './activity.endpoints.ts';
 import { categoriesEndpoints } from './categories.endpoints.ts';
 import type { EndpointGroups } from './endpoint.ts';
+import { itemMovementEndpoints } from './itemMovement.endpoints.ts';
 import { itemsEndpoints } from './items.endpoints.ts';
 import { journalEndpoints } from './journal.endpoints.ts';
 import { openingStockEndpoints } from './openingStock.endpoints.ts';
 import { organisationEndpoints } from './organisation.endpoints.ts';
+import { reportsEndpoints } from './reports.endpoints.ts';
 import { returnsEndpoints } from './returns.endpoints.ts';
+import { stockEndpoints } from './stock.endpoints.ts';
 import { stockCountEndpoints } from './stockCount.endpoints.ts';
 import { tradeEndpoints } from './trade.endpoints.ts';
+import { vouchersEndpoints } from './vouchers.endpoints.ts';
 
 export const endpoints = {
   ...organisationEndpoints,
   ...categoriesEndpoints,
   ...itemsEndpoints,
+  ...stockEndpoints,
   ...openingStockEndpoints,
   ...accountsEndpoints,
   ...tradeEndpoints,
   ...returnsEndpoints,
   ...journalEndpoints,
   ...stockCountEndpoints,
+  ...reportsEndpoints,
+  ...activityEndpoints,
+  ...itemMovementEndpoints,
+  ...vouchersEndpoints,
 } as const satisfies EndpointGroups;
+
+// A group two tables both name would keep only the last one's endpoints in the spread above, silently.
+const groupsOfTables = [
+  organisationEndpoints,
+  categoriesEndpoints,
+  itemsEndpoints,
+  stockEndpoints,
+  openingStockEndpoints,
+  accountsEndpoints,
+  tradeEndpoints,
+  returnsEndpoints,
+  journalEndpoints,
+  stockCountEndpoints,
+  reportsEndpoints,
+  activityEndpoints,
+  itemMovementEndpoints,
+].flatMap((table) => Object.keys(table));
+const named = new Set<string>();
+for (const group of groupsOfTables) {
+  if (named.has(group)) throw new Error(`the endpoint group "${group}" is named by two *.endpoints.ts tables`);
+  named.add(group);
+}

@@ -69,6 +69,27 @@ export const errorCodes = [
   // Issue 18, part 2: stock counts.
   'COUNT_EQUALS_SYSTEM',
   'ITEM_REPEATED',
+  // Issue 21: a sale to the walk-in customer is paid in full.
+  'WALK_IN_UNPAID',
+  // Issue 21: another day's final invoice is edited or deleted by an administrator only.
+  'PAST_DAY_ADMIN_ONLY',
+  // Issue 20 (reports): a period whose first day is after its last.
+  'DATE_RANGE_REVERSED',
+  // Issue 20: account types and parents, vouchers and what they settle.
+  'ACCOUNT_TYPE_NOT_OF_CLASS',
+  'ACCOUNT_PARENT_INVALID',
+  'NOT_A_MONEY_ACCOUNT',
+  'NOT_AN_EXPENSE_ACCOUNT',
+  'VOUCHER_SAME_ACCOUNT',
+  'ALLOCATION_NOT_OPEN_INVOICE',
+  'ALLOCATION_EXCEEDS_INVOICE',
+  'ALLOCATION_EXCEEDS_PAYMENT',
+  'INVOICE_BELOW_SETTLED',
+  // Issue 22, part 1: who manages a user, and imports that cannot exhaust the server.
+  'OWNER_ONLY',
+  'USER_IN_OTHER_STORES',
+  'LAST_ADMIN',
+  'ALL_STORES_ADMIN_ONLY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -53,12 +53,14 @@ export const fieldErrorCodes = [
   'FILE_TOO_LARGE',
   'FILE_TOO_MANY_ROWS',
   'FILE_UNPACKS_TOO_LARGE',
+  'FILE_CELL_TOO_LONG',
   'ITEM_COLUMNS_MISSING',
   'OPENING_COLUMNS_MISSING',
   'FILE_UPDATES_ITEMS',
   'CODE_REPEATED_IN_FILE',
   'BARCODE_REPEATED_IN_FILE',
   'NOT_THE_ORIGINAL_PARTY',
+  'DUE_BEFORE_DATE',
 ] as const;
 
 /** A field's error: one of the codes above, or an error code of the API that names the field (`ITEM_CODE_TAKEN`). */

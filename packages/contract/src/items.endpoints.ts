@@ -18,6 +18,7 @@ import {
   UpdateItemPricesBody,
 } from './items.ts';
 import { Id, StoreYearQuery } from './scope.ts';
+import { StockRow } from './stock.ts';
 import { Text } from './text.ts';
 
 const SearchText = Text().trim().max(100).optional();
@@ -42,11 +43,12 @@ export const itemsEndpoints = {
       response: dataOf(ModelRow),
     },
     searchStock: { method: 'GET', path: 'items/searchStock', query: ItemStockQuery, response: dataOf(ItemWithStock) },
+    /** One item with its stock and its breakdown (opening, bought, sold, counted): the one stock row. */
     readItemByIdQty: {
       method: 'GET',
       path: 'items/readItemByIdQty',
       query: ItemStockQuery,
-      response: dataOf(ItemWithStock),
+      response: dataOf(StockRow),
     },
     create: { method: 'POST', path: 'items/create', body: ItemInput, response: dataOf(Item) },
     update: { method: 'POST', path: 'items/update', body: UpdateItemBody, response: dataOf(Item) },

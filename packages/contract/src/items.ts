@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
+import { MoneyString, NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
@@ -110,8 +110,9 @@ export const UpdateItemPricesBody = z.object({
  * every item of the store, or only to those of `category_id`.
  */
 export const PriceChangeBody = z.object({
-  payval: MoneyString.default('0'),
-  perchval: MoneyString.default('0'),
+  /** Never negative: the direction is the call's (increase or decrease). */
+  payval: NonNegativeMoneyString.default('0'),
+  perchval: NonNegativeMoneyString.default('0'),
   mode: z.enum(['amount', 'percent']).default('amount'),
   category_id: Id.optional(),
   store_id: Id.optional(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PositiveMoneyString, QuantityString } from './amounts.ts';
 import { PageQuery, sortFields } from './envelope.ts';
+import { lineTotal } from './invoice.rules.ts';
+import { isWithinAmountBound, parseMoney } from './money.ts';
 import { Id } from './scope.ts';
 import { Text } from './text.ts';
 
@@ -9,7 +11,8 @@ const OpeningQuantityString = QuantityString.refine((value) => !value.startsWith
 });
 
 /** An opening quantity of one item in an accounting year (`fq_year` = year id; without one, the request's year: year 1 under `/api/`). */
-export const OpeningQuantityBody = z.object({
+/** The fields of an opening quantity (without the value's bound: `OpeningQuantityBody` adds it). */
+export const OpeningQuantityFields = z.object({
   item_id: Id,
   quantity: OpeningQuantityString,
   /** Prices at the opening; default the item's current prices. */
@@ -18,6 +21,21 @@ export const OpeningQuantityBody = z.object({
   fq_year: Id.optional(),
   store_id: Id.optional(),
 });
+
+/** The opening's value (quantity × price) is bounded like an invoice line's, so the book's columns always hold it. */
+export function refuseOpeningValueTooLarge(
+  opening: { quantity: string; pay_price?: string | undefined; perch_price?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  for (const field of ['perch_price', 'pay_price'] as const) {
+    const price = opening[field] === undefined ? undefined : parseMoney(opening[field]);
+    if (price !== undefined && !isWithinAmountBound(lineTotal({ quantity: opening.quantity, price }))) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'AMOUNT_TOO_LARGE' });
+    }
+  }
+}
+
+export const OpeningQuantityBody = OpeningQuantityFields.superRefine(refuseOpeningValueTooLarge);
 export type OpeningQuantityBody = z.output<typeof OpeningQuantityBody>;
 
 export const OpeningQuantityRow = z.object({

@@ -9,6 +9,7 @@ import {
   ResetPasswordBody,
   SetUserActiveBody,
   Store,
+  StoreName,
   StoreUpdateBody,
   StoreUser,
   Year,
@@ -32,7 +33,8 @@ export const organisationEndpoints = {
     setActive: { method: 'POST', path: 'users/setActive', body: SetUserActiveBody, response: IdRows },
   },
   store: {
-    read: { method: 'GET', path: 'store/read', response: dataOf(Store) },
+    /** Before sign-in the stores' names only (`StoreName`); signed in, the stores as they are. */
+    read: { method: 'GET', path: 'store/read', response: dataOf(z.union([Store, StoreName])) },
     update: { method: 'POST', path: 'store/update', body: StoreUpdateBody, response: dataOf(Store) },
   },
   company: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './scope.ts';
+import { Id, numberText } from './scope.ts';
 import { optionalText, Text } from './text.ts';
 
 export const Store = z.object({
@@ -11,6 +11,10 @@ export const Store = z.object({
   allow_negative_stock: z.boolean(),
 });
 export type Store = z.infer<typeof Store>;
+
+/** A store as the sign-in page sees it, before anyone is signed in: its name only. */
+export const StoreName = Store.pick({ id: true, store_name: true });
+export type StoreName = z.infer<typeof StoreName>;
 
 export const Company = z.object({
   id: z.number().int(),
@@ -64,7 +68,10 @@ export const CompanyUpdateBody = z
       .trim()
       .regex(/^[A-Z]{3}$/, 'CURRENCY_CODE_FORMAT'),
     currency_symbol: Text().trim().min(1).max(10),
-    currency_decimals: z.coerce.number().int().min(0).max(3),
+    currency_decimals: z.preprocess(
+      (value) => (typeof value === 'string' ? numberText(value) : value),
+      z.number({ error: 'NOT_A_NUMBER' }).int().min(0).max(3),
+    ),
   })
   .superRefine((company, ctx) => {
     if (company.country_code === 'SA' && !(company.vatNo && /^\d{15}$/.test(company.vatNo))) {

@@ -14,7 +14,7 @@ import {
   ReturnWithLines,
   UpdateReturnBody,
 } from './returns.ts';
-import { Id } from './scope.ts';
+import { Id, MAX_ID } from './scope.ts';
 import { Text } from './text.ts';
 import { readDocumentById } from './trade.endpoints.ts';
 
@@ -71,7 +71,9 @@ const returnCalls = <K extends ReturnKindToken>(kind: K) =>
       query: z.object({
         pay_ids: Text()
           .max(2000)
-          .regex(/^\d+(,\d+)*$/),
+          .regex(/^\d+(,\d+)*$/)
+          // Each one an id the database can hold (a larger one was refused there, naming no field).
+          .refine((ids) => ids.split(',').every((id) => Number(id) <= MAX_ID), 'TOO_BIG'),
         store_id: Id.optional(),
       }),
       response: dataOf(ReturnedByInvoice),

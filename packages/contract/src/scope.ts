@@ -4,13 +4,20 @@ import { normalizeNumberInput } from './digits.ts';
 /** Ids are PostgreSQL `integer` (serial) columns: a larger one cannot name a row, and the database would refuse it. */
 export const MAX_ID = 2_147_483_647;
 
+/** A number written as text: digits of any script, an optional sign and decimals ("١٢" is 12). */
+export const numberText = (value: string) => {
+  const typed = normalizeNumberInput(value);
+  return /^-?\d+(\.\d+)?$/.test(typed) ? Number(typed) : value;
+};
+
 /**
  * A row id, in a body (a number, or a string from legacy clients) or a query: positive, at most `MAX_ID`.
- * Typed digits of any script are accepted ("١٢" is 12).
+ * Typed digits of any script are accepted ("١٢" is 12). Nothing else is read as a number: `true`, `[1]` and `null`
+ * are refused, where coercing read them as 1, 1 and 0 (`{"id": true}` was user 1).
  */
 export const Id = z.preprocess(
-  (value) => (typeof value === 'string' ? normalizeNumberInput(value) : value),
-  z.coerce.number({ error: 'NOT_A_NUMBER' }).int('NOT_A_WHOLE_NUMBER').positive('NOT_POSITIVE').max(MAX_ID, 'TOO_BIG'),
+  (value) => (typeof value === 'string' ? numberText(value) : value),
+  z.number({ error: 'NOT_A_NUMBER' }).int('NOT_A_WHOLE_NUMBER').positive('NOT_POSITIVE').max(MAX_ID, 'TOO_BIG'),
 );
 
 /** A page number (1, 2, ...): bounded like an id, so an offset never leaves the database's range. */

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.ts';
 import {
+  CountSheetBody,
+  CountSheetLine,
   CreateStockCountBody,
   DeleteStockCountBody,
   StockCount,
@@ -45,6 +47,8 @@ export const stockCountEndpoints = {
       query: StockCountQuery.required({ pay_id: true }),
       response: SavedCount,
     },
+    /** Items with their system quantity and average cost at the count's date (a read with a long list: POST). */
+    sheet: { method: 'POST', path: 'tswia/sheet', body: CountSheetBody, response: dataOf(CountSheetLine) },
     getTopSales: countList('getTopSales'),
     getSalesByDate: countList('getSalesByDate'),
     getSales2Date: countList('getSales2Date'),

@@ -33,7 +33,12 @@ export const StockCountHeaderInput = z.object({
 });
 export type StockCountHeaderInput = z.output<typeof StockCountHeaderInput>;
 
-const CountLines = z.array(StockCountLineInput).min(1, 'NO_LINES').max(500);
+/**
+ * The most lines of one count: a whole store is counted in one (issue 19 saves 5,000 lines in seconds); a larger
+ * store counts by category.
+ */
+export const MAX_COUNT_LINES = 10_000;
+const CountLines = z.array(StockCountLineInput).min(1, 'NO_LINES').max(MAX_COUNT_LINES);
 
 export const CreateStockCountBody = z.object({
   invoice: StockCountHeaderInput,
@@ -128,3 +133,40 @@ export type StockCountLine = z.infer<typeof StockCountLine>;
 
 export const StockCountWithLines = StockCount.extend({ items: z.array(StockCountLine) });
 export type StockCountWithLines = z.infer<typeof StockCountWithLines>;
+
+/**
+ * The count sheet (`tswia/sheet`): items with their system quantity at the count's date and time, for the screen to
+ * fill in before the keeper types what was counted. By ids (picked, scanned, prefilled) or every item of a category.
+ * `pay_id`: the count being edited, which stands at its own place (its own movements are not its system quantity).
+ */
+export const CountSheetBody = z
+  .object({
+    pay_date: IsoDate,
+    pay_time: ClockTime.optional(),
+    pay_id: Id.optional(),
+    item_ids: z.array(Id).max(MAX_COUNT_LINES).optional(),
+    category_id: Id.optional(),
+    store_id: Id.optional(),
+  })
+  .refine((body) => body.item_ids !== undefined || body.category_id !== undefined, {
+    message: 'REQUIRED',
+    path: ['item_ids'],
+  });
+export type CountSheetBody = z.output<typeof CountSheetBody>;
+
+export const CountSheetLine = z.object({
+  item_id: z.number().int(),
+  item_name: z.string(),
+  part_no: z.string().nullable(),
+  item_parcode: z.string().nullable(),
+  item_unit: z.string().nullable(),
+  perch_price: z.string(),
+  /** The system quantity at the count's date and time (what `stockAt` reads, the save's own rule). */
+  availQty: z.string(),
+  /**
+   * The moving average at that place (value / quantity of the movements up to it), or the purchase price when the
+   * shelf is empty: what a difference is worth, shown before saving; the save values it with the cost engine.
+   */
+  avg_cost: z.string(),
+});
+export type CountSheetLine = z.infer<typeof CountSheetLine>;

@@ -38,6 +38,11 @@ export const TradeHeaderInput = z.object({
   pay_method: optionalText(50),
   payComment: optionalText(1000),
   nextPay: OptionalDate.optional(),
+  /**
+   * The cash box or bank (an account of class 4) the money paid goes to or comes from. null: the cash box, or the
+   * bank when `pay_method` names one; left out (legacy clients): an edit keeps the document's.
+   */
+  money_account_id: Id.nullish(),
   yearId: Id.optional(),
   store_id: Id.optional(),
   /** A key the client makes for one save; sending the same save again (a retry) returns the first document. */
@@ -109,6 +114,10 @@ export const TradeDocument = z.object({
   pay_method: z.string().nullable(),
   payComment: z.string().nullable(),
   nextPay: z.string().nullable(),
+  /** The money account its payment went to (null: the cash box, or the bank by its method). */
+  money_account_id: z.number().int().nullable(),
+  /** What vouchers settled of its remainder (`changee`): its remainder now is `changee` − `settled`. */
+  settled: z.string(),
 });
 export type TradeDocument = z.infer<typeof TradeDocument>;
 
@@ -176,6 +185,8 @@ export const DocumentListQuery = z.object({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   cust_id: Id.optional(),
+  /** One invoice by its number as typed: the full reference or a short form ("12", "s-12"). */
+  pay_ref: z.string().trim().max(40).optional(),
   /** Value-only invoices (true) or invoices with lines (false); absent lists both. */
   value_only: QueryFlag,
   /** Without `page` a read answers the legacy `{ data }` of at most `limit` documents. */

@@ -83,17 +83,23 @@ export const yearLock = pgTable(
   (t) => [primaryKey({ columns: [t.store_id, t.yearId] })],
 );
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  user_name: text('user_name').notNull().unique(),
-  full_name: text('full_name').notNull(),
-  /** scrypt hash with its salt and cost (see lib/password.ts). The password itself is never stored. */
-  password_hash: text('password_hash').notNull(),
-  level: text('level').notNull().default('user'),
-  is_admin: boolean('is_admin').notNull().default(false),
-  is_active: boolean('is_active').notNull().default(true),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    user_name: text('user_name').notNull().unique(),
+    full_name: text('full_name').notNull(),
+    /** scrypt hash with its salt and cost (see lib/password.ts). The password itself is never stored. */
+    password_hash: text('password_hash').notNull(),
+    level: text('level').notNull().default('user'),
+    is_admin: boolean('is_admin').notNull().default(false),
+    is_active: boolean('is_active').notNull().default(true),
+    /** The shop's owner (at most one: the first administrator). Only the owner manages the owner's account. */
+    is_owner: boolean('is_owner').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_one_owner').on(t.is_owner).where(sql`${t.is_owner}`)],
+);
 
 /** Which stores a user may sign in to. */
 export const userStore = pgTable(
@@ -139,9 +145,11 @@ export const loginFailure = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
+    /** The account tried, in lower case: attempts are limited per account as well as per address. */
+    user_name: text('user_name'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failure_ip_at_idx').on(t.ip, t.at)],
+  (t) => [index('login_failure_ip_at_idx').on(t.ip, t.at), index('login_failure_user_at_idx').on(t.user_name, t.at)],
 );
 
 /** The audit trail: who did what, when, to which record (`logToken` holds the record's keys). */
@@ -293,6 +301,8 @@ export const stockMovement = pgTable(
   (t) => [
     // One chain per item in date order across years: the book is one (docs/accounting-years.md).
     index('stock_movement_chain_idx').on(t.store_id, t.item_id, t.move_date, t.move_time),
+    // One date of every item (the daily movement report).
+    index('stock_movement_date_idx').on(t.store_id, t.move_date),
     index('stock_movement_source_idx').on(t.source_kind, t.source_id),
   ],
 );
@@ -386,6 +396,9 @@ export const accountRoles = [
 ] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
+/** What an account is, for the statements and reports: the balance sheet's three, profit and loss's three. */
+export const accountTypes = ['asset', 'liability', 'equity', 'income', 'cost_of_sales', 'expense'] as const;
+
 /** The store's accounts: parties (customers, suppliers), expenses, cash and banks, and the system accounts. */
 export const subAccounts = pgTable(
   'sub_accounts',
@@ -406,9 +419,19 @@ export const subAccounts = pgTable(
     phone: text('phone'),
     address: text('address'),
     role: text('role', { enum: accountRoles }),
+    /** Its type (docs/vouchers.md#accounts): given by its class unless chosen; a parent's children share it. */
+    account_type: text('account_type', { enum: accountTypes }).notNull(),
+    /** The account it is grouped under (of the same store and type): the chart is a tree of any depth. */
+    parent_id: integer('parent_id').references((): AnyPgColumn => subAccounts.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('sub_accounts_parent_idx').on(t.parent_id).where(sql`${t.parent_id} is not null`),
+    check('sub_accounts_parent_not_self', sql`${t.parent_id} is null or ${t.parent_id} <> ${t.id}`),
+    check(
+      'sub_accounts_type_check',
+      sql`${t.account_type} in ('asset', 'liability', 'equity', 'income', 'cost_of_sales', 'expense')`,
+    ),
     uniqueIndex('sub_accounts_store_name_uq').on(t.store_id, t.sub_name),
     uniqueIndex('sub_accounts_store_code_uq').on(t.store_id, t.sub_code).where(sql`${t.sub_code} is not null`),
     uniqueIndex('sub_accounts_store_role_uq').on(t.store_id, t.role).where(sql`${t.role} is not null`),
@@ -453,6 +476,8 @@ export const ledgerLine = pgTable(
   },
   (t) => [
     index('ledger_line_account_idx').on(t.store_id, t.account_id, t.yearId),
+    // An account's statement: its lines in date order (the opening is a sum over a range, each page a window).
+    index('ledger_line_statement_idx').on(t.store_id, t.account_id, t.line_date, t.id),
     index('ledger_line_source_idx').on(t.source_kind, t.source_id),
   ],
 );
@@ -523,6 +548,11 @@ export const tradeDocument = pgTable(
     pay_method: text('pay_method'),
     payComment: text('payComment'),
     nextPay: date('nextPay', { mode: 'string' }),
+    /**
+     * The money account (a cash box or bank, class 4) its payment went to; null: the cash box, or the bank when the
+     * method names one (`moneyAccountRole`).
+     */
+    money_account_id: integer('money_account_id').references(() => subAccounts.id),
     /** The client's key for this save: a retry with the same key answers the first document. */
     idempotency_key: text('idempotency_key'),
     /** A hash of the content first saved with the key: the same key with other content is refused. */
@@ -627,6 +657,12 @@ export const journal = pgTable(
     credit_total: moneyColumn('credit_total').notNull().default('0'),
     /** Whether its lines are in the ledger: its two sides are equal and non-zero. */
     posted: boolean('posted').notNull().default(false),
+    /** A voucher (docs/vouchers.md): receipt, payment or expense, of a money account and one other account. */
+    voucher_kind: text('voucher_kind', { enum: ['receipt', 'payment', 'expense'] }),
+    /** A voucher's cash box or bank. */
+    money_account_id: integer('money_account_id').references(() => subAccounts.id),
+    /** A voucher's other account: the customer, supplier or expense it pays or is paid by. */
+    account_id: integer('account_id').references(() => subAccounts.id),
     idempotency_key: text('idempotency_key'),
     idempotency_hash: text('idempotency_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -636,6 +672,37 @@ export const journal = pgTable(
     uniqueIndex('journal_idem_uq').on(t.store_id, t.idempotency_key).where(sql`${t.idempotency_key} is not null`),
     index('journal_client_ref_idx').on(t.store_id, t.client_ref).where(sql`${t.client_ref} is not null`),
     index('journal_list_idx').on(t.store_id, t.yearId, t.j_date),
+    index('journal_voucher_idx').on(t.store_id, t.yearId, t.j_date).where(sql`${t.voucher_kind} is not null`),
+    check(
+      'journal_voucher_kind_check',
+      sql`${t.voucher_kind} is null or ${t.voucher_kind} in ('receipt', 'payment', 'expense')`,
+    ),
+  ],
+);
+
+/**
+ * What a voucher settles of a customer's or supplier's invoices (docs/vouchers.md): an invoice's remainder is its
+ * `changee` less its allocations; a voucher's allocations never pass its amount, nor an invoice's its `changee`.
+ */
+export const paymentAllocation = pgTable(
+  'payment_allocation',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    j_id: integer('j_id')
+      .notNull()
+      .references(() => journal.j_id, { onDelete: 'cascade' }),
+    pay_id: integer('pay_id')
+      .notNull()
+      .references(() => tradeDocument.pay_id, { onDelete: 'cascade' }),
+    amount: moneyColumn('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_allocation_uq').on(t.j_id, t.pay_id),
+    index('payment_allocation_invoice_idx').on(t.pay_id),
+    check('payment_allocation_positive', sql`${t.amount} > 0`),
   ],
 );
 
@@ -739,4 +806,43 @@ export const stockCountLine = pgTable(
     index('stock_count_line_doc_idx').on(t.pay_id, t.line_no),
     index('stock_count_line_item_idx').on(t.store_id, t.item_id),
   ],
+);
+
+/**
+ * Journal templates (`j_type`): a name, a description and a default amount, with the accounts its debit rows
+ * ("من حساب") and credit rows ("الي حساب") start with (`j_type_details`, `type_ac` debit or credit).
+ */
+export const jType = pgTable(
+  'j_type',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    type_name: text('type_name').notNull(),
+    type_desc: text('type_desc'),
+    default_val: moneyColumn('default_val').notNull().default('0'),
+    default_details: text('default_details'),
+    from_count: integer('from_count').notNull().default(1),
+    to_count: integer('to_count').notNull().default(1),
+  },
+  (t) => [uniqueIndex('j_type_store_name_uq').on(t.store_id, t.type_name)],
+);
+
+export const jTypeDetails = pgTable(
+  'j_type_details',
+  {
+    id: serial('id').primaryKey(),
+    jType_id: integer('jType_id')
+      .notNull()
+      .references(() => jType.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    ac_id: integer('ac_id')
+      .notNull()
+      .references(() => subAccounts.id, { onDelete: 'cascade' }),
+    type_ac: text('type_ac', { enum: ['debit', 'credit'] }).notNull(),
+  },
+  (t) => [index('j_type_details_store_idx').on(t.store_id, t.jType_id)],
 );

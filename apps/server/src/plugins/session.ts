@@ -14,6 +14,11 @@ import { sendError } from '../lib/sendError.ts';
 export const SESSION_COOKIE = 'mizan_session';
 /** Idle time after which a session ends; it is extended as the user works. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/**
+ * The absolute lifetime of a session, however busy: a day. A stolen cookie stops working within it, and a shop's
+ * working day fits in it (the next morning starts with a sign-in).
+ */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -61,7 +66,7 @@ function setXsrfCookie(req: FastifyRequest, reply: FastifyReply, token: string) 
 
 /** Starts a session in the browser; the anti-forgery token is replaced by the new session's own. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), httpOnly: true, maxAge: SESSION_TTL_MS / 1000 });
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), httpOnly: true, maxAge: SESSION_MAX_AGE_MS / 1000 });
   setXsrfCookie(req, reply, xsrfTokenFor(token));
 }
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
@@ -79,19 +84,35 @@ async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser |
       is_admin: users.is_admin,
       store_id: session.store_id,
       expires_at: session.expires_at,
+      created_at: session.created_at,
     })
     .from(session)
     .innerJoin(users, eq(users.id, session.user_id))
-    .where(and(eq(session.id, id), gt(session.expires_at, sql`now()`), eq(users.is_active, true)));
+    .where(
+      and(
+        eq(session.id, id),
+        gt(session.expires_at, sql`now()`),
+        gt(session.created_at, sql`now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`),
+        eq(users.is_active, true),
+      ),
+    );
   if (!row) return undefined;
   if (row.expires_at.getTime() - Date.now() < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+    // Extended as the user works, never past the session's absolute lifetime.
+    const end = Math.min(Date.now() + SESSION_TTL_MS, row.created_at.getTime() + SESSION_MAX_AGE_MS);
     await db
       .update(session)
-      .set({ expires_at: new Date(Date.now() + SESSION_TTL_MS) })
+      .set({ expires_at: new Date(end) })
       .where(eq(session.id, id));
   }
-  const { expires_at: _, ...user } = row;
+  const { expires_at: _, created_at: __, ...user } = row;
   return user;
+}
+
+/** The signed-in user on a public route (which the session check skips), or undefined. */
+export async function optionalSessionUser(db: DbOrTx, req: FastifyRequest): Promise<SessionUser | undefined> {
+  const token = req.cookies[SESSION_COOKIE];
+  return token ? findSessionUser(db, token) : undefined;
 }
 
 /** A legacy array sent as a JSON string (text/plain, see `jsonArrayOf`), as its route will read it. */
@@ -137,6 +158,14 @@ export const sessionPlugin = fp(async (app) => {
     const token = req.cookies[SESSION_COOKIE];
     req.user = token ? await findSessionUser(app.db, token) : undefined;
     if (!req.user) return sendError(reply, 'NOT_SIGNED_IN');
+  });
+
+  // An API answer is one user's data at one moment: no browser, proxy or shared computer keeps it. A route that
+  // means to be cached says so itself (the logo, whose URL changes with its bytes).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.routeOptions.url?.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // After the body is parsed, before validation: a request for another store's data is refused outright.

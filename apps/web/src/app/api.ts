@@ -115,7 +115,7 @@ async function send(
 }
 
 /** A call's input may be left out when the endpoint takes neither a query, a body nor a file. */
-type CallArgs<E extends Endpoint> = undefined extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>];
+export type CallArgs<E extends Endpoint> = undefined extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>];
 
 /**
  * Calls one endpoint of the contract's table (`call(routes.items.read, { query })`): what it sends and what it

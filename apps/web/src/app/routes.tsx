@@ -41,12 +41,18 @@ function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: 
 const salesMobilePage = named(mobilePages, 'SalesMobilePage');
 const purchaseMobilePage = named(mobilePages, 'PurchaseMobilePage');
 const accountsPage = screen(() => import('../features/accounts/AccountsPage.tsx'));
+const statementPage = screen(() => import('../features/reports/StatementPage.tsx'));
+const trialBalancePage = screen(() => import('../features/reports/TrialBalancePage.tsx'));
+const journalPage = screen(() => import('../features/journals/JournalPage.tsx'));
+const stockCountPage = screen(() => import('../features/stockCount/StockCountPage.tsx'));
+const voucherPages = () => import('../features/vouchers/VoucherPage.tsx');
+const voucherPage = screen(voucherPages);
 
 /** The screens built so far, by route; every other route shows the placeholder. */
 export const screens: Partial<Record<RoutePath, Screen>> = {
-  // The stock issue adds stock columns and totals to the same list for item-stock.
   'folder/items': itemsPage,
-  'item-stock': itemsPage,
+  'item-stock': screen(() => import('../features/stock/ItemStockPage.tsx')),
+  'item-stock-print': screen(() => import('../features/stock/ItemStockPrintPage.tsx')),
   'item-modal': screen(() => import('../features/items/ItemFormPage.tsx')),
   'folder/categories': screen(() => import('../features/categories/CategoriesPage.tsx')),
   'folder/firstq-modal': openingStockPage,
@@ -56,6 +62,11 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/sub-account': accountsPage,
   'account-modal': screen(() => import('../features/accounts/AccountFormPage.tsx')),
   'folder/account-tree': screen(() => import('../features/accounts/AccountTreePage.tsx')),
+  // One screen, two routes (cash is the legacy address of the receipt and payment vouchers); cash3: expenses only.
+  'folder/cash2': voucherPage,
+  'folder/cash': voucherPage,
+  'folder/cash3': named(voucherPages, 'ExpenseVoucherPage'),
+  'folder/spend-record2': screen(() => import('../features/vouchers/VoucherRecordPage.tsx')),
   'folder/settings': screen(() => import('../features/settings/SettingsPage.tsx')),
   'folder/sales': salesPage,
   'folder/edit-sales': salesPage,
@@ -83,7 +94,25 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/purchase-return': named(returnPages, 'PurchaseReturnPage'),
   'folder/edit-purchase-return': named(returnPages, 'PurchaseReturnPage'),
   'folder/sales-returns-record': screen(returnRecordPages),
+  'folder/items-report': screen(() => import('../features/itemMovement/ItemMovementPage.tsx')),
+  'folder/tswia': stockCountPage,
+  'folder/edit-tswia': stockCountPage,
+  'folder/tswia-record': screen(() => import('../features/stockCount/StockCountRecordPage.tsx')),
   'folder/purchase-returns-record': named(returnRecordPages, 'PurchaseReturnsRecordPage'),
+  // Issue 20: statements and balances (each legacy address is the same screen as its newer one).
+  'folder/statement2': statementPage,
+  'folder/statement': statementPage,
+  'folder/balance-sheet2': trialBalancePage,
+  'folder/balance-sheet': trialBalancePage,
+  'folder/spends': journalPage,
+  'edit-journal': journalPage,
+  'folder/spends-recod': screen(() => import('../features/journals/JournalRecordPage.tsx')),
+  'folder/user-activity': screen(() => import('../features/reports/ActivityPage.tsx')),
+  'reports/profit-and-loss': screen(() => import('../features/reports/ProfitAndLossPage.tsx')),
+  'reports/balance-sheet': screen(() => import('../features/reports/BalanceSheetPage.tsx')),
+  'reports/cash-book': screen(() => import('../features/reports/CashBookPage.tsx')),
+  'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
+  'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
 };
 export const placeholderScreen: Screen = screen(() => import('../features/shell/PlaceholderPage.tsx'));
 

@@ -31,6 +31,12 @@ export function FormModal({
         onDismissed?.();
       }}
       className="wide-modal"
+      // A dialog opens with the focus on its first field: the user types at once.
+      onDidPresent={(event) =>
+        (event.target as HTMLElement)
+          .querySelector<HTMLInputElement>('input:not([type="hidden"]):not([disabled]), textarea, select')
+          ?.focus()
+      }
     >
       <IonHeader>
         <IonToolbar color="primary">

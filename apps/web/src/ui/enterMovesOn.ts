@@ -18,5 +18,5 @@ export function enterMovesOn(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** Ctrl+S (⌘S) saves, on any keyboard layout (an Arabic layout types the letter seen, not "s", with the S key). */
-export const isSaveKey = (event: KeyboardEvent) =>
+export const isSaveKey = (event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'key' | 'code'>) =>
   (event.ctrlKey || event.metaKey) && (event.key === 's' || event.code === 'KeyS');

@@ -1,4 +1,4 @@
-import { WALK_IN_CUSTOMER } from '@mizan/contract';
+import { defaultAccountType, WALK_IN_CUSTOMER } from '@mizan/contract';
 import { isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { store, subAccounts } from '../../db/schema.ts';
@@ -8,7 +8,19 @@ import { OPENING_BALANCE_ACCOUNT_NAME } from './openingBalance.ts';
  * The accounts every store starts with: the ones posting and the book need, found later by `role`, and a walk-in
  * customer for counter sales.
  */
-const storeAccounts = (storeId: number): (typeof subAccounts.$inferInsert)[] => [
+type AccountRow = typeof subAccounts.$inferInsert;
+
+/** An account row with the type its class and role give it (`defaultAccountType`), unless it names one. */
+export const typed = (
+  row: Omit<AccountRow, 'account_type'> & Partial<Pick<AccountRow, 'account_type'>>,
+): AccountRow => ({
+  ...row,
+  account_type: row.account_type ?? defaultAccountType(row.ac_id, row.sub_type, row.role),
+});
+
+const storeAccounts = (storeId: number): AccountRow[] => storeAccountsUntyped(storeId).map(typed);
+
+export const storeAccountsUntyped = (storeId: number): Omit<AccountRow, 'account_type'>[] => [
   {
     store_id: storeId,
     ac_id: 4,

@@ -1,4 +1,14 @@
-import type { SubAccountListQuery, subAccountSortKeys } from '@mizan/contract';
+import {
+  CUSTOMERS_CLASS,
+  money,
+  parseMoney,
+  type SeedBalanceFields,
+  SUPPLIERS_CLASS,
+  type SubAccountListQuery,
+  seedBalance,
+  type subAccountSortKeys,
+  toMoneyString,
+} from '@mizan/contract';
 import {
   and,
   asc,
@@ -24,7 +34,8 @@ import {
   tradeDocument,
 } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
-import { yearsBefore } from '../book/bookYears.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
+import { yearsBefore, yearsThrough } from '../book/bookYears.ts';
 
 export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
@@ -74,11 +85,17 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
       else coalesce(${totals.credit_total}, 0) - coalesce(${totals.debit_total}, 0) + ${retained} end)`;
   const balanceType = sql<'debit' | 'credit' | null>`case when ${signed} > 0 then ${subAccounts.sub_type}
       when ${signed} < 0 then (case when ${subAccounts.sub_type} = 'debit' then 'credit' else 'debit' end) end`;
+  // Everything beyond the ledger's kept sums, in debit terms: the opening balance on its side, less earlier profit.
+  const beyondLedger = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance}
+      else -${subAccounts.sub_balance} end - ${retained})`;
   const query = db
     .select({
       ...getTableColumns(subAccounts),
       ac_name: accounts.ac_name,
       cat_name: accountCategory.cat_name,
+      /** Every debit of the balance (its ledger lines, and its opening when on the debit side), for the seed's fields. */
+      all_debit: sql<string>`(coalesce(${totals.debit_total}, 0) + greatest(${beyondLedger}, 0))::text`,
+      all_credit: sql<string>`(coalesce(${totals.credit_total}, 0) + greatest(-${beyondLedger}, 0))::text`,
       // Rounded, never cast to a column's precision: a balance is a sum of many amounts and may pass any column.
       current_balance: sql<string>`round(abs(${signed}), 2)::text`,
       balance_type: balanceType,
@@ -161,6 +178,12 @@ export function findSubAccount(db: DbOrTx, storeId: number, id: number, yearId?:
   return query.where(and(eq(subAccounts.store_id, storeId), eq(subAccounts.id, id)));
 }
 
+/** Several accounts of the store, with their balances, in one query. */
+export function findSubAccounts(db: DbOrTx, storeId: number, ids: number[], yearId?: number) {
+  const { query } = accountsWithBalance(db, storeId, yearId);
+  return query.where(and(eq(subAccounts.store_id, storeId), inArray(subAccounts.id, ids)));
+}
+
 export async function countLedgerLines(db: DbOrTx, accountId: number) {
   const [row] = await db.select({ n: count() }).from(ledgerLine).where(eq(ledgerLine.account_id, accountId));
   return row?.n ?? 0;
@@ -183,3 +206,73 @@ export async function findMainAccount(db: DbOrTx, acId: number) {
   const [row] = await db.select().from(accounts).where(eq(accounts.ac_id, acId));
   return row;
 }
+
+/**
+ * The seed's sub-account fields of some accounts read with their balance (domain.md 4 and 5.5 rule 1), from the
+ * ledger over the same years: a party's lines posted by its sales (`changeeTot`, debit less credit) and purchases
+ * (`purchChangeeTot`, credit less debit), and every other debit and credit (`fromDebitTot`, `toCreditTot`: vouchers,
+ * journals, returns, the opening balance on its side). The seed's rule (`seedBalance`, the one place it is written)
+ * then gives the ledger balance. `next_pay`: the earliest next-payment date of its invoices still open. One query
+ * over the ledger's account index for the accounts asked, one over the invoices' party index.
+ */
+export async function withSeedFields<T extends SubAccountRow>(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number | undefined,
+  rows: T[],
+): Promise<(Omit<T, 'all_debit' | 'all_credit'> & SeedBalanceFields)[]> {
+  const parties = rows
+    .filter((row) => row.ac_id === CUSTOMERS_CLASS || row.ac_id === SUPPLIERS_CLASS)
+    .map((row) => row.id);
+  const years = yearId === undefined ? sql`` : sql`and l."yearId" in ${yearsThrough(yearId)}`;
+  const docYears = yearId === undefined ? sql`` : sql`and d."yearId" in ${yearsThrough(yearId)}`;
+  const [parts, due] = parties.length
+    ? await Promise.all([
+        db.execute<{ account_id: number; sale_d: string; sale_c: string; purch_d: string; purch_c: string }>(sql`
+          select l.account_id,
+            coalesce(sum(l.debit) filter (where l.source_kind = 'pay'), 0)::text as sale_d,
+            coalesce(sum(l.credit) filter (where l.source_kind = 'pay'), 0)::text as sale_c,
+            coalesce(sum(l.debit) filter (where l.source_kind = 'perch'), 0)::text as purch_d,
+            coalesce(sum(l.credit) filter (where l.source_kind = 'perch'), 0)::text as purch_c
+          from ledger_line l
+          where l.store_id = ${storeId} and l.account_id = any(${arrayOf(parties)}::int[])
+            and l.source_kind in ('pay', 'perch') ${years}
+          group by l.account_id`),
+        db.execute<{ cust_id: number; next_pay: string }>(sql`
+          select d.cust_id, min(d."nextPay")::text as next_pay
+          from trade_document d
+          where d.store_id = ${storeId} and d.cust_id = any(${arrayOf(parties)}::int[]) and d.kind in ('pay', 'perch')
+            and d."nextPay" is not null and not d.awaiting_lines ${docYears}
+            and d.changee > coalesce((select sum(a.amount) from payment_allocation a where a.pay_id = d.pay_id), 0)
+          group by d.cust_id`),
+      ])
+    : [{ rows: [] }, { rows: [] }];
+  const partsOf = new Map(parts.rows.map((row) => [row.account_id, row]));
+  const nextPayOf = new Map(due.rows.map((row) => [row.cust_id, row.next_pay]));
+  const amount = (text: string | undefined) => parseMoney(text ?? '0') ?? money(0n);
+  return rows.map(({ all_debit, all_credit, ...row }) => {
+    const part = partsOf.get(row.id);
+    const [saleD, saleC, purchD, purchC] = [
+      amount(part?.sale_d),
+      amount(part?.sale_c),
+      amount(part?.purch_d),
+      amount(part?.purch_c),
+    ] as const;
+    const totals = {
+      changeeTot: toMoneyString(money(saleD - saleC)),
+      fromDebitTot: toMoneyString(money(amount(all_debit) - saleD - purchD)),
+      purchChangeeTot: toMoneyString(money(purchC - purchD)),
+      toCreditTot: toMoneyString(money(amount(all_credit) - saleC - purchC)),
+    };
+    const balance = seedBalance(totals);
+    return {
+      ...row,
+      ...totals,
+      next_pay: nextPayOf.get(row.id) ?? null,
+      sub_balance_now: balance.balance,
+      currentCustumerStatus: balance.status,
+    };
+  });
+}
+
+type SubAccountRow = { id: number; ac_id: number; all_debit: string; all_credit: string };

@@ -169,12 +169,30 @@ describeEachDatabase('accounts', (ctx) => {
       .data[0];
     // One book: a supplier (balance sheet) carries 2025 into 2026. Credit nature: 100 + 1000 + 50.25 − 200 = 950.25.
     expect(year1).toMatchObject({ current_balance: '950.25', balance_type: 'credit' });
+    // The seed's fields from the same ledger: its purchases' lines net, the opening on its credit side.
+    expect(year1).toMatchObject({
+      changeeTot: '0.00',
+      fromDebitTot: '0.00',
+      purchChangeeTot: '850.25',
+      toCreditTot: '100.00',
+      sub_balance: '100.00',
+      sub_balance_now: '950.25',
+      currentCustumerStatus: 'credit',
+      next_pay: null,
+    });
     const year2 = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${supplier.id}&year_id=2`)).json()
       .data[0];
-    expect(year2).toMatchObject({ current_balance: '1100.00', balance_type: 'credit' });
+    expect(year2).toMatchObject({ current_balance: '1100.00', balance_type: 'credit', purchChangeeTot: '1000.00' });
 
     const usage = (await c.get(`/api/sub_accounts/checkUsage.php?account_id=${supplier.id}`)).json().data[0];
-    expect(usage).toEqual({ account_id: supplier.id, in_use: true, ledger_lines: 3, documents: 0, is_system: false });
+    expect(usage).toEqual({
+      account_id: supplier.id,
+      in_use: true,
+      ledger_lines: 3,
+      documents: 0,
+      is_system: false,
+      children: 0,
+    });
     const refused = await c.post('/api/sub_accounts/delete', { id: supplier.id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('ACCOUNT_IN_USE');

@@ -10,6 +10,7 @@ import {
   StoreYearQuery,
   SUPPLIERS_CLASS,
   SubAccount,
+  SubAccountWithSeed,
 } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import {
   listAccountsOfClasses,
   listMainAccounts,
   listSubAccounts,
+  withSeedFields,
 } from './accounts.queries.ts';
 import { accountUsage, createSubAccounts, deleteSubAccount, updateSubAccount } from './accounts.service.ts';
 
@@ -31,6 +33,10 @@ const tags = ['accounts'];
 const api = endpoints.sub_accounts;
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The store's accounts of some classes (all: undefined) with the seed's fields. */
+  const accountsOfClasses = async (storeId: number, classes: number[] | undefined, yearId: number) =>
+    withSeedFields(app.db, storeId, yearId, await listAccountsOfClasses(app.db, storeId, classes, yearId));
+
   app.get(
     urlOf(endpoints.accounts.readByStore),
     { schema: { tags, summary: 'Main accounts (classes) of the chart', ...schemaOf(endpoints.accounts.readByStore) } },
@@ -51,20 +57,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The store's accounts of one class (ac_id 1 customers, 2 suppliers, 3 expenses), or all",
         querystring: StoreYearQuery.partial().extend({ ac_id: Id.optional() }),
-        response: { 200: dataOf(SubAccount) },
+        response: { 200: dataOf(SubAccountWithSeed) },
       },
     },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
       const classes = req.query.ac_id ? [req.query.ac_id] : undefined;
-      return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, classes, year.value.id) };
+      return { data: await accountsOfClasses(sessionUser(req).store_id, classes, year.value.id) };
     },
   );
   app.get(urlOf(api.readAllStore), { schema: { tags, ...schemaOf(api.readAllStore) } }, async (req, reply) => {
     const year = await requestYear(app.db, req);
     if (!year.ok) return sendError(reply, year);
-    return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, undefined, year.value.id) };
+    return { data: await accountsOfClasses(sessionUser(req).store_id, undefined, year.value.id) };
   });
   app.get(
     urlOf(api.getAllCustomerSupplier),
@@ -73,7 +79,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
       const classes = [CUSTOMERS_CLASS, SUPPLIERS_CLASS];
-      return { data: await listAccountsOfClasses(app.db, sessionUser(req).store_id, classes, year.value.id) };
+      return { data: await accountsOfClasses(sessionUser(req).store_id, classes, year.value.id) };
     },
   );
 
@@ -97,8 +103,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!year.ok) return sendError(reply, year);
         const asked = { ...req.query, yearId: year.value.id, year_id: undefined };
         const query = positive ? { ...asked, has_balance: true } : asked;
-        const { rows, total } = await listSubAccounts(app.db, sessionUser(req).store_id, query);
-        return { data: rows, total, page: query.page, pageSize: query.pageSize };
+        const storeId = sessionUser(req).store_id;
+        const { rows, total } = await listSubAccounts(app.db, storeId, query);
+        const data = await withSeedFields(app.db, storeId, year.value.id, rows);
+        return { data, total, page: query.page, pageSize: query.pageSize };
       },
     );
   }
@@ -109,8 +117,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
-      const found = await findSubAccount(app.db, sessionUser(req).store_id, req.query.account_id, year.value.id);
-      return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
+      const storeId = sessionUser(req).store_id;
+      const found = await findSubAccount(app.db, storeId, req.query.account_id, year.value.id);
+      return found.length
+        ? { data: await withSeedFields(app.db, storeId, year.value.id, found) }
+        : sendError(reply, 'NOT_FOUND');
     },
   );
 

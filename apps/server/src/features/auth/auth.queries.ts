@@ -18,20 +18,41 @@ export async function findActiveUserForStore(db: DbOrTx, userName: string, store
   return row;
 }
 
+export type AttemptLimit = { windowMs: number; max: number };
+
+const since = (windowMs: number) => gt(loginFailure.at, sql`now() - make_interval(secs => ${windowMs / 1000})`);
+
 /**
- * Counts a sign-in attempt before its password is checked, unless the address already has `max` attempts within
- * the window. Attempts of one address take turns on a lock, so forty sent at once cannot all read "nine so far".
- * Answers the attempt's id, or undefined when the address must wait.
+ * Counts a sign-in attempt before its password is checked, unless the address, or the account tried, already has
+ * its most attempts within its window. Attempts of one address, and of one account, take turns on a lock (address
+ * first, always), so forty sent at once cannot all read "nine so far". Answers the attempt's id, or undefined when
+ * the caller must wait.
  */
-export function startAttempt(db: Db, ip: string, windowMs: number, max: number): Promise<number | undefined> {
+export function startAttempt(
+  db: Db,
+  ip: string,
+  userName: string,
+  perAddress: AttemptLimit,
+  perAccount: AttemptLimit,
+): Promise<number | undefined> {
+  const account = userName.toLowerCase();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mizan sign-in ${ip}`}))`);
-    const [recent] = await tx
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mizan sign-in account ${account}`}))`);
+    const [fromAddress] = await tx
       .select({ n: count() })
       .from(loginFailure)
-      .where(and(eq(loginFailure.ip, ip), gt(loginFailure.at, sql`now() - make_interval(secs => ${windowMs / 1000})`)));
-    if ((recent?.n ?? 0) >= max) return undefined;
-    const [attempt] = await tx.insert(loginFailure).values({ ip }).returning({ id: loginFailure.id });
+      .where(and(eq(loginFailure.ip, ip), since(perAddress.windowMs)));
+    if ((fromAddress?.n ?? 0) >= perAddress.max) return undefined;
+    const [onAccount] = await tx
+      .select({ n: count() })
+      .from(loginFailure)
+      .where(and(eq(loginFailure.user_name, account), since(perAccount.windowMs)));
+    if ((onAccount?.n ?? 0) >= perAccount.max) return undefined;
+    const [attempt] = await tx
+      .insert(loginFailure)
+      .values({ ip, user_name: account })
+      .returning({ id: loginFailure.id });
     // Keep the table small: attempts older than a day no longer matter.
     await tx.delete(loginFailure).where(lt(loginFailure.at, sql`now() - interval '1 day'`));
     return attempt?.id;

@@ -1,11 +1,16 @@
 import { messagesAr, XSRF_COOKIE } from '@mizan/contract';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
-import { logHistory, session } from '../../db/schema.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { logHistory, loginFailure, session } from '../../db/schema.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 
 describeEachDatabase('signing in and out', (ctx) => {
   const client = (ip?: string) => new TestClient(ctx().app, ip);
+  // Each test counts its own attempts: the tests of the address limit guess on one account, which has its own limit
+  // (sessionLimits.routes.test.ts).
+  beforeEach(async () => {
+    await ctx().database.db.delete(loginFailure);
+  });
 
   it('a correct sign-in answers the user without any password and sets an HttpOnly session cookie', async () => {
     const c = client();

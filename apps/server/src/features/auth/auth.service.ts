@@ -14,6 +14,12 @@ import {
 /** Ten failed sign-ins from one address within a minute lock that address out for the rest of the minute. */
 export const MAX_FAILURES = 10;
 export const FAILURE_WINDOW_MS = 60_000;
+/**
+ * Twenty on one account within fifteen minutes, from any addresses, lock that account out until they age: many
+ * addresses cannot add up their guesses. The price is that a guesser can keep the real user waiting that long.
+ */
+export const MAX_ACCOUNT_FAILURES = 20;
+export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export async function signIn(
   db: Db,
@@ -21,7 +27,13 @@ export async function signIn(
   ip: string,
 ): Promise<Result<{ user: SessionUser; token: string }>> {
   // Counted before the password is checked: parallel guesses cannot all slip in under the limit.
-  const attemptId = await startAttempt(db, ip, FAILURE_WINDOW_MS, MAX_FAILURES);
+  const attemptId = await startAttempt(
+    db,
+    ip,
+    input.user_name,
+    { windowMs: FAILURE_WINDOW_MS, max: MAX_FAILURES },
+    { windowMs: ACCOUNT_FAILURE_WINDOW_MS, max: MAX_ACCOUNT_FAILURES },
+  );
   if (attemptId === undefined) return fail('TOO_MANY_ATTEMPTS');
 
   const found = await findActiveUserForStore(db, input.user_name, input.store_id);

@@ -1,6 +1,13 @@
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { readConfig } from '../../config.ts';
-import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+import { loginFailure } from '../../db/schema.ts';
+import { describeEachDatabase, TestClient, type TestContext } from '../../test/testApp.ts';
+
+/** Each test counts its own attempts (the account's limit would otherwise add up the tests' guesses on admin). */
+const forgetAttempts = (ctx: () => TestContext) =>
+  beforeEach(async () => {
+    await ctx().database.db.delete(loginFailure);
+  });
 
 /** Ten wrong sign-ins, each claiming another client address in X-Forwarded-For, then the right password. */
 async function spoofedGuessesThenRightPassword(client: TestClient, forwardedFor: (attempt: number) => string) {
@@ -23,6 +30,7 @@ async function spoofedGuessesThenRightPassword(client: TestClient, forwardedFor:
 }
 
 describeEachDatabase('without TRUST_PROXY, X-Forwarded-For is ignored', (ctx) => {
+  forgetAttempts(ctx);
   it('a guesser cannot dodge the sign-in limit by making up addresses', async () => {
     expect(readConfig({}).trustProxy).toBe(false);
     const locked = await spoofedGuessesThenRightPassword(
@@ -36,6 +44,7 @@ describeEachDatabase('without TRUST_PROXY, X-Forwarded-For is ignored', (ctx) =>
 describeEachDatabase(
   'TRUST_PROXY=loopback trusts a proxy on the same machine: the address it appends, not what the client wrote',
   (ctx) => {
+    forgetAttempts(ctx);
     it('a spoofed first entry does not change the address the sign-in limit counts', async () => {
       // The proxy (the socket's peer) appends the real client's address after whatever the client sent.
       const locked = await spoofedGuessesThenRightPassword(
@@ -57,6 +66,7 @@ describeEachDatabase(
 describeEachDatabase(
   'TRUST_PROXY names the proxy addresses: a caller that is not one of them is taken at its own address',
   (ctx) => {
+    forgetAttempts(ctx);
     it('X-Forwarded-For from an untrusted peer is ignored', async () => {
       const locked = await spoofedGuessesThenRightPassword(
         new TestClient(ctx().app, '203.0.113.9'),

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsUpTo, openServer } from '../../db/migrations/migrationTesting.ts';
 import * as schema from '../../db/schema.ts';
-import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
+import { storeAccountsUntyped } from '../accounts/accounts.defaults.ts';
 import { openBook } from './openBook.ts';
 
 describe('migration 0016: separate years joined into one book', () => {
@@ -36,7 +36,12 @@ describe('migration 0016: separate years joined into one book', () => {
           (1, '2026', '2026-01-01', '2026-12-31', true), (2, '2025', '2025-01-01', '2025-12-31', false);
         insert into users (id, user_name, full_name, password_hash, is_admin) values (1, 'admin', 'مدير', 'x', true);
         insert into user_store (user_id, store_id) values (1, 1);`);
-      await createStoreAccounts(db, 1);
+      // The store's role accounts as they were at migration 15 (today's rows carry columns added later).
+      for (const row of storeAccountsUntyped(1))
+        await pool.query(
+          'insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id, role) values ($1, $2, $3, $4, $5, $6, $7)',
+          [row.store_id, row.ac_id, row.sub_name, row.sub_code, row.sub_type, row.cat_id, row.role ?? null],
+        );
       await pool.query(`
         insert into items (id, store_id, item_name, pay_price, perch_price) values (1, 1, 'بطارية', 10, 5);
         insert into firstq (item_id, store_id, fq_year, quantity, pay_price, perch_price) values

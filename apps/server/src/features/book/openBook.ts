@@ -6,6 +6,7 @@
  */
 import { type Database, type DatabaseOptions, openDatabase } from '../../db/client.ts';
 import { addMissingRoleAccounts } from '../accounts/accounts.defaults.ts';
+import { addMissingTemplates } from '../journal/journalTemplates.ts';
 import { replayPendingCosts } from '../posting/costReplay.ts';
 import { joinSeparateYears } from './joinYears.ts';
 
@@ -13,6 +14,7 @@ export async function openBook(options: DatabaseOptions): Promise<Database> {
   const database = await openDatabase(options);
   try {
     await addMissingRoleAccounts(database.db);
+    await addMissingTemplates(database.db);
     await replayPendingCosts(database.db);
     await joinSeparateYears(database.db);
   } catch (error) {

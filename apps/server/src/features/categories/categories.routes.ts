@@ -22,10 +22,10 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await listCategories(app.db, sessionUser(req).store_id) }),
   );
 
-  app.get(urlOf(api.read_single), { schema: { tags, ...schemaOf(api.read_single) } }, async (req, reply) => {
-    const found = await findCategory(app.db, sessionUser(req).store_id, req.query.id);
-    return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
-  });
+  // A missing category (or another store's) answers an empty data array, as the legacy client expects.
+  app.get(urlOf(api.read_single), { schema: { tags, ...schemaOf(api.read_single) } }, async (req) => ({
+    data: await findCategory(app.db, sessionUser(req).store_id, req.query.id),
+  }));
 
   app.post(urlOf(api.create), { schema: { tags, ...schemaOf(api.create) } }, async (req, reply) => {
     const result = await createCategory(app.db, sessionUser(req), req.body);

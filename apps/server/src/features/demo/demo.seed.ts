@@ -1,13 +1,18 @@
 /**
- * The demo a fresh install starts with, so a new user can sign in and look around at once.
- * `MIZAN_DEMO=0` skips it; a real shop then creates its first user with `npm run user:add`.
+ * The demo a fresh install starts with, so a new user can sign in and look around at once: the company, two stores,
+ * two years and three users, then (`seedDemoShop`) a year of a small shop's documents in store 1, made by the same
+ * generator as the large-store benchmark. `MIZAN_DEMO=bare` leaves the documents out, `MIZAN_DEMO=0` the whole demo;
+ * a real shop then creates its first user with `npm run user:add`.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { company, store, subAccounts, userStore, users, year } from '../../db/schema.ts';
+import { today } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
+import { createStoreAccounts, typed } from '../accounts/accounts.defaults.ts';
 import { balanceOpeningAccount } from '../accounts/openingBalance.ts';
+import { createDefaultTemplates } from '../journal/journalTemplates.ts';
+import { demoShopSize, generateShop } from './shopGenerator.ts';
 
 export const demoUsers = [
   { user_name: 'admin', password: 'admin123', full_name: 'مدير النظام', is_admin: true, stores: [1, 2] },
@@ -15,7 +20,7 @@ export const demoUsers = [
   { user_name: 'keeper', password: 'keeper123', full_name: 'سارة أمينة المخزن', is_admin: false, stores: [2] },
 ] as const;
 
-const demoParties: (typeof subAccounts.$inferInsert)[] = [
+const demoParties: Omit<typeof subAccounts.$inferInsert, 'account_type'>[] = [
   {
     store_id: 1,
     ac_id: 1,
@@ -91,7 +96,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       ])
       .returning({ id: store.id });
     for (const { id } of stores) await createStoreAccounts(tx, id);
-    await tx.insert(subAccounts).values(demoParties);
+    for (const { id } of stores) await createDefaultTemplates(tx, id);
+    await tx.insert(subAccounts).values(demoParties.map(typed));
     for (const { id } of stores) await balanceOpeningAccount(tx, id);
     // Inserted in this order so that the current year gets id 1 (the primary API base) and the earlier one id 2.
     await tx
@@ -107,6 +113,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
           user_name: demo.user_name,
           full_name: demo.full_name,
           is_admin: demo.is_admin,
+          // The demo's administrator is the shop's owner, as the first administrator of a real shop is.
+          is_owner: demo.user_name === 'admin',
           password_hash: hashes[index] ?? '',
         })
         .returning({ id: users.id });
@@ -115,4 +123,26 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     }
   });
   return true;
+}
+
+/**
+ * A year of a small shop in store 1's current year (2026), dated from its first day to yesterday (the whole year once
+ * it is over), so the lists, reports and alerts show something on the first sign-in. The same every time but for
+ * where it stops.
+ */
+export async function seedDemoShop(db: Db, on = today()) {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, 'admin'));
+  if (!admin) return;
+  const yesterday = new Date(Date.parse(on) - 86_400_000).toISOString().slice(0, 10);
+  const to = yesterday > '2026-12-31' ? '2026-12-31' : yesterday;
+  if (to < '2026-01-01') return;
+  await generateShop(db, {
+    storeId: 1,
+    yearId: 1,
+    from: '2026-01-01',
+    to,
+    size: demoShopSize,
+    seed: 2026,
+    user: { id: admin.id, user_name: 'admin', full_name: 'مدير النظام', store_id: 1, is_admin: true },
+  });
 }

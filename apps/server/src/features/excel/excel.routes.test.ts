@@ -185,7 +185,8 @@ describeEachDatabase('Excel import and export', (ctx) => {
       .json()
       .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
     const sold = await c.post('/api/pay/createWithItems', {
-      invoice: { cust_id: customer.id, pay_date: '2026-11-22' },
+      // The walk-in customer pays in full (a remainder on him is refused).
+      invoice: { cust_id: customer.id, pay_date: '2026-11-22', pay: '120' },
       items: [{ item_id: item.id, quantity: '8' }],
     });
     expect(sold.statusCode).toBe(200);
@@ -215,7 +216,7 @@ describeEachDatabase('Excel import and export', (ctx) => {
       .json()
       .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
     await c.post('/api/pay/createWithItems', {
-      invoice: { cust_id: customer.id, pay_date: '2026-11-22' },
+      invoice: { cust_id: customer.id, pay_date: '2026-11-22', pay: '75' },
       items: [{ item_id: item.id, quantity: '5' }],
     });
     const file = await sheetFile(header, [row('صنف مباع ٢', 'ITEM-SOLD', 10, 15, '', 2)], 'file');

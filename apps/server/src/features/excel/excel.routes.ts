@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
-import { listItems } from '../items/items.queries.ts';
+import { pagesOf, sendSheet } from '../../lib/sheetExport.ts';
+import { type ListedItem, listItems } from '../items/items.queries.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import {
   applyItemSheet,
@@ -15,13 +16,27 @@ import {
 } from './itemImport.service.ts';
 import { itemColumns, openingColumns } from './itemSheet.rules.ts';
 import { MAX_SHEET_BYTES, refuseSheet, sheetRefusals } from './sheetLimits.ts';
-import { writeSheetOffThread } from './sheetThread.ts';
 import { writeSheet, XLSX_TYPE } from './sheetValues.ts';
 
 const tags = ['excel'];
 const sheets = endpoints.uploadXsl;
-/** The longest list one export writes. */
-const MAX_EXPORT_ROWS = 50_000;
+/** The item list's export: the import sheet's columns (so an exported list can be edited and imported back). */
+const exportedItemFields = [
+  'item_name',
+  'item_desc',
+  'aliasEn',
+  'part_no',
+  'item_parcode',
+  'brand',
+  'model',
+  'item_unit',
+  'min_qty',
+  'perch_price',
+  'pay_price',
+  'tax',
+  'category_name',
+] as const;
+const numericItemFields = new Set<string>(['min_qty', 'perch_price', 'pay_price', 'tax']);
 
 /**
  * The uploaded sheet, whatever its field name (legacy clients send "avatar", newer ones "file"), refused in Arabic
@@ -149,29 +164,20 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schemaOf(endpoints.items.export),
       },
     },
-    async (req, reply) => {
-      const { rows } = await listItems(app.db, sessionUser(req).store_id, {
-        ...req.query,
-        page: 1,
-        pageSize: MAX_EXPORT_ROWS,
+    (req, reply) => {
+      const storeId = sessionUser(req).store_id;
+      return sendSheet(reply, {
+        filename: 'items.xlsx',
+        sheetName: 'الأصناف',
+        columns: exportedItemFields.map((field) => ({
+          header: itemColumns[field],
+          cell: (item: ListedItem) => item[field],
+          kind: numericItemFields.has(field) ? ('quantity' as const) : ('text' as const),
+        })),
+        pages: pagesOf(
+          async (page, pageSize) => (await listItems(app.db, storeId, { ...req.query, page, pageSize })).rows,
+        ),
       });
-      const header = Object.values(itemColumns).slice(0, -1);
-      const cells = rows.map((item) => [
-        item.item_name,
-        item.item_desc,
-        item.aliasEn,
-        item.part_no,
-        item.item_parcode,
-        item.brand,
-        item.model,
-        item.item_unit,
-        Number(item.min_qty),
-        Number(item.perch_price),
-        Number(item.pay_price),
-        Number(item.tax),
-        item.category_name,
-      ]);
-      return sendXlsx(reply, 'items.xlsx', await writeSheetOffThread('الأصناف', header, cells));
     },
   );
 };

@@ -99,7 +99,7 @@ type CheckedItems = ImportPreview<ItemSheetValues> & {
  * names, barcodes of other items, and, for a user who is not an administrator, codes of existing items.
  */
 async function checkItems(db: DbOrTx, user: SessionUser, bytes: Buffer): Promise<Result<CheckedItems>> {
-  const parsed = await parseSheet('items', bytes);
+  const parsed = await parseSheet('items', bytes, user.store_id);
   if (!parsed.ok) return parsed;
   const rows = parsed.value;
   const categories = await categoryIds(db, user.store_id);
@@ -254,7 +254,7 @@ async function checkOpenings(
   bytes: Buffer,
   yearId: number,
 ): Promise<Result<CheckedOpeningSheet>> {
-  const parsed = await parseSheet('openings', bytes);
+  const parsed = await parseSheet('openings', bytes, storeId);
   if (!parsed.ok) return parsed;
   const checks = parsed.value;
   const codes = [...new Set(checks.map((c) => c.values.part_no).filter((code): code is string => Boolean(code)))];

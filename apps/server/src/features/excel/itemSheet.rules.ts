@@ -8,9 +8,10 @@ import {
   fieldErrorOf,
   ItemInput,
   normalizeNumberInput,
-  OpeningQuantityBody,
+  OpeningQuantityFields,
   ok,
   type Result,
+  refuseOpeningValueTooLarge,
   toWesternDigits,
 } from '@mizan/contract';
 import type { SheetRow } from './sheetValues.ts';
@@ -112,11 +113,13 @@ export function checkOpeningRow(
 ): RowCheck<Partial<OpeningSheetValues>> {
   const part_no = pick(row.cells, header, 'part_no');
   const item_name = pick(row.cells, header, 'item_name');
-  const parsed = OpeningQuantityBody.omit({ item_id: true }).safeParse({
-    quantity: pick(row.cells, header, 'quantity') ?? '',
-    perch_price: pick(row.cells, header, 'perch_price'),
-    pay_price: pick(row.cells, header, 'pay_price'),
-  });
+  const parsed = OpeningQuantityFields.omit({ item_id: true })
+    .superRefine(refuseOpeningValueTooLarge)
+    .safeParse({
+      quantity: pick(row.cells, header, 'quantity') ?? '',
+      perch_price: pick(row.cells, header, 'perch_price'),
+      pay_price: pick(row.cells, header, 'pay_price'),
+    });
   const errors = parsed.success ? {} : issues(parsed.error);
   if (!part_no) errors.part_no = 'REQUIRED';
   const values = parsed.success

@@ -4,15 +4,31 @@
  * The bounds (documented in docs/excel-imports.md): a 50,000-row item sheet written by Excel or by our template is about 3.4 MB
  * packed and 40 MB unpacked, so 10 MB packed, 200 MB unpacked and 50,000 data rows leave room for wide sheets while a
  * sheet past them is refused in Arabic before it can hold the server's memory or its one embedded database connection.
- * A zip bomb (a few MB that unpack to gigabytes) is refused from its central directory, which states every entry's
- * unpacked size, before a byte is inflated; a file that lies there is still stopped by the row bound and by the
- * memory and time limits of the worker that parses it.
+ * A zip bomb (a few MB that unpack to gigabytes) that says so is refused from its central directory, which states
+ * every entry's unpacked size, before a byte is inflated; one that lies there is refused by the worker, which counts
+ * what each part really unpacks to while inflating it, before the sheet reader sees it (sheetZip.ts). A cell's text
+ * and the sheet's text are bounded as they are read (sheetValues.ts), and the worker has its memory and time limits.
  */
 import { type FieldError, fail, ok, type Result } from '@mizan/contract';
+import { type UnpackBounds, verifiedZip, zipEntries } from './sheetZip.ts';
 
 export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 export const MAX_SHEET_ROWS = 50_000;
+/**
+ * What each part of the file may really unpack to. A 50,000-row item sheet's worksheet is about 35 MB and its
+ * shared strings under 10 MB; the workbook and its relations are a few kB.
+ */
+export const MAX_WORKSHEET_BYTES = 160 * 1024 * 1024;
+export const MAX_SHARED_STRINGS_BYTES = 48 * 1024 * 1024;
+export const MAX_PART_BYTES = 4 * 1024 * 1024;
+/**
+ * A cell's text and the whole sheet's text, as read: no field of a sheet is longer than a few hundred characters,
+ * and what a preview answers is bounded by the sheet's text. Columns past `MAX_SHEET_COLUMNS` are not read.
+ */
+export const MAX_CELL_CHARS = 2_000;
+export const MAX_SHEET_TEXT_CHARS = 32 * 1024 * 1024;
+export const MAX_SHEET_COLUMNS = 64;
 /** The parsing worker is stopped past these (a sheet within the bounds above needs a fraction of them). */
 export const PARSE_MEMORY_MB = 512;
 export const PARSE_TIMEOUT_MS = 120_000;
@@ -24,44 +40,55 @@ export const sheetRefusals = {
   unpackedTooLarge: 'FILE_UNPACKS_TOO_LARGE',
   tooManyRows: 'FILE_TOO_MANY_ROWS',
   tooHeavy: 'FILE_TOO_LARGE',
+  cellTooLong: 'FILE_CELL_TOO_LONG',
 } as const satisfies Record<string, FieldError>;
 
 export const refuseSheet = (code: FieldError) => fail<never>('VALIDATION_FAILED', { file: code });
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
-/** A zip64 field: sizes past 4 GB, which no sheet within the bounds needs. */
-const ZIP64 = 0xffffffff;
-
 /**
  * Sums the unpacked sizes that the zip's central directory states, without inflating anything; refuses a file
- * that is not a zip, or whose entries would unpack past `MAX_UNPACKED_BYTES`.
+ * that is not a zip, or whose entries would unpack past `MAX_UNPACKED_BYTES`. A cheap first look only: the worker
+ * counts what the entries really unpack to (`readableSheet`).
  */
 export function checkPackedSheet(bytes: Buffer): Result<{ unpackedBytes: number }> {
   if (bytes.length > MAX_SHEET_BYTES) return refuseSheet(sheetRefusals.tooLarge);
-  // The end record is 22 bytes plus a comment of at most 65,535; search back from the end.
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
-    if (bytes.readUInt32LE(at) === END_OF_CENTRAL_DIRECTORY) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return refuseSheet(sheetRefusals.notASheet);
-  const entries = bytes.readUInt16LE(end + 10);
-  const directoryOffset = bytes.readUInt32LE(end + 16);
-  if (entries === 0xffff || directoryOffset === ZIP64) return refuseSheet(sheetRefusals.unpackedTooLarge);
-  let at = directoryOffset;
+  const entries = zipEntries(bytes);
+  if (!entries.ok) return refuseSheet(entries.refusal);
   let unpackedBytes = 0;
-  for (let entry = 0; entry < entries; entry++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL_DIRECTORY_ENTRY) {
-      return refuseSheet(sheetRefusals.notASheet);
-    }
-    const unpacked = bytes.readUInt32LE(at + 24);
-    if (unpacked === ZIP64) return refuseSheet(sheetRefusals.unpackedTooLarge);
-    unpackedBytes += unpacked;
+  for (const entry of entries.value) {
+    unpackedBytes += entry.statedSize;
     if (unpackedBytes > MAX_UNPACKED_BYTES) return refuseSheet(sheetRefusals.unpackedTooLarge);
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
   return ok({ unpackedBytes });
+}
+
+/** The parts of an .xlsx the sheet reader needs: the workbook, its relations, the shared strings, the first sheet. */
+export function sheetParts(names: string[]): Set<string> {
+  const parts = new Set(
+    names.filter((name) => ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'].includes(name)),
+  );
+  // The reader takes the first worksheet in the zip's order, whether it reads it at once or after the shared strings.
+  const firstSheet = names.find((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
+  if (firstSheet) parts.add(firstSheet);
+  return parts;
+}
+
+/** What each part may really unpack to (see the file's comment), and all of them together. */
+export const unpackBounds: UnpackBounds = {
+  total: MAX_UNPACKED_BYTES,
+  entry: (name) =>
+    name === 'xl/sharedStrings.xml'
+      ? MAX_SHARED_STRINGS_BYTES
+      : name.startsWith('xl/worksheets/')
+        ? MAX_WORKSHEET_BYTES
+        : MAX_PART_BYTES,
+};
+
+/**
+ * The sheet as the reader may take it: only the parts it needs, each counted while inflating (not as the zip states)
+ * against its bound; or the Arabic refusal of the file. Runs in the parsing worker.
+ */
+export async function readableSheet(bytes: Buffer): Promise<Result<Buffer>> {
+  const checked = await verifiedZip(bytes, sheetParts, unpackBounds);
+  return checked.ok ? ok(checked.value) : refuseSheet(checked.refusal);
 }

@@ -36,12 +36,30 @@ export class TooManyRows extends Error {
   }
 }
 
+/** A cell longer than a reader accepts, or a sheet whose text together is: reading stopped there. */
+export class TextTooLong extends Error {
+  constructor(readonly what: 'cell' | 'sheet') {
+    super(`a ${what} holds too much text`);
+  }
+}
+
+export type SheetBounds = { maxDataRows: number; maxColumns: number; maxCellChars: number; maxTextChars: number };
+const unbounded: SheetBounds = {
+  maxDataRows: Number.POSITIVE_INFINITY,
+  maxColumns: Number.POSITIVE_INFINITY,
+  maxCellChars: Number.POSITIVE_INFINITY,
+  maxTextChars: Number.POSITIVE_INFINITY,
+};
+
 /**
  * The first sheet's rows (header row first), without the empty ones, read as a stream: only the shared strings and
  * the rows read so far are held, never the whole workbook. Past `maxDataRows` rows after the header it stops and
- * throws `TooManyRows`, so an oversized sheet costs little.
+ * throws `TooManyRows`; a cell past `maxCellChars`, or more text than `maxTextChars` in all, throws `TextTooLong`;
+ * columns past `maxColumns` are not read. So an oversized sheet costs little, and what is kept stays bounded.
  */
-export async function readSheet(bytes: Buffer, maxDataRows = Number.POSITIVE_INFINITY): Promise<SheetRow[]> {
+export async function readSheet(bytes: Buffer, bounds: Partial<SheetBounds> = {}): Promise<SheetRow[]> {
+  const { maxDataRows, maxColumns, maxCellChars, maxTextChars } = { ...unbounded, ...bounds };
+  let text = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -51,11 +69,16 @@ export async function readSheet(bytes: Buffer, maxDataRows = Number.POSITIVE_INF
   const rows: SheetRow[] = [];
   for await (const worksheet of reader) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      const values = Array.isArray(row.values) ? row.values.slice(1, maxColumns + 1) : [];
       // Array.from visits the holes exceljs leaves for empty cells (map would skip them).
       const cells = Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
       if (!cells.some((cell) => cell !== '')) continue;
       if (rows.length > maxDataRows) throw new TooManyRows(maxDataRows);
+      for (const cell of cells) {
+        if (cell.length > maxCellChars) throw new TextTooLong('cell');
+        text += cell.length;
+      }
+      if (text > maxTextChars) throw new TextTooLong('sheet');
       rows.push({ row: row.number, cells });
     }
     break; // the first sheet only
@@ -78,4 +101,4 @@ export async function writeSheet(name: string, header: string[], rows: SheetCell
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../lib/sheetExport.ts';

@@ -14,9 +14,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { itemCategories, itemCost, items, stockMovement, tradeLine } from '../../db/schema.ts';
+import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
-import { yearsThrough } from '../book/bookYears.ts';
 
 const itemColumns = {
   ...getTableColumns(items),
@@ -61,6 +60,8 @@ const itemSort: Record<(typeof itemSortKeys)[number], SQLWrapper> = {
   tax: items.tax,
   min_qty: items.min_qty,
 };
+
+export type ListedItem = Awaited<ReturnType<typeof listItems>>['rows'][number];
 
 export async function listItems(db: DbOrTx, storeId: number, query: ItemListQuery) {
   const where = listConditions(storeId, query);
@@ -130,63 +131,3 @@ export const distinctModels = (db: DbOrTx, storeId: number, brand?: string) =>
     .from(items)
     .where(and(eq(items.store_id, storeId), isNotNull(items.model), brand ? eq(items.brand, brand) : undefined))
     .orderBy(asc(items.model));
-
-/**
- * Items with their stock at the end of a year (everything dated up to it, whatever year it was saved in: the kept
- * sums of the stock movements of that year and the years before it) and the moving-average cost of it, for the
- * pickers of the invoice screens. Searched by name, code or barcode; an exact code or barcode comes first.
- */
-export function searchItemsWithStock(
-  db: DbOrTx,
-  storeId: number,
-  yearId: number,
-  search: string | undefined,
-  limit: number,
-  id?: number,
-) {
-  const term = search ? likeTerm(search) : undefined;
-  // One row per year of the item's kept sums (a primary-key lookup each), not a sum over its movements.
-  const stock = db
-    .select({
-      quantity: sql<string | null>`sum(${itemCost.quantity})`.as('quantity'),
-      value: sql<string | null>`sum(${itemCost.value})`.as('value'),
-    })
-    .from(itemCost)
-    .where(
-      and(
-        eq(itemCost.store_id, items.store_id),
-        eq(itemCost.item_id, items.id),
-        sql`${itemCost.yearId} in ${yearsThrough(yearId)}`,
-      ),
-    )
-    .as('stock');
-  return db
-    .select({
-      ...itemColumns,
-      quantity: sql<string>`coalesce(${stock.quantity}, 0)::text`,
-      avg_cost: sql<string | null>`case when ${stock.quantity} > 0
-        then round(${stock.value} / ${stock.quantity}, 2)::text end`,
-    })
-    .from(items)
-    .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
-    .leftJoinLateral(stock, sql`true`)
-    .where(
-      and(
-        eq(items.store_id, storeId),
-        id === undefined ? undefined : eq(items.id, id),
-        term
-          ? or(
-              ilike(items.item_name, term),
-              ilike(items.item_desc, term),
-              ilike(items.part_no, term),
-              eq(items.item_parcode, search ?? ''),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(
-      sql`(${items.part_no} = ${search ?? ''} or ${items.item_parcode} = ${search ?? ''}) desc nulls last`,
-      asc(items.item_name),
-    )
-    .limit(limit);
-}

@@ -7,7 +7,7 @@ import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { distinctBrands, distinctModels, findItem, listItems, searchItemsWithStock } from './items.queries.ts';
+import { distinctBrands, distinctModels, findItem, listItems } from './items.queries.ts';
 import {
   applyPriceChange,
   createItems,
@@ -17,6 +17,7 @@ import {
   updateItem,
   updateItemPrices,
 } from './items.service.ts';
+import { stockRows } from './stock.queries.ts';
 
 const tags = ['items'];
 const api = endpoints.items;
@@ -52,15 +53,12 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "One item; another store's item is not found",
+        summary: "One item; a missing one (or another store's) answers an empty data array, as legacy clients expect",
         querystring: IdQuery,
         response: { 200: dataOf(Item) },
       },
     },
-    async (req, reply) => {
-      const found = await findItem(app.db, sessionUser(req).store_id, req.query.id);
-      return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
-    },
+    async (req) => ({ data: await findItem(app.db, sessionUser(req).store_id, req.query.id) }),
   );
 
   const brands = async (req: Parameters<typeof sessionUser>[0]) => ({
@@ -85,30 +83,32 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
-      const storeId = sessionUser(req).store_id;
-      return {
-        // `id` narrows to that one item (with `search` too when both are sent); it was accepted and ignored before.
-        data: await searchItemsWithStock(
-          app.db,
-          storeId,
-          year.value.id,
-          req.query.search || undefined,
-          20,
-          req.query.id,
-        ),
-      };
+      // `id` narrows to that one item (with `search` too when both are sent); it was accepted and ignored before.
+      const rows = await stockRows(
+        app.db,
+        sessionUser(req).store_id,
+        year.value.id,
+        { search: req.query.search || undefined, id: req.query.id },
+        { order: { exactFirst: req.query.search ?? '' }, limit: 20, breakdown: false },
+      );
+      return { data: rows };
     },
   );
   app.get(
     urlOf(api.readItemByIdQty),
-    { schema: { tags, summary: 'One item with its stock in the year', ...schemaOf(api.readItemByIdQty) } },
+    {
+      schema: {
+        tags,
+        summary:
+          'One item with its stock through the year and its breakdown (opening, bought, sold, counted); a missing one answers an empty data array',
+        ...schemaOf(api.readItemByIdQty),
+      },
+    },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
-      if (req.query.id === undefined) return sendError(reply, 'NOT_FOUND');
-      const storeId = sessionUser(req).store_id;
-      const found = await searchItemsWithStock(app.db, storeId, year.value.id, undefined, 1, req.query.id);
-      return found.length ? { data: found } : sendError(reply, 'NOT_FOUND');
+      if (req.query.id === undefined) return { data: [] };
+      return { data: await stockRows(app.db, sessionUser(req).store_id, year.value.id, { id: req.query.id }) };
     },
   );
 

@@ -18,7 +18,7 @@ import {
 } from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { journal, journalLine } from '../../db/schema.ts';
+import { journal, journalLine, paymentAllocation } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { saveThrough } from '../book/savePipeline.ts';
@@ -83,6 +83,8 @@ export async function removeJournal(tx: Tx, user: SessionUser, jId: number): Pro
   if (!existing) return fail('NOT_FOUND');
   // The log keeps what was deleted: its lines and amounts as they were.
   await logJournal(tx, user, 'delete journal', jId);
+  // A voucher's allocations go first: the invoices it settled owe their remainders again.
+  await tx.delete(paymentAllocation).where(eq(paymentAllocation.j_id, jId));
   await tx.delete(journalLine).where(eq(journalLine.j_id, jId));
   // With no lines it posts nothing: its ledger lines are taken back (and from the accounts' kept sums).
   await settleJournal(tx, jId);

@@ -13,14 +13,16 @@ import {
   type JournalWithLines,
   journalTotals,
   type LogAction,
+  money,
   ok,
+  parseMoney,
   type Result,
   type SessionUser,
   toMoneyString,
 } from '@mizan/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { journal, journalLine } from '../../db/schema.ts';
+import { journal, journalLine, paymentAllocation } from '../../db/schema.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { type AccountingYear, findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { type Reposting, repost } from '../posting/repost.ts';
@@ -146,6 +148,14 @@ export async function journalReposting(
   // A legacy client may add lines call after call: each side's total stays within what the ledger keeps.
   if (!isWithinAmountBound(debit) || !isWithinAmountBound(credit)) return fail('AMOUNT_TOO_LARGE');
   const posting = journalPosting({ ...head, lines });
+  // A voucher's allocations never pass what it pays, whichever call changed its lines (a legacy line edit, say).
+  const [settled] = await tx
+    .select({ amount: sql<string>`coalesce(sum(${paymentAllocation.amount}), 0)::text` })
+    .from(paymentAllocation)
+    .where(eq(paymentAllocation.j_id, jId));
+  const allocated = parseMoney(settled?.amount ?? '0') ?? money(0n);
+  if (allocated > 0n && (posting === undefined || allocated > debit))
+    return fail('ALLOCATION_EXCEEDS_PAYMENT', { amount: 'ALLOCATION_EXCEEDS_PAYMENT' });
   await tx
     .update(journal)
     .set({ j_pay: toMoneyString(debit), credit_total: toMoneyString(credit), posted: posting !== undefined })

@@ -2,10 +2,16 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 
 describeEachDatabase('company, stores and years', (ctx) => {
-  it('the store list is public, so the sign-in page can offer the stores', async () => {
+  it('the store list is public, so the sign-in page can offer the stores; signed in, with their details', async () => {
     const res = await new TestClient(ctx().app).get('/api/store/read');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
+      { id: 1, store_name: 'المخزن الرئيسي' },
+      { id: 2, store_name: 'فرع أم درمان' },
+    ]);
+    const signedIn = new TestClient(ctx().app);
+    await signedIn.signIn();
+    expect((await signedIn.get('/api/store/read')).json().data).toEqual([
       { id: 1, store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم', allow_negative_stock: false },
       { id: 2, store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان', allow_negative_stock: false },
     ]);

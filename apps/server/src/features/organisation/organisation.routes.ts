@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { optionalSessionUser } from '../../plugins/session.ts';
 import { setYearClosed, yearsOfStore } from '../book/yearLock.ts';
 import { listStores, readCompany, readLogo } from './organisation.queries.ts';
 import { MAX_LOGO_BYTES, saveLogo, updateCompany, updateStore } from './organisation.service.ts';
@@ -10,14 +11,23 @@ import { MAX_LOGO_BYTES, saveLogo, updateCompany, updateStore } from './organisa
 const { store, company, year } = endpoints;
 
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Public: the sign-in page fills its store picker from it before anyone is signed in.
+  // Public: the sign-in page fills its store picker from it before anyone is signed in; until then it carries the
+  // stores' names only, not their locations or settings.
   app.get(
     urlOf(store.read),
     {
       config: { public: true },
-      schema: { tags: ['store'], summary: 'The stores one can sign in to', ...schemaOf(store.read) },
+      schema: {
+        tags: ['store'],
+        summary: 'The stores one can sign in to (before sign-in: id and name only)',
+        ...schemaOf(store.read),
+      },
     },
-    async () => ({ data: await listStores(app.db) }),
+    async (req) => {
+      const stores = await listStores(app.db);
+      if (await optionalSessionUser(app.db, req)) return { data: stores };
+      return { data: stores.map(({ id, store_name }) => ({ id, store_name })) };
+    },
   );
   app.post(
     urlOf(store.update),

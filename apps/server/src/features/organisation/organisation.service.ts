@@ -5,13 +5,15 @@ import type { Db } from '../../db/client.ts';
 import { company, store } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { isAdminOfEveryStore } from '../users/userReach.ts';
 import { readCompany } from './organisation.queries.ts';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_LOGO_BYTES = 1024 * 1024;
 
-export function updateCompany(db: Db, admin: SessionUser, input: CompanyUpdateBody) {
-  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+export async function updateCompany(db: Db, admin: SessionUser, input: CompanyUpdateBody) {
+  if (!admin.is_admin) return fail('ADMIN_ONLY');
+  if (!(await isAdminOfEveryStore(db, admin))) return fail('ALL_STORES_ADMIN_ONLY');
   return inTransaction(db, async (tx) => {
     const [current] = await readCompany(tx);
     if (!current) return fail('NOT_FOUND');
@@ -28,17 +30,17 @@ export function updateCompany(db: Db, admin: SessionUser, input: CompanyUpdateBo
 }
 
 /** Keeps the logo in the database; its URL carries a hash of the bytes so browsers and prints never show a stale one. */
-export function saveLogo(
+export async function saveLogo(
   db: Db,
   admin: SessionUser,
   bytes: Buffer,
   type: string,
 ): Promise<Result<{ logoUrl: string }>> {
-  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
-  if (!(LOGO_TYPES as readonly string[]).includes(type))
-    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'LOGO_TYPE' }));
+  if (!admin.is_admin) return fail('ADMIN_ONLY');
+  if (!(await isAdminOfEveryStore(db, admin))) return fail('ALL_STORES_ADMIN_ONLY');
+  if (!(LOGO_TYPES as readonly string[]).includes(type)) return fail('VALIDATION_FAILED', { logo: 'LOGO_TYPE' });
   if (bytes.length === 0 || bytes.length > MAX_LOGO_BYTES) {
-    return Promise.resolve(fail('VALIDATION_FAILED', { logo: 'LOGO_TOO_LARGE' }));
+    return fail('VALIDATION_FAILED', { logo: 'LOGO_TOO_LARGE' });
   }
   const logoUrl = `/api/company/logo?v=${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}`;
   return inTransaction(db, async (tx) => {

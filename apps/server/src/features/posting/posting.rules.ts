@@ -77,6 +77,8 @@ export type TradePostingInput = {
   discount: string;
   pay: string;
   pay_method?: string | null | undefined;
+  /** The cash box or bank chosen for its payment; none: by `pay_method` (`moneyAccountRole`). */
+  money_account_id?: number | null | undefined;
   /**
    * Each line's `tot` is its quantity × the document's price: a purchase line's value at cost.
    */
@@ -140,12 +142,13 @@ function tradeAmounts(doc: TradePostingInput) {
 }
 
 /**
- * The money paid on a document, between its party and the cash box (or the bank, by `pay_method`): `in` when the
+ * The money paid on a document, between its party and its money account (the one chosen, else the cash box, or the
+ * bank by `pay_method`): `in` when the
  * party pays the shop (a sale, a purchase return's refund), `out` when the shop pays the party.
  */
 function paymentLines(doc: TradePostingInput, accounts: PostingAccounts, direction: 'in' | 'out'): LedgerEntry[] {
   const { paid, paymentMemo } = tradeAmounts(doc);
-  const moneyAccount = accounts[moneyAccountRole(doc.pay_method)];
+  const moneyAccount = doc.money_account_id ?? accounts[moneyAccountRole(doc.pay_method)];
   return direction === 'in'
     ? [debit(moneyAccount, paid, paymentMemo), credit(doc.cust_id, paid, paymentMemo)]
     : [debit(doc.cust_id, paid, paymentMemo), credit(moneyAccount, paid, paymentMemo)];

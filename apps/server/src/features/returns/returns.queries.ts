@@ -2,11 +2,11 @@
  * Reads of returns, with the legacy return field names (`return_ref`, `return_date`, ...) over the trade tables
  * they live in, and of what their originals had and what was already taken back.
  */
-import { type KindToken, kindOf, type ReturnKindToken, type ReturnWithLines } from '@mizan/contract';
+import { expandReference, type KindToken, kindOf, type ReturnKindToken, type ReturnWithLines } from '@mizan/contract';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { subAccounts, tradeDocument, tradeLine, users } from '../../db/schema.ts';
+import { store, subAccounts, tradeDocument, tradeLine, users } from '../../db/schema.ts';
 import { yearsThrough } from '../book/bookYears.ts';
 
 const original = alias(tradeDocument, 'original');
@@ -97,6 +97,15 @@ export const listReturnLines = (db: DbOrTx, kind: ReturnKindToken, returnId: num
  * an earlier one (one book: a December sale is returned in January; references never repeat across years).
  */
 export async function findOriginal(db: DbOrTx, storeId: number, kind: KindToken, yearId: number, payRef: string) {
+  const exact = await originalByRef(db, storeId, kind, yearId, payRef);
+  if (exact) return exact;
+  // A short form as read off a receipt ("1", "s-1"): the reference it stands for in this store.
+  const [own] = await db.select({ store_ref: store.store_ref }).from(store).where(eq(store.id, storeId));
+  const full = own && expandReference(payRef, own.store_ref, kind);
+  return full && full !== payRef ? originalByRef(db, storeId, kind, yearId, full) : undefined;
+}
+
+async function originalByRef(db: DbOrTx, storeId: number, kind: KindToken, yearId: number, payRef: string) {
   const [row] = await db
     .select({
       pay_id: tradeDocument.pay_id,

@@ -23,19 +23,26 @@ export async function stockAt(
   const ids = [...new Set(itemIds)];
   const stock = new Map<number, string>(ids.map((id) => [id, '0.000']));
   if (ids.length === 0) return stock;
+  const { rows } = await db.execute<{ item_id: number; quantity: string }>(sql`
+    select m.item_id, sum(m.quantity)::text as quantity
+    from stock_movement m
+    where m.store_id = ${storeId} and m.item_id = any(${arrayOf(ids)}::int[])
+      and ${upToPlace(date, time, documentId)}
+    group by m.item_id`);
+  for (const row of rows) stock.set(row.item_id, row.quantity);
+  return stock;
+}
+
+/**
+ * The movements (`m`) up to a date and time, and for a document asking, up to its own place (see `stockAt`): the
+ * one rule of what a count's system quantity is, for the save and for the count sheet the screen fills in.
+ */
+export function upToPlace(date: string, time: string, documentId: number | undefined) {
   const after =
     documentId === undefined
       ? sql`false`
       : sql`(m.source_kind = ${bookKinds.stockCount.wire} and m.source_id = ${documentId})
           or (m.move_date = ${date}::date and m.move_time = ${time}::time and m.source_kind <> ${bookKinds.openingQuantity.wire}
             and m.source_id > ${documentId})`;
-  const { rows } = await db.execute<{ item_id: number; quantity: string }>(sql`
-    select m.item_id, sum(m.quantity)::text as quantity
-    from stock_movement m
-    where m.store_id = ${storeId} and m.item_id = any(${arrayOf(ids)}::int[])
-      and (m.move_date, m.move_time) <= (${date}::date, ${time}::time)
-      and not (${after})
-    group by m.item_id`);
-  for (const row of rows) stock.set(row.item_id, row.quantity);
-  return stock;
+  return sql`(m.move_date, m.move_time) <= (${date}::date, ${time}::time) and not (${after})`;
 }

@@ -1,8 +1,17 @@
 /** Reads and writes of stock counts (`stock_count`, `stock_count_line`); each takes the database or a transaction. */
-import { bookKinds, type StockCount, type StockCountLine, type StockCountWithLines } from '@mizan/contract';
+import {
+  bookKinds,
+  type CountSheetLine,
+  MAX_COUNT_LINES,
+  type StockCount,
+  type StockCountLine,
+  type StockCountWithLines,
+} from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stockCount, stockCountLine } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
+import { upToPlace } from '../stock/stockAt.ts';
 
 /** What a count's postings are kept under (`source_kind`). */
 const COUNT = bookKinds.stockCount.wire;
@@ -122,5 +131,40 @@ export async function countWithKey(db: DbOrTx, storeId: number, key: string) {
 export async function readCount(db: DbOrTx, storeId: number, payId: number): Promise<StockCountWithLines | undefined> {
   const [count] = await listCounts(db, { storeId, payId }, 1);
   if (!count) return undefined;
-  return { ...count, items: await listCountLines(db, { storeId, payId }) };
+  // Every line of the count (the line reads stop at 2,000; a count holds up to MAX_COUNT_LINES).
+  return { ...count, items: await listCountLines(db, { storeId, payId }, MAX_COUNT_LINES) };
+}
+
+/**
+ * The count sheet: the store's items named (or every item of a category), each with its system quantity at the
+ * count's place (`upToPlace`, the save's own rule) and the moving average there (the purchase price on an empty
+ * shelf), in name order.
+ */
+export async function countSheet(
+  db: DbOrTx,
+  storeId: number,
+  place: { date: string; time: string; payId?: number | undefined },
+  which: { itemIds?: number[] | undefined; categoryId?: number | undefined },
+): Promise<CountSheetLine[]> {
+  const chosen = sql.join(
+    [
+      which.itemIds === undefined ? undefined : sql`i.id = any(${arrayOf(which.itemIds)}::int[])`,
+      which.categoryId === undefined ? undefined : sql`i.category_id = ${which.categoryId}`,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  const { rows } = await db.execute<CountSheetLine>(sql`
+    select i.id as item_id, i.item_name, i.part_no, i.item_parcode, i.item_unit, i.perch_price::text,
+      coalesce(s.quantity, 0)::numeric(20, 3)::text as "availQty",
+      (case when s.quantity > 0 then round(s.value / s.quantity, 2) else i.perch_price end)::numeric(20, 2)::text
+        as avg_cost
+    from items i
+    left join lateral (
+      select sum(m.quantity) as quantity, sum(m.value) as value from stock_movement m
+      where m.store_id = ${storeId} and m.item_id = i.id and ${upToPlace(place.date, place.time, place.payId)}
+    ) s on true
+    where i.store_id = ${storeId} and ${chosen}
+    order by i.item_name, i.id
+    limit ${MAX_COUNT_LINES}`);
+  return rows;
 }

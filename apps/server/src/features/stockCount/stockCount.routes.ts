@@ -18,6 +18,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asStoredTime, nowTime } from '../../lib/clock.ts';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
@@ -27,6 +28,7 @@ import { addLegacyLines, removeLegacyLines, saveLegacyHeader } from './stockCoun
 import {
   type CountFilter,
   countedQuantityOfItem,
+  countSheet,
   listCountLines,
   listCounts,
   readCount,
@@ -114,6 +116,30 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const count = await readCount(app.db, sessionUser(req).store_id, req.query.pay_id);
       return { data: count ? [count] : [] };
+    },
+  );
+
+  app.post(
+    urlOf(api.sheet),
+    {
+      schema: {
+        tags,
+        summary:
+          'Items (by ids or a category) with their system quantity and moving average at the count’s date and time',
+        ...schemaOf(api.sheet),
+      },
+    },
+    async (req) => {
+      const { pay_date, pay_time, pay_id, item_ids, category_id } = req.body;
+      // Without a time the count stands where a save now would: today's time of day (an edit keeps its own).
+      const time = pay_time ? asStoredTime(pay_time) : nowTime();
+      const place = { date: pay_date, time, payId: pay_id };
+      return {
+        data: await countSheet(app.db, sessionUser(req).store_id, place, {
+          itemIds: item_ids,
+          categoryId: category_id,
+        }),
+      };
     },
   );
 

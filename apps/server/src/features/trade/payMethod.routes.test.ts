@@ -48,4 +48,41 @@ describeEachDatabase('the payment method decides the money account', (ctx) => {
       credit: '0.00',
     });
   });
+
+  it('any cash box or bank is chosen per invoice (a cashier own till); a legacy edit keeps it; others are refused', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const till = (await c.post('/api/sub_accounts/create', { ac_id: 4, cat_id: 4, sub_name: 'خزينة أحمد' })).json()
+      .data[0];
+    expect(till.account_type).toBe('asset');
+    const sale = (
+      await c.post('/api/pay/createWithItems', {
+        invoice: { cust_id: customer.id, pay_date: '2026-11-22', pay: '60', money_account_id: till.id },
+        items: [{ item_id: item.id, quantity: '1' }],
+      })
+    ).json().data[0];
+    expect(sale.money_account_id).toBe(till.id);
+    expect(await linesOf('pay', sale.pay_id)).toContainEqual({ account_id: till.id, debit: '60.00', credit: '0.00' });
+    // A legacy client edits the payment without naming the till: the money stays in it.
+    const edited = await c.post('/api/pay/update', {
+      pay_id: sale.pay_id,
+      cust_id: customer.id,
+      pay_date: '2026-11-22',
+      tot_pr: '100',
+      pay: '70',
+      value_only: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await linesOf('pay', sale.pay_id)).toContainEqual({ account_id: till.id, debit: '70.00', credit: '0.00' });
+    // An account that is no cash box or bank is refused, the field named.
+    const refused = await c.post('/api/pay/createWithItems', {
+      invoice: { cust_id: customer.id, pay_date: '2026-11-22', pay: '60', money_account_id: customer.id },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'NOT_A_MONEY_ACCOUNT',
+      fields: { money_account_id: 'NOT_A_MONEY_ACCOUNT' },
+    });
+  });
 });

@@ -9,7 +9,10 @@ export function tradeFixtures(ctx: () => TestContext) {
     await c.signIn(user, password, storeId);
     return c;
   };
-  /** An item with an opening quantity, the walk-in customer and a supplier, in store 1. */
+  /**
+   * An item with an opening quantity, a customer who buys on credit, the walk-in customer (who pays in full: a
+   * remainder on him is refused) and a supplier, in store 1.
+   */
   const setup = async (c: TestClient, opening = '10') => {
     const item = (
       await c.post('/api/items/create', {
@@ -19,11 +22,19 @@ export function tradeFixtures(ctx: () => TestContext) {
         firstQuantity: opening,
       })
     ).json().data[0];
-    const customer = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
+    const walkIn = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
       .json()
       .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+    const created = await c.post('/api/sub_accounts/create', {
+      sub_name: `عميل آجل ${Math.random()}`,
+      ac_id: 1,
+      cat_id: 1,
+      sub_balance: '0',
+    });
+    if (created.statusCode !== 200) throw new Error(`the credit customer was not created: ${created.body}`);
+    const customer = created.json().data[0];
     const supplier = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data[0];
-    return { item, customer, supplier };
+    return { item, customer, walkIn, supplier };
   };
   /** The item's stock in year 1, from the posted movements. */
   const stockOf = async (itemId: number) => {

@@ -4,12 +4,14 @@ import {
   grossProfitKindTokens,
   type KindToken,
   kindOf,
+  MONEY_CLASS,
 } from '@mizan/contract';
-import { and, asc, count, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountBalance,
   documentCounter,
+  paymentAllocation,
   store,
   subAccounts,
   tradeDocument,
@@ -19,6 +21,11 @@ import {
 import { listOrder } from '../../lib/listOrder.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { yearsThrough } from '../book/bookYears.ts';
+
+/** What vouchers settled of a document's remainder: the sum of its allocations (docs/vouchers.md). */
+export const settledOf = (payId: SQLWrapper) =>
+  sql<string>`(select coalesce(sum(${paymentAllocation.amount}), 0)::numeric(15, 2)::text from ${paymentAllocation}
+    where ${paymentAllocation.pay_id} = ${payId})`;
 
 export const documentColumns = {
   pay_id: tradeDocument.pay_id,
@@ -41,6 +48,8 @@ export const documentColumns = {
   pay_method: tradeDocument.pay_method,
   payComment: tradeDocument.payComment,
   nextPay: tradeDocument.nextPay,
+  money_account_id: tradeDocument.money_account_id,
+  settled: settledOf(tradeDocument.pay_id),
 };
 
 const documentsQuery = (db: DbOrTx) =>
@@ -59,6 +68,8 @@ export type DocumentFilter = {
   custId?: number | undefined;
   valueOnly?: boolean | undefined;
   payRef?: string | undefined;
+  /** Any of these references (a number as typed and the full reference it stands for). */
+  refIn?: string[] | undefined;
   payId?: number | undefined;
   dueOnly?: boolean;
   /**
@@ -83,10 +94,16 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.custId ? eq(tradeDocument.cust_id, f.custId) : undefined,
     f.valueOnly === undefined ? undefined : eq(tradeDocument.value_only, f.valueOnly),
     f.payRef ? eq(tradeDocument.pay_ref, f.payRef) : undefined,
+    f.refIn ? inArray(tradeDocument.pay_ref, f.refIn) : undefined,
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
     f.recordsOnly ? eq(tradeDocument.awaiting_lines, false) : undefined,
     f.dueOnly
-      ? and(isNotNull(tradeDocument.nextPay), sql`${tradeDocument.changee} > 0`, partyStillOwes(f.kind, f.yearId))
+      ? and(
+          isNotNull(tradeDocument.nextPay),
+          // Still a remainder once the vouchers' allocations are taken off it.
+          sql`${tradeDocument.changee} > ${settledOf(tradeDocument.pay_id)}::numeric`,
+          partyStillOwes(f.kind, f.yearId),
+        )
       : undefined,
   );
 }
@@ -273,4 +290,13 @@ export async function readDocument(
   const doc = await findDocument(db, { storeId, kind, payId });
   if (!doc) return undefined;
   return { ...doc, items: await listLines(db, { storeId, kind, payId }) };
+}
+
+/** One of the store's money accounts (a cash box or bank: class 4), or undefined. */
+export async function moneyAccountOf(db: DbOrTx, storeId: number, id: number) {
+  const [row] = await db
+    .select({ id: subAccounts.id })
+    .from(subAccounts)
+    .where(and(eq(subAccounts.id, id), eq(subAccounts.store_id, storeId), eq(subAccounts.ac_id, MONEY_CLASS)));
+  return row;
 }

@@ -32,7 +32,7 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
       discount: '1.50',
       pay: '200.00',
       changee: '100.00',
-      sub_name: 'عميل نقدي',
+      sub_name: customer.sub_name,
       user_name: 'مدير النظام',
     });
     expect(doc.pay_ref).toMatch(/^SH-S-\d{6}$/);

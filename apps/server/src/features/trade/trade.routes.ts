@@ -4,6 +4,7 @@ import {
   type DueKindToken,
   dataOf,
   endpoints,
+  expandReference,
   Id,
   kindOf,
   ok,
@@ -31,6 +32,7 @@ import {
   pageDocuments,
   quantityOfItem,
   readDocument,
+  storeOf,
 } from './trade.queries.ts';
 import { answerSave } from './trade.reply.ts';
 import { checkStock, convertDocument, deleteDocument, saveDocument, updateDocument } from './trade.service.ts';
@@ -137,14 +139,21 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       const { rows, total, sums } = await pageDocuments(app.db, filter, query);
       return { data: rows, total, page: query.page, pageSize: query.pageSize, sums };
     };
-    const listFilter = (req: FastifyRequest & { query: DocumentListQuery }, yearId: number | undefined) => ({
+    const listFilter = async (req: FastifyRequest & { query: DocumentListQuery }, yearId: number | undefined) => ({
       storeId: sessionUser(req).store_id,
       kind,
       yearId,
       custId: req.query.cust_id,
       valueOnly: req.query.value_only,
       recordsOnly: true,
+      refIn: await typedReference(sessionUser(req).store_id, req.query.pay_ref),
     });
+    // An invoice number as typed: exactly, or the full reference its short form stands for ("12" → SH-S-000012).
+    const typedReference = async (storeId: number, typed: string | undefined) => {
+      if (!typed) return undefined;
+      const full = expandReference(typed, (await storeOf(app.db, storeId)).store_ref, kind);
+      return full ? [typed, full] : [typed];
+    };
     const dates = {
       getTopSales: () => ({}),
       getSalesByDate: (query: DocumentListQuery) => ({ from: query.from, to: query.from }),
@@ -158,7 +167,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       app.get(urlOf(api[read]), list(read, summary), async (req, reply) => {
         const year = await readYear(req);
         if (!year.ok) return sendError(reply, year);
-        const filter: DocumentFilter = { ...listFilter(req, year.value), ...dates[read](req.query) };
+        const filter: DocumentFilter = { ...(await listFilter(req, year.value)), ...dates[read](req.query) };
         return answerList(req.query, filter, read === 'getTopSales' ? req.query.limit : 500);
       });
     }

@@ -9,6 +9,7 @@ import {
   documentLogAction,
   fail,
   formatReference,
+  isWalkInCustomer,
   type KindToken,
   kindOf,
   lineTotal,
@@ -22,10 +23,10 @@ import {
   type TradeLineInput,
   toMoneyString,
 } from '@mizan/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { items, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
-import { asStoredTime, nowTime } from '../../lib/clock.ts';
+import { items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
@@ -37,12 +38,13 @@ import { lockStockItems } from '../stock/stockCheck.ts';
 import {
   findDocument,
   lockDocument,
+  moneyAccountOf,
   nextSequence,
   readDocument,
   type SavedDocument,
   storeOf,
 } from './trade.queries.ts';
-import { checkedTotals, sameLines } from './trade.rules.ts';
+import { checkedTotals, mayChangeDay, sameLines } from './trade.rules.ts';
 
 export type SaveInput = {
   kind: KindToken;
@@ -149,7 +151,7 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   const accountingYear = await findYear(tx, input.header.yearId);
   if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
   const [party] = await tx
-    .select({ id: subAccounts.id, ac_id: subAccounts.ac_id })
+    .select({ id: subAccounts.id, ac_id: subAccounts.ac_id, sub_name: subAccounts.sub_name })
     .from(subAccounts)
     .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
   if (!party) return fail<never>('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
@@ -173,6 +175,12 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     // An edit never moves a document to another year: its stock and postings belong to its own.
     if (existing.yearId !== accountingYear.id)
       return fail<never>('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
+    // A cashier's edit stays on today: another day's final invoice, and moving one to another day, are the admin's.
+    if (
+      !mayChangeDay(user, input.kind, existing.pay_date, today()) ||
+      !mayChangeDay(user, input.kind, input.header.pay_date, today())
+    )
+      return fail<never>('PAST_DAY_ADMIN_ONLY');
     if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
       return fail<never>('DOCUMENT_NOT_EDITABLE');
     // An invoice with returns keeps its party, what they took back and what they refunded (the refusal names them).
@@ -184,10 +192,24 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     });
     if (!kept.ok) return kept;
   }
+  // The money account its payment goes to: the one sent, else (an edit of a legacy client) the one it had.
+  const moneyAccountId =
+    input.header.money_account_id === undefined ? (existing?.money_account_id ?? null) : input.header.money_account_id;
+  if (moneyAccountId !== null && !(await moneyAccountOf(tx, user.store_id, moneyAccountId)))
+    return fail<never>('NOT_A_MONEY_ACCOUNT', { money_account_id: 'NOT_A_MONEY_ACCOUNT' });
+  // What vouchers settled of it (read under its lock: a voucher locks the invoice before it allocates).
+  const [settled] = existing
+    ? await tx
+        .select({ amount: sql<string>`coalesce(sum(${paymentAllocation.amount}), 0)::text` })
+        .from(paymentAllocation)
+        .where(eq(paymentAllocation.pay_id, existing.pay_id))
+    : [];
   const awaitingLines = input.lines === undefined && input.awaitingLines === true;
   const posts = !awaitingLines && kindOf(input.kind).posting !== 'nothing';
   return ok({
     input,
+    // A sale to the walk-in customer is a cash sale: its remainder must be nothing (checked with the totals).
+    cashOnly: kindOf(input.kind).walkInCustomer === true && isWalkInCustomer(party),
     accountingYear,
     existing,
     lines: priced.value,
@@ -195,6 +217,8 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     // Also for the kinds that post nothing (preliminary invoices, orders); `repost` checks every posting.
     yearOpen: await requireOpenYears(tx, user.store_id, [accountingYear.id]),
     saved: existing ? await savedLines(tx, existing.pay_id) : [],
+    moneyAccountId,
+    settled: parseMoney(settled?.amount ?? '0') ?? MONEY_ZERO,
     accounts: posts ? await postingAccounts(tx, user.store_id) : undefined,
     time: input.header.pay_time === undefined ? (existing?.pay_time ?? nowTime()) : asStoredTime(input.header.pay_time),
   });
@@ -210,9 +234,18 @@ function check(loaded: Loaded) {
   const { input, accountingYear, existing, lines, awaitingLines, accounts, time } = loaded;
   if (!isInsideYear(input.header.pay_date, accountingYear))
     return fail<never>('DATE_OUTSIDE_YEAR', { pay_date: 'DATE_OUTSIDE_YEAR' });
+  if (input.header.nextPay && input.header.nextPay < input.header.pay_date)
+    return fail<never>('VALIDATION_FAILED', { nextPay: 'DUE_BEFORE_DATE' });
   if (!loaded.yearOpen.ok) return loaded.yearOpen;
   const totals = checkedTotals(input, lines);
   if (!totals.ok) return totals;
+  if (loaded.cashOnly && totals.value.changee !== 0n && !awaitingLines)
+    return fail<never>('WALK_IN_UNPAID', { pay: 'WALK_IN_UNPAID' });
+  // Vouchers settled part of it: its remainder stays at least that, and it stays the same party's.
+  if (loaded.settled > 0n && existing && existing.cust_id !== input.header.cust_id)
+    return fail<never>('INVOICE_BELOW_SETTLED', { cust_id: 'INVOICE_BELOW_SETTLED' });
+  if (totals.value.changee < loaded.settled)
+    return fail<never>('INVOICE_BELOW_SETTLED', { pay: 'INVOICE_BELOW_SETTLED' });
   const values = {
     kind: input.kind,
     value_only: input.lines === undefined,
@@ -228,6 +261,7 @@ function check(loaded: Loaded) {
     pay_method: input.header.pay_method,
     payComment: input.header.payComment,
     nextPay: input.header.nextPay ?? null,
+    money_account_id: loaded.moneyAccountId,
   };
   const linesChanged = existing === undefined || !sameLines(loaded.saved, lines);
   const stockUnchanged =

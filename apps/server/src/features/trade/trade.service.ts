@@ -26,6 +26,7 @@ import { refuseDeleteWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, lockDocument, readDocument, type SavedDocument } from './trade.queries.ts';
+import { mayChangeDay } from './trade.rules.ts';
 import { type SaveInput, tradeSave } from './trade.save.ts';
 
 /**
@@ -80,6 +81,7 @@ export const headerOf = (doc: SavedDocument): TradeHeaderInput => ({
   pay_method: doc.pay_method,
   payComment: doc.payComment,
   nextPay: doc.nextPay,
+  money_account_id: doc.money_account_id,
   yearId: doc.yearId,
 });
 
@@ -142,6 +144,7 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
+  if (!mayChangeDay(user, kind, doc.pay_date, today())) return fail('PAST_DAY_ADMIN_ONLY');
   const open = await requireOpenYears(tx, user.store_id, [doc.yearId]);
   if (!open.ok) return open;
   const withoutReturns = await refuseDeleteWithReturns(tx, payId);

@@ -1,12 +1,14 @@
-import { fail, ok, type Result, type SessionUser, type StoreUser } from '@mizan/contract';
+import { fail, type LogAction, ok, type Result, type SessionUser, type StoreUser } from '@mizan/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { company, session, store, userStore, users, year } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { createStoreAccounts } from '../accounts/accounts.defaults.ts';
+import { createDefaultTemplates } from '../journal/journalTemplates.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { isLastAdmin, lockUserManagement, type ManagedUser, managedUser } from './userReach.ts';
 
 export type NewUser = {
   user_name: string;
@@ -30,7 +32,10 @@ export async function ensureOrganisation(db: Db, today = new Date()) {
         .insert(store)
         .values({ store_ref: 'main', store_name: 'المخزن الرئيسي', location: null })
         .returning({ id: store.id });
-      if (created) await createStoreAccounts(tx, created.id);
+      if (created) {
+        await createStoreAccounts(tx, created.id);
+        await createDefaultTemplates(tx, created.id);
+      }
     }
     const [years] = await tx.select({ n: count() }).from(year);
     if (!years?.n) {
@@ -52,9 +57,19 @@ export async function createUser(db: Db, input: NewUser, by?: SessionUser): Prom
   const password_hash = await hashPassword(input.password);
   try {
     return await inTransaction(db, async (tx) => {
+      await lockUserManagement(tx);
+      // The shop's first administrator is its owner (docs/security.md, "The owner").
+      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.is_owner, true));
+      const is_owner = input.is_admin && owner === undefined;
       const [created] = await tx
         .insert(users)
-        .values({ user_name: input.user_name, full_name: input.full_name, password_hash, is_admin: input.is_admin })
+        .values({
+          user_name: input.user_name,
+          full_name: input.full_name,
+          password_hash,
+          is_admin: input.is_admin,
+          is_owner,
+        })
         .returning({
           id: users.id,
           user_name: users.user_name,
@@ -93,15 +108,17 @@ export const listStoreUsers = (db: Db, storeId: number) =>
     .innerJoin(userStore, and(eq(userStore.user_id, users.id), eq(userStore.store_id, storeId)))
     .orderBy(asc(users.full_name));
 
-async function isStoreUser(db: Db, storeId: number, userId: number) {
-  const [row] = await db
-    .select({ id: userStore.user_id })
-    .from(userStore)
-    .where(and(eq(userStore.store_id, storeId), eq(userStore.user_id, userId)));
-  return row !== undefined;
+/** Writes the change into the activity log of every store the user has, so each store's log shows it. */
+async function logUserChange(tx: DbOrTx, admin: SessionUser, user: ManagedUser, typee: LogAction) {
+  for (const store_id of user.store_ids) {
+    await writeLog(tx, { store_id, user_id: admin.id, typee, logToken: { id: user.id, by_store: admin.store_id } });
+  }
 }
 
-/** Sets a new password for a user of the admin's store and ends that user's sessions. */
+/**
+ * Sets a new password for a user and ends that user's sessions. Only an administrator of every store the user has
+ * may do it, only the owner for the owner, and no one for the last administrator of a store but that administrator.
+ */
 export async function resetPassword(
   db: Db,
   admin: SessionUser,
@@ -109,17 +126,23 @@ export async function resetPassword(
   password: string,
 ): Promise<Result<{ id: number }>> {
   if (!admin.is_admin) return fail('ADMIN_ONLY');
-  if (!(await isStoreUser(db, admin.store_id, id))) return fail('NOT_FOUND');
   const password_hash = await hashPassword(password);
   return inTransaction(db, async (tx) => {
+    await lockUserManagement(tx);
+    const reach = await managedUser(tx, admin, id);
+    if (!reach.ok) return reach;
+    if (id !== admin.id && (await isLastAdmin(tx, reach.value))) return fail('LAST_ADMIN');
     await tx.update(users).set({ password_hash }).where(eq(users.id, id));
     await tx.delete(session).where(eq(session.user_id, id));
-    await writeLog(tx, { store_id: admin.store_id, user_id: admin.id, typee: 'reset password', logToken: { id } });
+    await logUserChange(tx, admin, reach.value, 'reset password');
     return ok({ id });
   });
 }
 
-/** Disables (or enables again) a user of the admin's store; a disabled user's sessions end at once. */
+/**
+ * Disables (or enables again) a user; a disabled user's sessions end at once. Who may: as for `resetPassword`; and no
+ * store is left without an active administrator.
+ */
 export async function setUserActive(
   db: Db,
   admin: SessionUser,
@@ -128,16 +151,14 @@ export async function setUserActive(
 ): Promise<Result<{ id: number }>> {
   if (!admin.is_admin) return fail('ADMIN_ONLY');
   if (id === admin.id && !isActive) return fail('VALIDATION_FAILED', { id: 'CANNOT_DISABLE_SELF' });
-  if (!(await isStoreUser(db, admin.store_id, id))) return fail('NOT_FOUND');
   return inTransaction(db, async (tx) => {
+    await lockUserManagement(tx);
+    const reach = await managedUser(tx, admin, id);
+    if (!reach.ok) return reach;
+    if (!isActive && (await isLastAdmin(tx, reach.value))) return fail('LAST_ADMIN');
     await tx.update(users).set({ is_active: isActive }).where(eq(users.id, id));
     if (!isActive) await tx.delete(session).where(eq(session.user_id, id));
-    await writeLog(tx, {
-      store_id: admin.store_id,
-      user_id: admin.id,
-      typee: isActive ? 'enable user' : 'disable user',
-      logToken: { id },
-    });
+    await logUserChange(tx, admin, reach.value, isActive ? 'enable user' : 'disable user');
     return ok({ id });
   });
 }

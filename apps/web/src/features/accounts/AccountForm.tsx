@@ -1,11 +1,19 @@
-import { PARTY_CATEGORIES, type SubAccount, SubAccountInput } from '@mizan/contract';
+import {
+  type AccountType,
+  accountTypeLabelsAr,
+  accountTypes,
+  PARTY_CATEGORIES,
+  type SubAccount,
+  SubAccountInput,
+  statementOfType,
+} from '@mizan/contract';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CodeField, MoneyField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { accountsText, natureText } from './accountsText.ts';
-import { useAccountCategories, useMainAccounts, useSaveAccount } from './useAccounts.ts';
+import { useAccountCategories, useAllAccounts, useMainAccounts, useSaveAccount } from './useAccounts.ts';
 
 type Values = {
   sub_name: string;
@@ -15,6 +23,10 @@ type Values = {
   cat_id: string;
   phone: string;
   address: string;
+  /** '': the class's own type. */
+  account_type: string;
+  /** '': at the top of its class. */
+  parent_id: string;
 };
 
 const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): Values => ({
@@ -26,6 +38,8 @@ const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): 
   cat_id: a?.cat_id ? String(a.cat_id) : a ? '' : party === 'supplier' ? '2' : '1',
   phone: a?.phone ?? '',
   address: a?.address ?? '',
+  account_type: a?.account_type ?? '',
+  parent_id: a?.parent_id ? String(a.parent_id) : '',
 });
 
 const isPartyCategory = (catId: string) => (PARTY_CATEGORIES as readonly number[]).includes(Number(catId));
@@ -37,6 +51,8 @@ const toBody = (values: Values): SubAccountInput => ({
   cat_id: values.cat_id ? Number(values.cat_id) : null,
   phone: isPartyCategory(values.cat_id) ? values.phone : null,
   address: isPartyCategory(values.cat_id) ? values.address : null,
+  account_type: (values.account_type || undefined) as AccountType | undefined,
+  parent_id: values.parent_id ? Number(values.parent_id) : null,
 });
 const accountForm = contractForm(toBody, SubAccountInput);
 
@@ -59,6 +75,15 @@ export function AccountForm({
   const save = useSaveAccount(storeId);
   const notify = useNotify();
   const isParty = isPartyCategory(form.watch('cat_id'));
+  const all = useAllAccounts(storeId);
+  // The types its class allows, and the accounts it may be grouped under: of the same type, never itself.
+  const main = mains.data?.find((m) => String(m.ac_id) === form.watch('ac_id'));
+  const types = accountTypes.filter((type) => !main || statementOfType(type) === main.statement);
+  const chosenType = form.watch('account_type');
+  const parentType = chosenType || account?.account_type;
+  const parents = (all.data ?? []).filter(
+    (a) => a.id !== account?.id && (!parentType || a.account_type === parentType) && (!main || a.ac_id === main.ac_id),
+  );
   const bind = (name: keyof Values) => ({ control, name, label: accountsText.fields[name] });
 
   const submit = form.handleSubmit((body) =>
@@ -86,6 +111,25 @@ export function AccountForm({
             value: String(main.ac_id),
             label: `${main.ac_name} (${natureText(main.ac_type)})`,
           }))}
+        />
+        <SelectField
+          {...bind('account_type')}
+          testId="account-type"
+          options={[
+            { value: '', label: accountsText.typeOfClass },
+            ...types.map((type) => ({ value: type, label: accountTypeLabelsAr[type] })),
+          ]}
+        />
+        <SelectField
+          {...bind('parent_id')}
+          testId="account-parent"
+          options={[
+            { value: '', label: accountsText.noParent },
+            ...parents.map((a) => ({
+              value: String(a.id),
+              label: a.sub_code ? `${a.sub_code} ${a.sub_name}` : a.sub_name,
+            })),
+          ]}
         />
         <CodeField {...bind('sub_code')} />
         <MoneyField {...bind('sub_balance')} />

@@ -1,3 +1,4 @@
+import { accountTypeLabelsAr, type SubAccount } from '@mizan/contract';
 import { formatDecimal } from '../../app/format.ts';
 import { IonAccordion, IonAccordionGroup, IonItem, IonLabel, IonNote } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -5,7 +6,27 @@ import { useSession } from '../auth/AuthProvider.tsx';
 import { accountsText, natureText } from './accountsText.ts';
 import { useAllAccounts, useMainAccounts } from './useAccounts.ts';
 
-/** The chart of accounts: each main account with its nature, and under it the store's accounts. */
+/** The accounts of a class in tree order: each parent followed by the accounts under it, with their depth. */
+export function treeOrder(accounts: SubAccount[]): { account: SubAccount; depth: number }[] {
+  const ids = new Set(accounts.map((a) => a.id));
+  const childrenOf = new Map<number | null, SubAccount[]>();
+  for (const a of accounts) {
+    // A parent of another class shows its child at the top of this one.
+    const parent = a.parent_id !== null && ids.has(a.parent_id) ? a.parent_id : null;
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), a]);
+  }
+  const ordered: { account: SubAccount; depth: number }[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const account of childrenOf.get(parent) ?? []) {
+      ordered.push({ account, depth });
+      walk(account.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return ordered;
+}
+
+/** The chart of accounts: each main account with its nature, and under it the store's accounts as a tree. */
 export default function AccountTreePage({ title }: { title: string }) {
   const { storeId } = useSession();
   const mains = useMainAccounts();
@@ -28,11 +49,19 @@ export default function AccountTreePage({ title }: { title: string }) {
                 </IonNote>
               </IonItem>
               <div slot="content">
-                {children.map((a) => (
-                  <IonItem key={a.id} lines="inset" className="tree-leaf">
+                {treeOrder(children).map(({ account: a, depth }) => (
+                  <IonItem
+                    key={a.id}
+                    lines="inset"
+                    className="tree-leaf"
+                    data-depth={depth}
+                    style={{ paddingInlineStart: `${depth * 1.5}rem` }}
+                  >
                     <IonLabel>
+                      {depth > 0 && <span aria-hidden="true">↳ </span>}
                       <bdi className="num">{a.sub_code}</bdi> <bdi>{a.sub_name}</bdi>
                       {a.role && <small className="system-badge"> ({accountsText.system})</small>}
+                      <small className="account-type"> · {accountTypeLabelsAr[a.account_type]}</small>
                     </IonLabel>
                     <IonNote slot="end">
                       <bdi className="num">{formatDecimal(a.current_balance)}</bdi> {natureText(a.balance_type)}

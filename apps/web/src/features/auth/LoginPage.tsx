@@ -1,4 +1,4 @@
-import { messagesAr, routes } from '@mizan/contract';
+import { isFullStore, messagesAr, routes } from '@mizan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, call } from '../../app/api.ts';
@@ -17,7 +17,11 @@ const toastMs = 2000;
 
 export default function LoginPage() {
   const { signIn } = useAuth();
-  const stores = useQuery({ queryKey: ['stores'], queryFn: async () => (await call(routes.store.read)).data });
+  // Before sign-in the list carries the stores' names only: a key of its own, apart from the signed-in list.
+  const stores = useQuery({
+    queryKey: ['stores', 'names'],
+    queryFn: async () => (await call(routes.store.read)).data,
+  });
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [storeId, setStoreId] = useState<number | undefined>();
@@ -59,7 +63,10 @@ export default function LoginPage() {
       // Success means a record with an id (seed section 5).
       if (user?.id == null) return fail(ui.login.failed);
       setPassword('');
-      await signIn(user, store);
+      // Signed in, the store is read with its details (location, settings), which the list before gave no one.
+      const full = (await call(routes.store.read)).data.filter(isFullStore).find((s) => s.id === store.id);
+      if (!full) return fail(ui.login.failed);
+      await signIn(user, full);
     } catch (error) {
       setBusy(false);
       const tooMany = error instanceof ApiError && error.code === 'TOO_MANY_ATTEMPTS';

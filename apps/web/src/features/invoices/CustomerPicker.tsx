@@ -1,4 +1,4 @@
-import { toWesternDigits } from '@mizan/contract';
+import { type PartySide, partySides, toWesternDigits } from '@mizan/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
@@ -24,8 +24,14 @@ export function CustomerPicker({
   value,
   onChange,
   onChosen,
+  shortcut,
+  only,
 }: {
+  /** Offers only parties of this side (a purchase lists suppliers, a sale customers); absent lists both. */
+  only?: PartySide | undefined;
   storeId: number;
+  /** The key that brings the focus here from anywhere on the screen, shown beside the label. */
+  shortcut?: string;
   label?: string;
   /** Offers to add a new party of this kind (invoices); a filter (records) leaves it out. */
   party?: 'customer' | 'supplier' | undefined;
@@ -34,7 +40,10 @@ export function CustomerPicker({
   /** A party was chosen from the list (its full label): the invoice moves the focus on to the item. */
   onChosen?: () => void;
 }) {
-  const parties = useParties(storeId);
+  const all = useParties(storeId);
+  const parties = {
+    data: only ? all.data?.filter((p) => p.ac_id === partySides[only].accountClass) : all.data,
+  };
   const [adding, setAdding] = useState(false);
   const accountModalMounted = useOpenedOnce(adding);
   // Ids of its own, never fixed ones: a label or a list must not point into another picker of the page.
@@ -66,7 +75,10 @@ export function CustomerPicker({
   }, [pending, arrived, onChange]);
   return (
     <div className="field">
-      <label htmlFor={inputId}>{fieldLabel}</label>
+      <label htmlFor={inputId}>
+        {fieldLabel}
+        {shortcut && <kbd>{shortcut}</kbd>}
+      </label>
       <div className="field-row">
         <input
           id={inputId}
@@ -81,6 +93,12 @@ export function CustomerPicker({
             setTyped({ value: match?.id, text });
             onChange(match?.id);
             if (match && label(match) === text && text !== shown) onChosen?.();
+          }}
+          // Enter on a chosen party (by its code: "177") goes on to the item, as choosing it from the list does.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || !chosen || !onChosen) return;
+            e.preventDefault();
+            onChosen();
           }}
           // A party chosen by its code or name shows its full label once the field is left.
           onBlur={() => chosen && setTyped(undefined)}

@@ -9,7 +9,7 @@ import {
   WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshStore } from '../../app/queryClient.ts';
@@ -19,10 +19,13 @@ import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { IonButton, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
+import { Question } from '../../ui/Question.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { stockLinesIn } from '../stock/stockSelection.ts';
+import { settlePath, settleText } from '../vouchers/settleLink.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, salesScreen } from './documentScreens.ts';
 import { InvoiceLines } from './InvoiceLines.tsx';
@@ -51,6 +54,11 @@ import {
   useSaveInvoice,
 } from './useSales.ts';
 
+/** The fields the invoice's function keys go to. */
+const shortcutFields: Record<string, string> = { F2: 'customer', F3: 'item_search', F4: 'discount', F8: 'pay' };
+/** An Ionic dialog on show (a modal or an alert): the invoice's shortcuts wait. */
+const openOverlay = 'ion-alert:not(.overlay-hidden), ion-modal.show-modal, .question-backdrop';
+
 const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => ({
   cust_id: doc.cust_id,
   final: doc.kind !== screen.draftKind,
@@ -59,6 +67,8 @@ const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => (
   nextPay: doc.nextPay ?? '',
   discount: doc.discount,
   pay: doc.pay,
+  // What was saved as paid holds (a cash sale's paid amount follows the net only on a new invoice).
+  payTyped: true,
   lines: doc.items.map((l) => ({
     uid: String(l.id),
     item_id: l.item_id,
@@ -85,8 +95,9 @@ export function InvoicePage({
   // On a phone the invoice is three segments (setup, items, totals); they stay mounted so nothing typed is lost.
   const [section, setSection] = useState<'setup' | 'items' | 'totals'>('setup');
   const hiddenOnPhone = (name: typeof section) => mobile && section !== name;
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const openedKind: DocKind =
     screen.draftKind && params.get('kind') === screen.draftKind ? screen.draftKind : screen.kind;
@@ -117,13 +128,44 @@ export function InvoicePage({
   }, [copyMissing, notify.refused]);
   useEffect(() => {
     if (copied.data)
-      setInvoice({ ...fromSaved(copied.data, screen), final: true, pay_date: today(), pay: '0', nextPay: '' });
+      setInvoice({
+        ...fromSaved(copied.data, screen),
+        final: true,
+        pay_date: today(),
+        pay: '0',
+        payTyped: false,
+        nextPay: '',
+      });
   }, [copied.data, screen]);
   useEffect(() => {
     if (opened.data) setInvoice(fromSaved(opened.data, screen));
   }, [opened.data, screen]);
+  // Items picked in item-stock come as lines of a new invoice (navigation state `stockLines`), once per visit:
+  // the state is then cleared, so going back and forth (or an effect run twice) does not add them again.
+  const takenFrom = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const picked = stockLinesIn(location.state);
+    if (picked.length === 0 || takenFrom.current === location.key) return;
+    takenFrom.current = location.key;
+    setInvoice((current) =>
+      picked.reduce(
+        (draft, line) =>
+          addLine(draft, {
+            item_id: line.item_id,
+            item_name: line.item_name,
+            quantity: line.quantity,
+            price: line[screen.price],
+            stock: line.stock,
+          }),
+        current,
+      ),
+    );
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, screen.price, navigate]);
   const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
+  // A sale to the walk-in customer is a cash sale: its paid amount follows the net until the cashier types one.
+  const draft: DraftInvoice = { ...invoice, cashSale: walkIn !== undefined && invoice.cust_id === walkIn };
 
   /**
    * The focus goes to the first field to type: the item when the party is already chosen, else the party. When
@@ -165,29 +207,42 @@ export function InvoicePage({
   const afterSave = (saved: SavedInvoice) => {
     notify.done(salesText.saved(saved.pay_ref));
     // The print shows what was handed over and the change given back; the invoice keeps only the net as paid.
-    const received = figures(invoice).changeDue ? `&received=${normalizeNumberInput(invoice.pay)}` : '';
-    startNew();
-    alert({
-      message: salesText.askPrint,
-      buttons: [
-        { text: salesText.no_, role: 'cancel', handler: () => focusField(startField(walkIn), true) },
-        {
-          text: salesText.yes,
-          handler: () => navigate(`/print-modal?kind=${saved.kind}&id=${saved.pay_id}${received}`),
-        },
-      ],
-    });
+    const received = figures(draft).changeDue ? `&received=${normalizeNumberInput(invoice.pay)}` : '';
+    startNew(`/print-modal?kind=${saved.kind}&id=${saved.pay_id}${received}`);
   };
-  function startNew() {
+  // The print question's answer: yes prints; no goes straight on to the next sale (the key typed lands there).
+  // An edited or copied invoice starts the next one on the new invoice's address: the question comes along with it.
+  const [printAsked, setPrintAsked] = useState<string | undefined>(
+    () => (location.state as { askPrint?: string } | null)?.askPrint,
+  );
+  // The same screen kept (a copy saved on folder/sales): the question arrives with the new address's state.
+  const askedByAddress = (location.state as { askPrint?: string } | null)?.askPrint;
+  useEffect(() => {
+    if (askedByAddress) setPrintAsked(askedByAddress);
+  }, [askedByAddress]);
+  const answerPrint = (yes: boolean) => {
+    setPrintAsked(undefined);
+    // Answered once: a reload does not ask again.
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+    if (yes && printAsked) navigate(printAsked);
+    else focusField(startField(walkIn), true);
+  };
+  /** The next invoice, with the print question about the one just saved. */
+  function startNew(askPrint: string) {
     userActed.current = false;
     setInvoice(emptyInvoice(walkIn));
     setSaveKey(crypto.randomUUID());
     setSection('setup');
-    if (openedId || copyId) navigate(screen.newPath, { replace: true });
+    if (openedId || copyId) navigate(screen.newPath, { replace: true, state: { askPrint } });
+    else setPrintAsked(askPrint);
   }
 
   async function submit() {
-    const f = figures(invoice);
+    // One save at a time: a second Ctrl+S while a slow save runs is the same sale.
+    if (saving.current) return;
+    const f = figures(draft);
+    if (f.walkInUnpaid) return notify.refused(messagesAr.WALK_IN_UNPAID);
+    if (invoice.nextPay && invoice.nextPay < invoice.pay_date) return notify.refused(salesText.dueBeforeDate);
     const problem = invoiceDraftProblem({
       lineCount: invoice.lines.length,
       partyId: invoice.cust_id,
@@ -199,8 +254,9 @@ export function InvoicePage({
       screen,
       opened.data ? { kind: openedKind, pay_id: opened.data.pay_id, pay_date: opened.data.pay_date } : undefined,
       invoice.final,
-      toRequest(invoice, saveKey, screen.price),
+      toRequest(draft, saveKey, screen.price),
     );
+    saving.current = true;
     try {
       let saved: SavedInvoice | undefined;
       for (const step of steps) [saved] = await save.mutateAsync(step);
@@ -216,8 +272,34 @@ export function InvoicePage({
         cssClass: 'shortage-alert',
         buttons: [salesText.close],
       });
+    } finally {
+      saving.current = false;
     }
   }
+  const saving = useRef(false);
+  const submitNow = useRef(submit);
+  submitNow.current = submit;
+  // The invoice's shortcuts work wherever the focus is (after a line is removed it falls to the page): Ctrl+S
+  // saves, F2 goes to the party, F3 to the item, F4 to the discount, F8 to the paid amount. Not under a dialog.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector(openOverlay)) return;
+      const field = shortcutFields[event.key];
+      if (isSaveKey(event)) {
+        event.preventDefault();
+        void submitNow.current();
+      } else if (field && !event.ctrlKey && !event.altKey && !event.metaKey) {
+        event.preventDefault();
+        const input = formRef.current?.elements.namedItem(field);
+        if (input instanceof HTMLInputElement) {
+          input.focus();
+          input.select();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   // A price typed on a line may be kept on the item (screens.md: "offers to save the new price to the item").
   const offerToKeepPrice = (item: ItemWithStock, price: string) =>
     alert({
@@ -259,7 +341,9 @@ export function InvoicePage({
   // A kind that becomes another (the registry's conversion), on a screen without the final/preliminary switch, is
   // converted by its own button: an order becomes a purchase.
   const convertsByButton = !screen.draftKind && kindOf(openedKind).conversion !== undefined;
-  const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id);
+  // Another day's final invoice is the administrator's to delete (the server refuses it to a cashier).
+  const mayChange = user.is_admin || kindOf(openedKind).posting === 'nothing' || opened.data?.pay_date === today();
+  const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id, opened.data.pay_ref);
 
   return (
     <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
@@ -295,10 +379,7 @@ export function InvoicePage({
         }}
         onKeyDown={(e) => {
           userActed.current = true;
-          if (isSaveKey(e)) {
-            e.preventDefault();
-            void submit();
-          } else enterMovesOn(e);
+          if (!isSaveKey(e)) enterMovesOn(e);
         }}
       >
         <div className="invoice-header" hidden={hiddenOnPhone('setup')}>
@@ -306,8 +387,10 @@ export function InvoicePage({
             storeId={storeId}
             label={salesText.partyAccount[screen.party]}
             party={screen.party}
+            only={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}
+            shortcut="F2"
             onChosen={() => focusField('item_search', true)}
           />
           {screen.draftKind && (
@@ -368,26 +451,40 @@ export function InvoicePage({
                 </div>
               </div>
             ) : (
-              <InvoiceTotals invoice={invoice} onChange={change} />
+              <InvoiceTotals invoice={draft} onChange={change} />
             )}
           </div>
         </ErrorBoundary>
         <div className="toolbar-row" hidden={hiddenOnPhone('totals')}>
-          <IonButton type="submit" disabled={save.isPending} data-testid="save-invoice">
-            {salesText.save}
+          <IonButton type="submit" className="save-button" disabled={save.isPending} data-testid="save-invoice">
+            {save.isPending ? salesText.saving : salesText.save}
+            <kbd>Ctrl+S</kbd>
           </IonButton>
           {opened.data && convertsByButton && (
             <IonButton fill="outline" onClick={convertOrder} data-testid="convert-order">
               {salesText.convertOrder}
             </IonButton>
           )}
-          {opened.data && (
+          {opened.data && settlePath(opened.data) && (
+            <IonButton
+              fill="outline"
+              data-testid="settle-invoice"
+              onClick={() => opened.data && navigate(settlePath(opened.data) ?? '')}
+            >
+              {settleText[opened.data.kind === 'perch' ? 'perch' : 'pay']}
+            </IonButton>
+          )}
+          {opened.data && mayChange && (
             <IonButton color="danger" fill="outline" onClick={askDelete}>
               {salesText.delete}
             </IonButton>
           )}
         </div>
       </form>
+      <Question
+        question={printAsked ? { message: salesText.askPrint, yes: salesText.yes, no: salesText.no_ } : undefined}
+        onAnswer={answerPrint}
+      />
     </Page>
   );
 }

@@ -1,7 +1,8 @@
-import { normalizeNumberInput } from '@mizan/contract';
+import { messagesAr, normalizeNumberInput } from '@mizan/contract';
+import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
-import { type DraftInvoice, figures, withDiscountPercent } from './invoiceForm.ts';
+import { type DraftInvoice, figures, paysNet, withDiscountPercent, withPay } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
 /** Gross total, discount as % or amount, paid, remaining and next payment date. */
@@ -13,6 +14,9 @@ export function InvoiceTotals({
   onChange: (change: Partial<DraftInvoice>) => void;
 }) {
   const f = figures(invoice);
+  // The % as the cashier types it (held while the field has the focus); the amount follows each key. The field
+  // typed last holds: an amount typed is never replaced by a % left in this field (a stale 10 % applied on Tab).
+  const [typedPercent, setTypedPercent] = useState<string>();
   return (
     <div className="invoice-totals">
       <div className="total-figure">
@@ -28,18 +32,22 @@ export function InvoiceTotals({
           name="discount_percent"
           inputMode="decimal"
           dir="ltr"
-          key={invoice.discount}
-          defaultValue={invoice.discountPercent ?? f.discountPercent}
-          onBlur={(e) => {
-            // Only a typed percentage: tabbing through keeps a discount typed as an amount.
-            if (e.target.value === e.target.defaultValue) return;
-            const next = withDiscountPercent(invoice, e.target.value);
+          value={typedPercent ?? invoice.discountPercent ?? f.discountPercent}
+          onFocus={(e) => e.target.select()}
+          onChange={(e) => {
+            const typed = normalizeNumberInput(e.target.value);
+            setTypedPercent(typed);
+            const next = withDiscountPercent(invoice, typed);
             if (next !== invoice) onChange({ discount: next.discount, discountPercent: next.discountPercent });
           }}
+          onBlur={() => setTypedPercent(undefined)}
         />
       </label>
       <label className="field">
-        <span>{salesText.discount}</span>
+        <span>
+          {salesText.discount}
+          <kbd>F4</kbd>
+        </span>
         <input
           className={f.problem === 'DISCOUNT_EXCEEDS_TOTAL' ? 'plain-input field-error' : 'plain-input'}
           aria-invalid={f.problem === 'DISCOUNT_EXCEEDS_TOTAL' || undefined}
@@ -47,6 +55,7 @@ export function InvoiceTotals({
           inputMode="decimal"
           dir="ltr"
           value={invoice.discount}
+          onFocus={(e) => e.target.select()}
           onChange={(e) => onChange({ discount: normalizeNumberInput(e.target.value), discountPercent: undefined })}
         />
       </label>
@@ -57,14 +66,20 @@ export function InvoiceTotals({
         </bdi>
       </div>
       <label className="field">
-        <span>{salesText.paid}</span>
+        <span>
+          {salesText.paid}
+          <kbd>F8</kbd>
+        </span>
         <input
-          className="plain-input"
+          className={f.walkInUnpaid ? 'plain-input field-error' : 'plain-input'}
+          aria-invalid={f.walkInUnpaid || undefined}
           name="pay"
           inputMode="decimal"
           dir="ltr"
-          value={invoice.pay}
-          onChange={(e) => onChange({ pay: normalizeNumberInput(e.target.value) })}
+          // A cash sale's paid amount follows the net until the cashier types another.
+          value={paysNet(invoice) ? f.paid : invoice.pay}
+          onFocus={(e) => e.target.select()}
+          onChange={(e) => onChange(withPay(invoice, e.target.value))}
         />
       </label>
       {f.changeDue && (
@@ -75,7 +90,7 @@ export function InvoiceTotals({
           </bdi>
         </div>
       )}
-      <div className={f.problem ? 'total-figure field-error' : 'total-figure'}>
+      <div className={f.problem || f.walkInUnpaid ? 'total-figure field-error' : 'total-figure'}>
         <span>{salesText.remaining}</span>
         <bdi className="num" data-testid="changee">
           {f.problem === 'NEGATIVE_REMAINDER'
@@ -84,6 +99,7 @@ export function InvoiceTotals({
               ? salesText.badDiscount
               : formatDecimal(f.changee)}
         </bdi>
+        {f.walkInUnpaid && <small data-testid="walk-in-unpaid">{messagesAr.WALK_IN_UNPAID}</small>}
       </div>
       <DateField
         label={salesText.nextPay}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { call } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { CameraScan } from '../../ui/camera/CameraScan.tsx';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
@@ -51,6 +52,7 @@ export function ItemEntry({
   const search = useItemSearch(storeId, debounced);
   const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
+  const entryRef = useRef<HTMLDivElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   const priceRef = useRef<HTMLInputElement>(null);
   // Only results of what is typed now: a list of an earlier term must never be picked by a fast Enter.
@@ -64,23 +66,33 @@ export function ItemEntry({
     // Focus moves at once: a fast cashier's next key must land in the quantity (which selects itself on focus).
     quantityRef.current?.focus();
   };
-  const add = (item = picked, qty = quantity, unitPrice = price) => {
+  /**
+   * Adds the line. After a code looked up on Enter (`scanned`), what was typed since (the next scan, the next code)
+   * stays in the field, and the focus stays where the cashier went meanwhile (F4 to the discount): a fast scanner
+   * or cashier lost the next code, or typed the discount into the item field.
+   */
+  const add = (item = picked, qty = quantity, unitPrice = price, scanned?: string) => {
     if (!item) return;
     onAdd({ item_id: item.id, item_name: item.item_name, quantity: qty, price: unitPrice, stock: item.quantity });
     if (compareDecimals(unitPrice, item[priceField]) !== 0 && compareDecimals(unitPrice, '0') === 1) {
       onPriceChange?.(item, unitPrice.trim());
     }
     setPicked(undefined);
-    setTerm('');
+    // A code looked up on Enter emptied the field already: what is there now was typed since, and stays.
+    if (scanned === undefined) setTerm('');
     setPrice('');
     setQuantity('1');
-    searchRef.current?.focus();
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || entryRef.current?.contains(focused)) searchRef.current?.focus();
   };
 
   /** Enter in the search: an exact code or barcode adds the item at once (a scanner), else the highlighted one is picked. */
   async function enter(typed: string) {
     const wanted = typed.trim();
     if (!wanted) return;
+    // The field is emptied at once: the next code (a scanner's, a fast cashier's) starts afresh while this one is
+    // looked up ("K1" Enter "V1" read "K1V1"). It comes back if nothing is found.
+    setTerm('');
     // A scanner sends Enter right after the code, before the list has loaded: ask for it now.
     const list =
       debounced === typed && search.data
@@ -91,9 +103,10 @@ export function ItemEntry({
               (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data,
           });
     const exact = list.find((item) => item.item_parcode === wanted || item.part_no === wanted);
-    if (exact) return add(exact, '1', exact[priceField]);
+    if (exact) return add(exact, '1', exact[priceField], wanted);
     const chosen = list[active];
     if (chosen) pick(chosen);
+    else setTerm((current) => current || typed);
   }
 
   function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
@@ -116,24 +129,33 @@ export function ItemEntry({
     priceField === 'perch_price' && picked && (compareDecimals(price, picked.pay_price) ?? -1) >= 0;
 
   return (
-    <div className="item-entry">
+    <div className="item-entry" ref={entryRef}>
       <label className="field grow">
         <span>{salesText.itemSearch}</span>
-        <input
-          ref={searchRef}
-          className="plain-input"
-          name="item_search"
-          autoComplete="off"
-          value={term}
-          {...comboboxOf(listId, results, active)}
-          onChange={(e) => {
-            // Codes and barcodes are Western digits: one typed in Arabic-Indic digits finds them too.
-            setTerm(searchTerm(e.target.value));
-            setPicked(undefined);
-            setActive(0);
-          }}
-          onKeyDown={onSearchKey}
-        />
+        <div className="field-row">
+          <input
+            ref={searchRef}
+            className="plain-input"
+            name="item_search"
+            autoComplete="off"
+            value={term}
+            {...comboboxOf(listId, results, active)}
+            onChange={(e) => {
+              // Codes and barcodes are Western digits: one typed in Arabic-Indic digits finds them too.
+              setTerm(searchTerm(e.target.value));
+              setPicked(undefined);
+              setActive(0);
+            }}
+            onKeyDown={onSearchKey}
+          />
+          {/* On a phone the camera reads the barcode (lazily loaded): the code is looked up as a scanner's is. */}
+          <CameraScan
+            onCode={(code) => {
+              setTerm(code);
+              void enter(code);
+            }}
+          />
+        </div>
         <ItemResults
           listId={listId}
           results={results}
@@ -165,7 +187,9 @@ export function ItemEntry({
           value={quantity}
           dir="ltr"
           onChange={(e) => setQuantity(normalizeNumberInput(e.target.value))}
-          onKeyDown={enterTo(() => priceRef.current?.select())}
+          // Selling, Enter adds the line and goes on to the next item (the price is the item's; Tab reaches it).
+          // Buying, the price is typed each time: Enter goes to it.
+          onKeyDown={enterTo(() => (priceField === 'pay_price' ? add() : priceRef.current?.select()))}
         />
         {overStock && <small className="field-error">{salesText.lowStock}</small>}
       </label>

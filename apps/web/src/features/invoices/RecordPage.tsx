@@ -5,9 +5,12 @@ import { formatDate, formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PlainField } from '../../ui/PlainField.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useReturnColumn } from '../returns/useReturnColumn.tsx';
+import { settlePath, settleText } from '../vouchers/settleLink.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, orderScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { today } from './invoiceForm.ts';
@@ -26,7 +29,7 @@ const amounts: { label: string; sum: keyof DocumentSums; pick: (d: TradeDocument
   { label: text.cash, sum: 'pay', pick: (d) => d.pay },
   { label: text.remaining, sum: 'changee', pick: (d) => d.changee },
 ];
-const columns: Column<TradeDocument>[] = [
+const columnsOf = (screen: DocumentScreen): Column<TradeDocument>[] => [
   {
     id: 'ref',
     serverSort: 'pay_ref',
@@ -34,7 +37,8 @@ const columns: Column<TradeDocument>[] = [
     amount: false,
     cell: (d) => <bdi className="num">{d.pay_ref}</bdi>,
   },
-  { id: 'party', serverSort: 'sub_name', header: text.customer, cell: (d) => d.sub_name ?? '' },
+  // A purchase record speaks of suppliers.
+  { id: 'party', serverSort: 'sub_name', header: text.party[screen.party], cell: (d) => d.sub_name ?? '' },
   {
     id: 'date',
     serverSort: 'pay_date',
@@ -71,6 +75,9 @@ export function RecordPage({
   const [from, setFrom] = useState(today());
   const [to, setTo] = useState(today());
   const [custId, setCustId] = useState<number | undefined>();
+  // An invoice by its number ("12", "s-12" or the full reference): the server finds it in the mode's documents.
+  const [number, setNumber] = useState('');
+  const typedNumber = useDebounced(number.trim(), 300);
   const kind = mode === 'preliminary' && screen.draftKind ? screen.draftKind : screen.kind;
   const path = mode === 'date' ? 'getSalesByDate' : mode === 'range' ? 'getSales2Date' : 'getTopSales';
   const params = {
@@ -78,9 +85,11 @@ export function RecordPage({
     from: mode === 'date' || mode === 'range' ? from : undefined,
     to: mode === 'range' ? to : undefined,
     cust_id: custId,
+    pay_ref: typedNumber || undefined,
     // Value-only records (salessndrecord, purchsndrecord) list only invoices without lines; they edit on their own screen.
     value_only: valueOnly ? 1 : undefined,
   };
+  const columns = columnsOf(screen);
   const { query, rows, paging, firstPage } = useDocumentRecord(storeId, kind, path, params);
   const editPath = (valueOnly && screen.valueOnly?.editPath) || screen.editPath;
   const returns = useReturnColumn(storeId, kind, valueOnly ? [] : rows);
@@ -111,8 +120,18 @@ export function RecordPage({
         <CustomerPicker
           storeId={storeId}
           label={salesText.partyAccount[screen.party]}
+          only={screen.party}
           value={custId}
           onChange={setCustId}
+        />
+        <PlainField
+          label={text.ref}
+          name="record_number"
+          dir="ltr"
+          autoComplete="off"
+          placeholder={text.numberHint}
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
         />
       </div>
       <DataTable
@@ -122,7 +141,8 @@ export function RecordPage({
         testId="sales-record"
         empty={text.empty}
         loading={query.isLoading}
-        columnChoice={{ storageKey: 'columns:records' }}
+        // The note and the user are offered in the column chooser: shown by default, the record scrolled sideways.
+        columnChoice={{ storageKey: 'columns:records', defaultHidden: ['note', 'user'] }}
         sums={{
           label: text.sum[screen.kind],
           testId: 'record-totals',
@@ -137,24 +157,42 @@ export function RecordPage({
             <IonButton size="small" fill="clear" onClick={() => navigate(`${editPath}?kind=${kind}&id=${d.pay_id}`)}>
               {text.edit}
             </IonButton>
-            {!valueOnly && returns.action(d, navigate)}
-            {!valueOnly && screen.copies && (
-              <>
-                <IonButton
-                  size="small"
-                  fill="clear"
-                  onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
-                >
-                  {text.copySales}
-                </IonButton>
-                <IonButton
-                  size="small"
-                  fill="clear"
-                  onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
-                >
-                  {text.copyPurchase}
-                </IonButton>
-              </>
+            {/* The rarer actions wait under "more" (the legacy row popover): the record fits 1366 px. */}
+            {(!valueOnly || settlePath(d)) && (
+              <details className="row-more">
+                <summary>{text.more}</summary>
+                <div className="row-more-menu">
+                  {settlePath(d) && (
+                    <IonButton
+                      size="small"
+                      fill="clear"
+                      data-testid="settle-invoice"
+                      onClick={() => navigate(settlePath(d) ?? '')}
+                    >
+                      {settleText[d.kind === 'perch' ? 'perch' : 'pay']}
+                    </IonButton>
+                  )}
+                  {!valueOnly && returns.action(d, navigate)}
+                  {!valueOnly && screen.copies && (
+                    <>
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
+                      >
+                        {text.copySales}
+                      </IonButton>
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
+                      >
+                        {text.copyPurchase}
+                      </IonButton>
+                    </>
+                  )}
+                </div>
+              </details>
             )}
           </>
         )}

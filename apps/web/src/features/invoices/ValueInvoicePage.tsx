@@ -77,7 +77,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
       ),
   );
   const confirmDelete = useConfirmedDelete(storeId, recordPath);
-  const askDelete = () => opened.data && confirmDelete(screen.kind, opened.data.pay_id);
+  const askDelete = () => opened.data && confirmDelete(screen.kind, opened.data.pay_id, opened.data.pay_ref);
   return (
     <Page title={opened.data ? `${title} ${opened.data.pay_ref}` : title}>
       {/* Enter moves on; Ctrl+S or the button saves (Enter saved half-typed invoices). */}

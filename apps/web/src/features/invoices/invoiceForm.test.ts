@@ -10,6 +10,7 @@ import {
   removeLine,
   toRequest,
   withDiscountPercent,
+  withPay,
 } from './invoiceForm.ts';
 
 const line = (item_id: number, quantity: string, price: string) => ({
@@ -87,5 +88,19 @@ describe('the invoice being typed', () => {
       items: [{ item_id: 7, quantity: '2', pay_price: '5.5' }],
       idempotency_key: 'key-123456',
     });
+  });
+});
+
+describe('a cash sale to the walk-in customer', () => {
+  it('pays the net until the cashier types an amount; less than the net is a remainder refused on him', () => {
+    let invoice: DraftInvoice = { ...addLine(emptyInvoice(7), line(1, '2', '50')), cashSale: true };
+    expect(figures(invoice)).toMatchObject({ net: '100.00', paid: '100.00', changee: '0.00', walkInUnpaid: false });
+    invoice = { ...invoice, discount: '10' };
+    expect(toRequest(invoice, 'k').invoice.pay).toBe('90.00');
+    invoice = withPay(invoice, '٥٠');
+    expect(figures(invoice)).toMatchObject({ paid: '50.00', changee: '40.00', walkInUnpaid: true });
+    // A customer on credit owes the rest; his paid amount starts at nothing.
+    expect(figures({ ...invoice, cashSale: false }).walkInUnpaid).toBe(false);
+    expect(figures({ ...addLine(emptyInvoice(8), line(1, '1', '30')), cashSale: false }).paid).toBe('0.00');
   });
 });

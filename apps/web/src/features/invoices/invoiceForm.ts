@@ -37,6 +37,13 @@ export type DraftInvoice = {
   discountPercent?: string | undefined;
   /** What the customer handed over; more than the net is change due, and only the net is recorded as paid. */
   pay: string;
+  /**
+   * The party is the walk-in customer: a cash sale. Until the cashier types the paid amount (`payTyped`), it follows
+   * the net total, and a remainder on him is refused (the server refuses it too: WALK_IN_UNPAID).
+   */
+  cashSale?: boolean;
+  /** The cashier typed the paid amount (or it was saved so): it holds, whatever the total becomes. */
+  payTyped?: boolean;
   lines: DraftLine[];
 };
 
@@ -50,6 +57,7 @@ export const today = () => {
 
 export const emptyInvoice = (cust_id?: number): DraftInvoice => ({
   cust_id,
+  payTyped: false,
   final: true,
   pay_date: today(),
   payComment: '',
@@ -107,15 +115,26 @@ export function lineAmount(line: DraftLine): string {
     : '';
 }
 
+/** Whether the paid amount follows the net total: a cash sale whose paid amount the cashier has not typed. */
+export const paysNet = (invoice: DraftInvoice) => invoice.cashSale === true && invoice.payTyped !== true;
+
+/** The paid amount as typed (it holds from now on). */
+export const withPay = (invoice: DraftInvoice, pay: string): DraftInvoice => ({
+  ...invoice,
+  pay: normalizeNumberInput(pay),
+  payTyped: true,
+});
+
 /** What the totals panel shows, or why the invoice cannot be saved yet. */
 export function figures(invoice: DraftInvoice) {
   const valid = invoice.lines.every((l) => isQuantity(quantityOf(l)) && amount(l.price) > 0n);
   const gross = valid ? invoice.lines.map((l) => lineTotal({ quantity: quantityOf(l), price: amount(l.price) })) : [];
   const tot = gross.reduce((a, b) => money(a + b), money(0n));
   const discount = amount(invoice.discount);
-  const received = amount(invoice.pay);
-  // Cash handed over above the net is change given back: the net is what is paid.
   const net = money(tot - discount);
+  // A cash sale's paid amount follows the net until the cashier types one.
+  const received = paysNet(invoice) ? (net > 0n ? net : money(0n)) : amount(invoice.pay);
+  // Cash handed over above the net is change given back: the net is what is paid.
   const paid = discount >= 0n && discount <= tot && received > net ? net : received;
   const result = invoiceTotals(tot, discount, paid);
   return {
@@ -128,6 +147,8 @@ export function figures(invoice: DraftInvoice) {
     /** Change to hand back to the customer (received − net), '' when nothing is due back. */
     changeDue: result.ok && received > paid ? toMoneyString(money(received - paid)) : '',
     problem: result.ok ? undefined : result.problem,
+    /** A remainder on the walk-in customer: refused (a cash sale is paid in full). */
+    walkInUnpaid: result.ok && invoice.cashSale === true && result.totals.changee > 0n,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PartySide } from '@mizan/contract';
 import type { DocumentScreen } from './documentScreens.ts';
 
 /** A word for each kind a record lists: a new kind of record does not compile until it is worded. */
@@ -17,7 +18,9 @@ export const recordText = {
   from: 'من',
   to: 'إلى',
   ref: 'رقم الفاتورة',
-  customer: 'العميل',
+  party: { customer: 'العميل', supplier: 'المورد' } satisfies Record<PartySide, string>,
+  numberHint: 'مثال: 12 أو S-12',
+  more: 'المزيد',
   date: 'التاريخ',
   total: 'اجمالي المبلغ',
   discount: 'الخصــم',

@@ -38,7 +38,9 @@ export const salesText = {
   remaining: 'المتبقي',
   changeDue: 'الباقي للعميل',
   nextPay: 'تاريخ السداد',
+  dueBeforeDate: 'تاريخ السداد قبل تاريخ الفاتورة',
   save: 'حفــظ',
+  saving: 'جارٍ الحفظ…',
   delete: 'حــذف',
   saved: (ref: string) => `تم حفظ الفاتورة ${ref}`,
   askPrint: 'هل تريد طباعة فاتورة ؟',
@@ -68,7 +70,8 @@ export const salesText = {
     `${name}: المطلوب ${requested}، المتوفر ${available}، النقص ${shortage}`,
   close: 'إغلاق',
   deleted: 'تم حذف الفاتورة',
-  confirmDelete: 'هل تريد حذف هذه الفاتورة؟',
+  /** The delete confirmation names the document: the cashier sees which invoice goes. */
+  confirmDelete: (label: string, ref: string) => `هل تريد حذف ${label} ${ref}؟`,
   cancel: 'إلغاء',
   ok: 'موافق',
 } as const;

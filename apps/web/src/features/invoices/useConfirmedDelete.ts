@@ -1,3 +1,4 @@
+import { kindOf } from '@mizan/contract';
 import { useNavigate } from 'react-router-dom';
 import { useIonAlert } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -10,9 +11,9 @@ export function useConfirmedDelete(storeId: number, recordPath: string) {
   const notify = useNotify();
   const navigate = useNavigate();
   const [alert] = useIonAlert();
-  return (kind: DocKind, payId: number) =>
+  return (kind: DocKind, payId: number, payRef: string) =>
     alert({
-      message: salesText.confirmDelete,
+      message: salesText.confirmDelete(kindOf(kind).label, payRef),
       buttons: [
         { text: salesText.cancel, role: 'cancel' },
         {

@@ -2,6 +2,7 @@ import { type ItemWithStock, routes } from '@mizan/contract';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { call } from '../../app/api.ts';
+import { CameraScan } from '../../ui/camera/CameraScan.tsx';
 import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
@@ -50,13 +51,14 @@ export function ItemField<Values extends FieldValues>({
     setOpen(false);
     field.onChange(item.id);
   };
-  async function enter() {
-    const wanted = typed.trim();
+  async function enter(code?: string) {
+    const wanted = (code ?? typed).trim();
     if (!wanted) return;
     // A scanner sends Enter right after the code, before the list has loaded: ask for it now.
-    const list = results.length
-      ? results
-      : (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data;
+    const list =
+      results.length && code === undefined
+        ? results
+        : (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data;
     const item = list.find((i) => i.part_no === wanted || i.item_parcode === wanted) ?? list[active];
     if (item) pick(item);
   }
@@ -93,6 +95,14 @@ export function ItemField<Values extends FieldValues>({
         onBlur={() => {
           setOpen(false);
           field.onBlur();
+        }}
+      />
+      {/* A barcode read by the camera picks its item as a scanner's does (a count, an opening quantity). */}
+      <CameraScan
+        onCode={(code) => {
+          setTyped(searchTerm(code));
+          if (value !== undefined) field.onChange(undefined);
+          void enter(searchTerm(code));
         }}
       />
       <ItemResults

@@ -1,17 +1,24 @@
+import type { ReactNode } from 'react';
+import { CameraScan } from '../../ui/camera/CameraScan.tsx';
 import { IonSearchbar, IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { itemsText } from './itemsText.ts';
 import { type ItemFilters, useBrands, useCategories, useModels } from './useItems.ts';
 
-/** Search (sent trimmed once typing pauses) and the category, brand and model filters of the item list. */
+/**
+ * Search (sent trimmed once typing pauses) and the category, brand and model filters of the item list; `children`
+ * are a screen's own filters in the same row (item-stock's quantity).
+ */
 export function ItemFiltersBar({
   storeId,
   filters,
   onChange,
+  children,
 }: {
   storeId: number;
   filters: ItemFilters;
   onChange: (filters: ItemFilters) => void;
+  children?: ReactNode;
 }) {
   const categories = useCategories(storeId);
   const brands = useBrands(storeId);
@@ -27,6 +34,8 @@ export function ItemFiltersBar({
         onIonInput={(e) => set('search')(searchTerm(e.detail.value ?? ''))}
         data-testid="item-search"
       />
+      {/* A barcode read by the camera searches as if typed. */}
+      <CameraScan onCode={(code) => set('search')(searchTerm(code))} />
       <IonSelect
         aria-label={itemsText.category}
         interface="popover"
@@ -66,6 +75,7 @@ export function ItemFiltersBar({
           </IonSelectOption>
         ))}
       </IonSelect>
+      {children}
     </div>
   );
 }

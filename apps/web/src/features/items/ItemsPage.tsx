@@ -18,7 +18,7 @@ type Dialog = { kind: 'item'; item?: Item } | { kind: 'prices' } | { kind: 'impo
 
 /** Item management: search and filters, pages of 20 from the server, create/edit/delete, bulk prices, Excel. */
 export default function ItemsPage({ title }: { title: string }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const [filters, setFilters] = useState<ItemFilters>({ search: '', category_id: 'all', brand: '', model: '' });
   const [dialog, setDialog] = useState<Dialog>();
   const { query, rows, paging } = useItemList(storeId, filters);
@@ -48,10 +48,13 @@ export default function ItemsPage({ title }: { title: string }) {
           <IonIcon slot="start" icon={addOutline} />
           {itemsText.newItem}
         </IonButton>
-        <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
-          <IonIcon slot="start" icon={pricetagsOutline} />
-          {itemsText.prices}
-        </IonButton>
+        {/* Changing every price is the administrator's (the server refuses it to others): not offered to them. */}
+        {user.is_admin && (
+          <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
+            <IonIcon slot="start" icon={pricetagsOutline} />
+            {itemsText.prices}
+          </IonButton>
+        )}
         <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'import' })} data-testid="import-items">
           <IonIcon slot="start" icon={cloudUploadOutline} />
           {itemsText.importExcel}

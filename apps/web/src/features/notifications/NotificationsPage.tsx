@@ -6,6 +6,7 @@ import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { purchaseScreen, salesScreen } from '../invoices/documentScreens.ts';
 import { notificationsText as text } from './notificationsText.ts';
+import { StockAlerts } from './StockAlerts.tsx';
 import { useDueInvoices } from './useDueInvoices.ts';
 
 function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument[] | undefined; editPath: string }) {
@@ -27,7 +28,7 @@ function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument
               <bdi className="num">{formatDate(doc.pay_date)}</bdi>
             </h3>
             <p>
-              {text.due}: <bdi className="num">{doc.nextPay}</bdi> — {text.remaining}:{' '}
+              {text.due}: <bdi className="num">{formatDate(doc.nextPay)}</bdi> — {text.remaining}:{' '}
               <bdi className="num">{formatDecimal(doc.changee)}</bdi>
             </p>
           </IonLabel>
@@ -40,13 +41,13 @@ function DueList({ title, rows, editPath }: { title: string; rows: TradeDocument
   );
 }
 
-/** Payment-due notifications (the due part; out-of-stock alerts come with the stock issue). */
+/** The notifications: stock alerts (out of stock, negative, below minimum) and payment-due invoices. */
 export default function NotificationsPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const { customers, suppliers } = useDueInvoices(storeId);
   return (
     <Page title={title}>
-      <p className="notice">{text.stockLater}</p>
+      <StockAlerts />
       <DueList title={text.customers} rows={customers.data} editPath={salesScreen.editPath} />
       <DueList title={text.suppliers} rows={suppliers.data} editPath={purchaseScreen.editPath} />
     </Page>

@@ -8,5 +8,13 @@ export const notificationsText = {
   remaining: 'المتبقي',
   open: 'عرض',
   none: 'لا توجد مواعيد سداد',
-  stockLater: 'تنبيهات الأصناف المنتهية والكميات السالبة تأتي مع وحدة المخزون.',
+  stock: {
+    zero: 'الأصناف المنتهية',
+    negative: 'اصناف بكميات سالبة',
+    below_min: 'أصناف أقل من الحد الأدنى',
+  },
+  noStockAlert: 'لا توجد أصناف',
+  quantity: 'الكمية',
+  minimum: 'الحد الأدنى',
+  movement: 'حركة الصنف',
 } as const;

@@ -1,7 +1,7 @@
-import { CreateReturnBody, type ReturnWithLines } from '@mizan/contract';
+import { CreateReturnBody, messagesAr, type ReturnWithLines } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fieldErrors } from '../../app/api.ts';
+import { ApiError, fieldErrors } from '../../app/api.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { contractForm, useContractForm } from '../../ui/form/useContractForm.ts';
@@ -133,7 +133,12 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
         />
       )}
       {existing.error && !original && (
-        <p className="field-error">{fieldErrors(existing.error).original_pay_ref ?? text.noOriginal}</p>
+        // The refusal's words, never its code (ORIGINAL_NOT_FOUND was shown as it is).
+        <p className="field-error" data-testid="original-error">
+          {existing.error instanceof ApiError && existing.error.code !== 'NETWORK'
+            ? messagesAr[existing.error.code]
+            : text.noOriginal}
+        </p>
       )}
       {original && (
         <form

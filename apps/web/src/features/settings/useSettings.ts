@@ -1,4 +1,4 @@
-import { routes } from '@mizan/contract';
+import { isFullStore, routes } from '@mizan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 import { storeKey } from '../../app/queryClient.ts';
@@ -13,8 +13,12 @@ export const settingsKeys = {
 
 export const useCompany = () =>
   useQuery({ queryKey: settingsKeys.company, queryFn: async () => (await call(routes.company.read)).data });
+/** The stores with their details (a signed-in user's list; before sign-in it carries names only). */
 export const useStores = () =>
-  useQuery({ queryKey: settingsKeys.stores, queryFn: async () => (await call(routes.store.read)).data });
+  useQuery({
+    queryKey: settingsKeys.stores,
+    queryFn: async () => (await call(routes.store.read)).data.filter(isFullStore),
+  });
 export const useStoreUsers = (storeId: number) =>
   useQuery({
     queryKey: settingsKeys.users(storeId),

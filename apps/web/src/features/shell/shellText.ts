@@ -65,4 +65,11 @@ export const screenTitles = {
   'folder/edit-purchase-return': 'تعديل مرتجع مشتريات',
   'folder/sales-returns-record': 'سجل مرتجعات المبيعات',
   'folder/purchase-returns-record': 'سجل مرتجعات المشتريات',
+  'item-stock-print': 'طباعة المخزون',
+  // Issue 20: our own reports, in the menu under الحسابات.
+  'reports/profit-and-loss': 'الأرباح والخسائر',
+  'reports/balance-sheet': 'الميزانية العمومية',
+  'reports/cash-book': 'دفتر النقدية',
+  'reports/gross-profit': 'مجمل الربح',
+  'reports/aging': 'أعمار الديون',
 } as const;

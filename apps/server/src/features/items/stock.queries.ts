@@ -1,0 +1,238 @@
+/**
+ * The one query of item stock (docs/stock-reads.md). Every stock read (the item-stock screen, the legacy
+ * `items/read*Stock*` calls, the pickers' `searchStock`, one item's `readItemByIdQty`, the totals cards, the stock
+ * notifications) is built here, so that there is one formula:
+ * - the quantity and the value at cost of an item "through year Y" are the kept per-year sums (`item_cost`) of Y
+ *   and of every year that starts before it (`yearsThrough`): a few primary-key rows per item;
+ * - the breakdown (opening, bought, sold, counted, last sale) sums the item's dated movements (`stock_movement`) of
+ *   the same years, only for the rows answered (a page), never for the whole filter unless the order needs it.
+ */
+import {
+  bookKinds,
+  documentKinds,
+  kindOf,
+  type StockFilterQuery,
+  type StockQuantityFilter,
+  type StockRow,
+  type StockSortKey,
+  type StockTotals,
+} from '@mizan/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
+import { yearsThrough } from '../book/bookYears.ts';
+
+/** LIKE wildcards typed by a user are searched for literally. */
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The kinds that move stock on one side of the trade (the registry's): sales and their returns, purchases and theirs. */
+const stockKindsOf = (party: 'customer' | 'supplier') =>
+  Object.values(documentKinds)
+    .filter((kind) => kind.stockSign !== 0 && kindOf(kind.wire).party === party)
+    .map((kind) => kind.wire);
+const salesKinds = stockKindsOf('customer');
+const purchaseKinds = stockKindsOf('supplier');
+const countKind = bookKinds.stockCount.wire;
+const openingKind = bookKinds.openingQuantity.wire;
+const saleKind = documentKinds.sale.wire;
+
+/** What a stock read takes: the list's filters, one item, and the picker's search by name, code or barcode. */
+export type StockFilters = Omit<StockFilterQuery, 'store_id' | 'yearId' | 'year_id'> & { id?: number | undefined };
+
+/** The item's quantity and value at cost through the year: the kept sums (alias `s`). */
+const stockSums = (yearId: number) => sql`join lateral (
+    select coalesce(sum(k.quantity), 0) as quantity, coalesce(sum(k.value), 0) as value
+    from item_cost k
+    where k.store_id = i.store_id and k.item_id = i.id and k."yearId" in ${yearsThrough(yearId)}
+  ) s on true`;
+
+/**
+ * The breakdown of the same quantity by what moved it (alias `b`): the movements of the same years. What earlier
+ * years left counts as the year's opening, like the `firstq` reads of a later year.
+ */
+const stockBreakdown = (yearId: number) => sql`join lateral (
+    select
+      coalesce(sum(m.quantity) filter (where m.source_kind = ${openingKind} or m."yearId" <> ${yearId}), 0) as first_q,
+      coalesce(sum(m.quantity) filter (where m."yearId" = ${yearId}
+        and m.source_kind = any(${arrayOf(purchaseKinds)}::text[])), 0) as perch_q,
+      coalesce(-sum(m.quantity) filter (where m."yearId" = ${yearId}
+        and m.source_kind = any(${arrayOf(salesKinds)}::text[])), 0) as sales_q,
+      coalesce(-sum(m.quantity) filter (where m."yearId" = ${yearId} and m.source_kind = ${countKind}), 0) as tswia_q,
+      max(m.move_date) filter (where m.source_kind = ${saleKind}) as last_sold
+    from stock_movement m
+    where m.store_id = i.store_id and m.item_id = i.id and m."yearId" in ${yearsThrough(yearId)}
+  ) b on true`;
+
+const quantityCondition: Record<StockQuantityFilter, SQL> = {
+  positive: sql`s.quantity > 0`,
+  zero: sql`s.quantity = 0`,
+  negative: sql`s.quantity < 0`,
+  below_min: sql`s.quantity < i.min_qty`,
+};
+
+function stockWhere(storeId: number, filters: StockFilters): SQL {
+  const conditions: SQL[] = [sql`i.store_id = ${storeId}`];
+  if (filters.search) {
+    const term = likeTerm(filters.search);
+    conditions.push(sql`(i.item_name ilike ${term} or i.item_desc ilike ${term} or i."aliasEn" ilike ${term}
+      or i.part_no ilike ${term} or i.item_parcode = ${filters.search})`);
+  }
+  if (filters.category_id !== undefined && filters.category_id !== 'all')
+    conditions.push(sql`i.category_id = ${filters.category_id}`);
+  if (filters.brand) conditions.push(sql`i.brand = ${filters.brand}`);
+  if (filters.model) conditions.push(sql`i.model = ${filters.model}`);
+  if (filters.id !== undefined) conditions.push(sql`i.id = ${filters.id}`);
+  if (filters.quantity_filter) conditions.push(quantityCondition[filters.quantity_filter]);
+  return sql.join(conditions, sql` and `);
+}
+
+const valueAtPrice = sql`round(s.quantity * i.pay_price, 2)`;
+const profitPercent = sql`round((i.pay_price - i.perch_price) / i.perch_price * 100, 2)`;
+const averageCost = sql`case when s.quantity > 0 then round(s.value / s.quantity, 2) end`;
+
+/** The order a sort key reads (a whitelist: only these reach the ORDER BY); `b.` keys need the breakdown. */
+const sortExpression: Record<StockSortKey, SQL> = {
+  item_name: sql`i.item_name`,
+  item_desc: sql`i.item_desc`,
+  aliasEn: sql`i."aliasEn"`,
+  part_no: sql`i.part_no`,
+  brand: sql`i.brand`,
+  model: sql`i.model`,
+  item_unit: sql`i.item_unit`,
+  category_name: sql`c.category_name`,
+  min_qty: sql`i.min_qty`,
+  perch_price: sql`i.perch_price`,
+  pay_price: sql`i.pay_price`,
+  profit: profitPercent,
+  quantity: sql`s.quantity`,
+  stockValuePerchPrice: sql`s.value`,
+  stockValuePayPrice: valueAtPrice,
+  avg_cost: averageCost,
+  lastSoldDate: sql`b.last_sold`,
+  firstQuantity: sql`b.first_q`,
+};
+const sortNeedsBreakdown = (key: StockSortKey | undefined) => key === 'lastSoldDate' || key === 'firstQuantity';
+
+export type StockOrder =
+  | { sort?: StockSortKey | undefined; order?: 'asc' | 'desc' | undefined }
+  /** The pickers' order: an exact code or barcode first, then by name. */
+  | { exactFirst: string };
+
+function orderBy(order: StockOrder): SQL {
+  const byName = sql`i.item_name asc, i.id asc`;
+  if ('exactFirst' in order)
+    return sql`(i.part_no = ${order.exactFirst} or i.item_parcode = ${order.exactFirst}) desc nulls last, ${byName}`;
+  if (!order.sort) return byName;
+  const direction = order.order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`${sortExpression[order.sort]} ${direction} nulls last, ${byName}`;
+}
+
+export type StockRowsOptions = {
+  order?: StockOrder;
+  limit?: number;
+  offset?: number;
+  /** Leave out the breakdown (the pickers: quantity and average cost are all they show) and its fields. */
+  breakdown?: boolean;
+};
+
+type StockRowOut = StockRow;
+/** A row without its breakdown (`breakdown: false`). */
+type PickerRow = Omit<StockRow, 'firstQuantity' | 'perchQuantity' | 'salesQuantity' | 'tswiaQuantity' | 'lastSoldDate'>;
+
+/**
+ * Items of a store with their stock through `yearId`, filtered, ordered (a whitelisted column, then by name and id,
+ * so pages never overlap) and paged in SQL. The page is chosen first (with the kept sums, and the breakdown only
+ * when the order is one of its columns), then its rows get their breakdown.
+ */
+export async function stockRows(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  filters: StockFilters,
+  options: StockRowsOptions & { breakdown: false },
+): Promise<PickerRow[]>;
+export async function stockRows(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  filters: StockFilters,
+  options?: StockRowsOptions,
+): Promise<StockRowOut[]>;
+export async function stockRows(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  filters: StockFilters,
+  { order = {}, limit, offset = 0, breakdown = true }: StockRowsOptions = {},
+): Promise<StockRowOut[] | PickerRow[]> {
+  const pageBreakdown = !('exactFirst' in order) && sortNeedsBreakdown(order.sort);
+  const ordering = orderBy(order);
+  const { rows } = await db.execute<StockRowOut>(sql`
+    with page as (
+      select i.id, row_number() over (order by ${ordering}) as ord
+      from items i
+      left join item_categories c on c.id = i.category_id
+      ${stockSums(yearId)}
+      ${pageBreakdown ? stockBreakdown(yearId) : sql``}
+      where ${stockWhere(storeId, filters)}
+      order by ${ordering}
+      ${limit === undefined ? sql`` : sql`limit ${limit}`}
+      offset ${offset}
+    )
+    select i.id, i.store_id, i.item_name, i.item_desc, i."aliasEn", i.part_no, i.item_parcode, i.brand, i.model,
+      i.item_unit, i.min_qty::text as min_qty, i.perch_price::text as perch_price, i.pay_price::text as pay_price,
+      i.tax::text as tax, i.category_id, c.category_name, i."imageUrl",
+      to_char(i."dateCreated", 'YYYY-MM-DD') as "dateCreated",
+      s.quantity::numeric(15, 3)::text as quantity,
+      (${averageCost})::text as avg_cost,
+      s.value::numeric(20, 2)::text as "stockValuePerchPrice",
+      ${valueAtPrice}::text as "stockValuePayPrice",
+      ${profitPercent}::text as profit
+      ${
+        breakdown
+          ? sql`, b.first_q::numeric(15, 3)::text as "firstQuantity",
+        b.perch_q::numeric(15, 3)::text as "perchQuantity",
+        b.sales_q::numeric(15, 3)::text as "salesQuantity",
+        b.tswia_q::numeric(15, 3)::text as "tswiaQuantity",
+        to_char(b.last_sold, 'YYYY-MM-DD') as "lastSoldDate"`
+          : sql``
+      }
+    from page p
+    join items i on i.id = p.id
+    left join item_categories c on c.id = i.category_id
+    ${stockSums(yearId)}
+    ${breakdown ? stockBreakdown(yearId) : sql``}
+    order by p.ord`);
+  return rows;
+}
+
+/** How many items the filters take in (the paged reads' `total`). */
+export async function stockCount(db: DbOrTx, storeId: number, yearId: number, filters: StockFilters) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n
+    from items i
+    ${filters.quantity_filter ? stockSums(yearId) : sql``}
+    where ${stockWhere(storeId, filters)}`);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The totals cards over the same filters: the stock's value at cost (Σ the kept values: what the inventory account
+ * holds when nothing is filtered) and at selling price (Σ each row's quantity × pay_price, rounded per row as the
+ * rows show it), negative stock included as it stands.
+ */
+export async function stockTotals(
+  db: DbOrTx,
+  storeId: number,
+  yearId: number,
+  filters: StockFilters,
+): Promise<StockTotals> {
+  const { rows } = await db.execute<StockTotals>(sql`
+    select coalesce(sum(${valueAtPrice}), 0)::numeric(20, 2)::text as "stockValuePayPrice",
+      coalesce(sum(s.value), 0)::numeric(20, 2)::text as "stockValuePerchPrice",
+      count(*)::int as "itemsCount"
+    from items i
+    ${stockSums(yearId)}
+    where ${stockWhere(storeId, filters)}`);
+  return rows[0] ?? { stockValuePayPrice: '0.00', stockValuePerchPrice: '0.00', itemsCount: 0 };
+}

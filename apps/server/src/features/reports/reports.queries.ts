@@ -1,0 +1,314 @@
+/**
+ * Our own reports (`reports/...`, docs/reports.md): profit and loss, the balance sheet, the cash book, gross profit
+ * and aged receivables and payables. Each is SQL over the one ledger (or the documents' kept costs and the
+ * `invoice_remainder` view), summed by the database; nothing here loops over rows to add them up.
+ */
+import {
+  type AgingRow,
+  type BalanceSheet,
+  documentKinds,
+  type GrossProfitRow,
+  grossProfitKindTokens,
+  type ProfitAndLossFigures,
+} from '@mizan/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AccountingYear } from '../organisation/currentYear.ts';
+import { type Period, withinYear } from './period.ts';
+import { amountText } from './sql.ts';
+import { accountFigures } from './trialBalance.queries.ts';
+
+const MONEY_CLASS = 4;
+const saleReturn = documentKinds.saleReturn.wire;
+
+/** The year a day falls in (a comparison period may lie in another year than the request's). */
+export async function yearContaining(db: DbOrTx, day: string): Promise<AccountingYear | undefined> {
+  const [row] = (
+    await db.execute<AccountingYear>(sql`
+      select id, "yearStart"::text as "yearStart", "yearEnd"::text as "yearEnd" from year
+      where "yearStart" <= ${day} and "yearEnd" >= ${day} order by "yearStart" limit 1`)
+  ).rows;
+  return row;
+}
+
+/**
+ * Profit and loss of a period inside one year, from the profit-and-loss accounts' lines: sales (less returns and the
+ * discounts allowed), cost of sales, gross profit, every other account as an expense (an income is negative), and
+ * net profit, which is the credit − debit of all of them: what retained earnings takes in the next year.
+ */
+export async function profitAndLoss(
+  db: DbOrTx,
+  storeId: number,
+  year: AccountingYear,
+  asked: Period,
+): Promise<ProfitAndLossFigures> {
+  const period = withinYear(year, asked);
+  const lines = sql`ledger_line l join sub_accounts s on s.id = l.account_id join accounts a on a.ac_id = s.ac_id
+    where l.store_id = ${storeId} and l."yearId" = ${year.id} and a.statement = 'profit_loss'
+      and l.line_date >= ${period.start} and l.line_date <= ${period.end}`;
+  // One pass over the period's lines, grouped by account; the report's lines are sums of those groups.
+  const [head] = (
+    await db.execute<Omit<ProfitAndLossFigures, 'start_date' | 'end_date'>>(sql`
+      with accounts_of as (
+        select s.id, s.sub_name, s.role,
+          sum(case when l.source_kind = ${saleReturn} then 0 else l.credit - l.debit end) as credit_not_returns,
+          sum(case when l.source_kind = ${saleReturn} then l.debit - l.credit else 0 end) as returns,
+          sum(l.debit - l.credit) as debit_side
+        from ${lines}
+        group by s.id, s.sub_name, s.role
+      ),
+      other as (
+        select * from accounts_of where role is null or role not in ('sales', 'discount_allowed', 'cost_of_sales')
+      ),
+      f as (
+        select
+          coalesce((select sum(credit_not_returns) from accounts_of where role = 'sales'), 0) as sales,
+          coalesce((select sum(returns) from accounts_of where role = 'sales'), 0) as returns,
+          coalesce((select sum(debit_side) from accounts_of where role = 'discount_allowed'), 0) as discounts,
+          coalesce((select sum(debit_side) from accounts_of where role = 'cost_of_sales'), 0) as cost,
+          coalesce((select sum(debit_side) from other), 0) as expenses
+      )
+      select ${amountText(sql`sales`)} as sales, ${amountText(sql`returns`)} as returns,
+        ${amountText(sql`discounts`)} as discounts, ${amountText(sql`sales - returns - discounts`)} as net_sales,
+        ${amountText(sql`cost`)} as cost_of_sales,
+        ${amountText(sql`sales - returns - discounts - cost`)} as gross_profit,
+        ${amountText(sql`expenses`)} as total_expenses,
+        ${amountText(sql`sales - returns - discounts - cost - expenses`)} as net_profit,
+        coalesce((select json_agg(json_build_object('id', o.id, 'sub_name', o.sub_name,
+            'amount', ${amountText(sql`o.debit_side`)}) order by o.debit_side desc, o.id)
+          from other o where o.debit_side <> 0), '[]'::json) as expenses
+      from f`)
+  ).rows;
+  if (!head) throw new Error('profit and loss answered no row');
+  return { start_date: period.start, end_date: period.end, ...head };
+}
+
+/**
+ * The balance sheet at the end of a day: every balance-sheet account's balance (the trial balance's figures up to
+ * that day), in sections by class, assets on the debit side and liabilities and equity on the credit side, plus the
+ * year's profit up to the day (retained earnings already holds the years before). The two totals are equal.
+ */
+export async function balanceSheet(
+  db: DbOrTx,
+  storeId: number,
+  year: AccountingYear,
+  asOf: string,
+): Promise<BalanceSheet['data'][number]> {
+  type Row = {
+    ac_id: number;
+    ac_name: string;
+    side: 'debit' | 'credit';
+    id: number;
+    sub_name: string;
+    amount: string;
+    section_total: string;
+    assets: string;
+    liabilities: string;
+    profit: string;
+  };
+  // One pass: each account's balance on its class's side, its section's total and the grand totals are windows over
+  // all accounts, taken before the accounts at zero and the profit-and-loss ones are left out of the rows.
+  const rows = (
+    await db.execute<Row>(sql`
+      ${accountFigures(storeId, year, { start: year.yearStart, end: asOf })},
+      sided as (
+        select a.ac_id, a.ac_name, a.ac_type as side, a.statement, f.id, f.sub_name,
+          f.opening + f.debit - f.credit as debit_side,
+          case when a.ac_type = 'debit' then f.opening + f.debit - f.credit else f.credit - f.debit - f.opening end
+            as amount
+        from figures f join accounts a on a.ac_id = f.ac_id
+      ),
+      totals as (
+        select s.*, sum(s.amount) over (partition by s.ac_id) as section_total,
+          sum(case when s.statement = 'balance_sheet' and s.side = 'debit' then s.debit_side else 0 end) over ()
+            as assets,
+          sum(case when s.statement = 'balance_sheet' and s.side = 'credit' then -s.debit_side else 0 end) over ()
+            as liabilities,
+          sum(case when s.statement = 'profit_loss' then -s.debit_side else 0 end) over () as profit
+        from sided s
+      )
+      select ac_id, ac_name, side, id, sub_name, ${amountText(sql`amount`)} as amount,
+        ${amountText(sql`section_total`)} as section_total, ${amountText(sql`assets`)} as assets,
+        ${amountText(sql`liabilities + profit`)} as liabilities, ${amountText(sql`profit`)} as profit
+      from totals
+      -- One row at least, so the totals arrive even when every balance-sheet account is at zero.
+      where statement = 'balance_sheet'
+        and (round(debit_side, 2) <> 0 or id = (select min(id) from totals where statement = 'balance_sheet'))
+      order by ac_id, sub_name, id`)
+  ).rows;
+  const sections = (side: 'debit' | 'credit') => {
+    const classes = new Map<number, BalanceSheet['data'][number]['assets'][number]>();
+    for (const row of rows.filter((r) => r.side === side && r.amount !== '0.00')) {
+      const section = classes.get(row.ac_id) ?? {
+        ac_id: row.ac_id,
+        ac_name: row.ac_name,
+        total: row.section_total,
+        accounts: [],
+      };
+      section.accounts.push({ id: row.id, sub_name: row.sub_name, amount: row.amount });
+      classes.set(row.ac_id, section);
+    }
+    return [...classes.values()];
+  };
+  const first = rows[0];
+  const assets = first?.assets ?? '0.00';
+  const profit = first?.profit ?? '0.00';
+  return {
+    as_of: asOf,
+    assets: sections('debit'),
+    liabilities: sections('credit'),
+    current_profit: profit,
+    total_assets: assets,
+    total_liabilities: first?.liabilities ?? '0.00',
+  };
+}
+
+/** The money accounts (cash boxes and banks, class 4) with their opening, ins, outs and closing for a period. */
+export async function moneyAccounts(db: DbOrTx, storeId: number, year: AccountingYear, period: Period) {
+  return (
+    await db.execute<{
+      id: number;
+      sub_name: string;
+      opening_balance: string;
+      debit: string;
+      credit: string;
+      closing_balance: string;
+    }>(sql`
+      ${accountFigures(storeId, year, period)}
+      select f.id, f.sub_name, ${amountText(sql`f.opening`)} as opening_balance, ${amountText(sql`f.debit`)} as debit,
+        ${amountText(sql`f.credit`)} as credit, ${amountText(sql`f.opening + f.debit - f.credit`)} as closing_balance
+      from figures f where f.ac_id = ${MONEY_CLASS}
+      order by f.role = 'cash_box' desc, f.role nulls last, f.sub_name, f.id`)
+  ).rows;
+}
+
+type Paging = { page: number; pageSize: number };
+
+/**
+ * Gross profit from what the lines kept when they posted: a sale line's revenue is its total less its share of the
+ * invoice's discount, its cost the value its goods left stock at; a sales return's lines count against them. By
+ * item or by invoice, paged, with the sums of the whole period.
+ */
+export async function grossProfit(
+  db: DbOrTx,
+  storeId: number,
+  period: Period,
+  by: 'item' | 'invoice',
+  { page, pageSize }: Paging,
+) {
+  const kinds = [...grossProfitKindTokens, saleReturn];
+  const lines = sql`
+    select d.pay_id, d.pay_ref, d.pay_date, d.cust_id, t.item_id, t.item_name,
+      case when d.kind = ${saleReturn} then -1 else 1 end as sign, t.quantity,
+      t.tot - case when d.tot_pr = 0 then 0 else d.discount * t.tot / d.tot_pr end as revenue,
+      coalesce(t.cost, 0) as cost
+    from trade_document d join trade_line t on t.pay_id = d.pay_id
+    where d.store_id = ${storeId} and d.kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})
+      and not d.awaiting_lines and d.pay_date >= ${period.start} and d.pay_date <= ${period.end}`;
+  const grouped =
+    by === 'item'
+      ? sql`select g.item_id as key, max(g.item_name) as name, null::text as party, null::text as line_date,
+            sum(g.sign * g.quantity) as quantity, sum(g.sign * g.revenue) as revenue, sum(g.sign * g.cost) as cost
+          from lines g group by g.item_id`
+      : sql`select g.pay_id as key, g.pay_ref as name, max(p.sub_name) as party, g.pay_date::text as line_date,
+            sum(g.sign * g.quantity) as quantity, sum(g.sign * g.revenue) as revenue, sum(g.sign * g.cost) as cost
+          from lines g left join sub_accounts p on p.id = g.cust_id group by g.pay_id, g.pay_ref, g.pay_date`;
+  const rows = (
+    await db.execute<GrossProfitRow & { n: number; sum_revenue: string; sum_cost: string; sum_profit: string }>(sql`
+      with lines as (${lines}), grouped as (${grouped})
+      select key::int as key, name, party, line_date, round(quantity, 3)::text as quantity,
+        ${amountText(sql`revenue`)} as revenue, ${amountText(sql`cost`)} as cost,
+        ${amountText(sql`revenue - cost`)} as profit,
+        case when round(revenue, 2) = 0 then null else round((revenue - cost) * 100 / revenue, 2)::text end as margin,
+        count(*) over ()::int as n, ${amountText(sql`sum(revenue) over ()`)} as sum_revenue,
+        ${amountText(sql`sum(cost) over ()`)} as sum_cost, ${amountText(sql`sum(revenue - cost) over ()`)} as sum_profit
+      from grouped
+      order by ${by === 'item' ? sql`revenue - cost desc, key` : sql`line_date desc, key desc`}
+      limit ${pageSize} offset ${(page - 1) * pageSize}`)
+  ).rows;
+  const first = rows[0];
+  return {
+    data: rows.map(({ n: _n, sum_revenue: _r, sum_cost: _c, sum_profit: _p, ...row }) => row),
+    total: first?.n ?? (await countGroups(db, lines, by)),
+    page,
+    pageSize,
+    sums: {
+      revenue: first?.sum_revenue ?? '0.00',
+      cost: first?.sum_cost ?? '0.00',
+      profit: first?.sum_profit ?? '0.00',
+    },
+  };
+}
+
+/** The number of groups when the asked page is past the last (its rows carry no count). */
+async function countGroups(db: DbOrTx, lines: ReturnType<typeof sql>, by: 'item' | 'invoice') {
+  const [row] = (
+    await db.execute<{ n: number }>(
+      sql`with lines as (${lines}) select count(distinct ${by === 'item' ? sql`item_id` : sql`pay_id`})::int as n from lines`,
+    )
+  ).rows;
+  return row?.n ?? 0;
+}
+
+/**
+ * Aged receivables (sales) or payables (purchases) at the end of a day: what each party still owes on its invoices,
+ * by how long it has been due (its due date, else its date): 0–30 days (and not yet due), 31–60, 61–90, over 90.
+ * Read from the `invoice_remainder` view (migrations 0021, 0023), the one source of what is still owed on an invoice:
+ * its own remainder less what vouchers settled of it, those dated after the day added back.
+ */
+export async function aging(
+  db: DbOrTx,
+  storeId: number,
+  asOf: string,
+  side: 'receivable' | 'payable',
+  { page, pageSize }: Paging,
+) {
+  const kind = side === 'receivable' ? documentKinds.sale.wire : documentKinds.purchase.wire;
+  const bucket = (low: number, high: number | undefined) =>
+    sql`coalesce(sum(r.owed) filter (where ${asOf}::date - r.due_date >= ${low}
+      ${high === undefined ? sql`` : sql`and ${asOf}::date - r.due_date <= ${high}`}), 0)`;
+  const rows = (
+    await db.execute<AgingRow & { n: number; sums: Omit<AgingRow, 'cust_id' | 'sub_name'> }>(sql`
+      with owed as (
+        select r.cust_id, count(*)::int as invoices,
+          ${bucket(-1_000_000, 30)} as d0_30, ${bucket(31, 60)} as d31_60, ${bucket(61, 90)} as d61_90,
+          ${bucket(91, undefined)} as over_90, sum(r.owed) as total
+        from (
+          select r.*, r.remainder + coalesce(later.amount, 0) as owed
+          from invoice_remainder r
+          left join lateral (
+            select sum(a.amount) as amount from payment_allocation a join journal j on j.j_id = a.j_id
+            where a.pay_id = r.pay_id and j.j_date > ${asOf}::date
+          ) later on r.allocated > 0
+          where r.store_id = ${storeId} and r.kind = ${kind} and r.pay_date <= ${asOf}
+        ) r
+        where r.owed > 0
+        group by r.cust_id
+      )
+      select o.cust_id, p.sub_name, o.invoices, ${amountText(sql`o.d0_30`)} as d0_30,
+        ${amountText(sql`o.d31_60`)} as d31_60, ${amountText(sql`o.d61_90`)} as d61_90,
+        ${amountText(sql`o.over_90`)} as over_90, ${amountText(sql`o.total`)} as total,
+        count(*) over ()::int as n,
+        json_build_object(
+          'invoices', (sum(o.invoices) over ())::int,
+          'd0_30', ${amountText(sql`sum(o.d0_30) over ()`)}, 'd31_60', ${amountText(sql`sum(o.d31_60) over ()`)},
+          'd61_90', ${amountText(sql`sum(o.d61_90) over ()`)}, 'over_90', ${amountText(sql`sum(o.over_90) over ()`)},
+          'total', ${amountText(sql`sum(o.total) over ()`)}) as sums
+      from owed o join sub_accounts p on p.id = o.cust_id
+      order by o.total desc, o.cust_id
+      limit ${pageSize} offset ${(page - 1) * pageSize}`)
+  ).rows;
+  const first = rows[0];
+  const none = { invoices: 0, d0_30: '0.00', d31_60: '0.00', d61_90: '0.00', over_90: '0.00', total: '0.00' };
+  return {
+    data: rows.map(({ n: _n, sums: _s, ...row }) => row),
+    total: first?.n ?? 0,
+    page,
+    pageSize,
+    as_of: asOf,
+    sums: first?.sums ?? none,
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * The reports (docs/reports.md): the legacy balance reads (`sub_accounts/getStatementWithBalance`,
+ * `getComprehensiveBalanceSheet`, `balanceSheetByStore`) and our own under `reports/`. Every read is the session's
+ * store (a `store_id` of another store is refused before it arrives here) in the request's year.
+ */
+import { endpoints, pageSizeOf, TrialBalanceQuery } from '@mizan/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { schemaOf, urlOf } from '../../lib/endpoint.ts';
+import { sendError } from '../../lib/sendError.ts';
+import { sessionUser } from '../../lib/sessionUser.ts';
+import { requestYear } from '../organisation/currentYear.ts';
+import { periodOf } from './period.ts';
+import { aging, balanceSheet, grossProfit, moneyAccounts, profitAndLoss, yearContaining } from './reports.queries.ts';
+import { findStatementAccount, readStatement } from './statement.queries.ts';
+import { readTrialBalance } from './trialBalance.queries.ts';
+
+const tags = ['reports'];
+const api = endpoints.balances;
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    urlOf(api.getStatementWithBalance),
+    {
+      schema: {
+        tags,
+        summary: "An account's statement: opening balance, every movement with the balance after it, closing balance",
+        ...schemaOf(api.getStatementWithBalance),
+      },
+    },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const period = periodOf(year.value, req.query);
+      if (!period.ok) return sendError(reply, period);
+      const storeId = sessionUser(req).store_id;
+      const account = await findStatementAccount(app.db, storeId, req.query.account_id);
+      if (!account) return sendError(reply, 'NOT_FOUND');
+      const { statement: _s, role: _r, ...shown } = account;
+      const statement = await readStatement(app.db, storeId, account, year.value, period.value, {
+        page: req.query.page,
+        pageSize: pageSizeOf(req.query),
+      });
+      return { ...statement, account: shown };
+    },
+  );
+
+  for (const [url, summary] of [
+    [urlOf(api.getComprehensiveBalanceSheet), 'The trial balance: every account, its movements and closing balance'],
+    ['/sub_accounts/balanceSheetByStore', 'The trial balance of the whole year (the legacy read)'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          querystring: TrialBalanceQuery,
+          response: schemaOf(api.getComprehensiveBalanceSheet).response,
+        },
+      },
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        const period = periodOf(year.value, req.query);
+        if (!period.ok) return sendError(reply, period);
+        const { segment, has_balance, search } = req.query;
+        return readTrialBalance(app.db, sessionUser(req).store_id, year.value, period.value, {
+          segment,
+          hasBalance: has_balance,
+          search,
+        });
+      },
+    );
+  }
+
+  const reports = endpoints.reports;
+  app.get(
+    urlOf(reports.profitAndLoss),
+    {
+      schema: {
+        tags,
+        summary: 'Profit and loss of a period (inside one year), and of a period to compare with',
+        ...schemaOf(reports.profitAndLoss),
+      },
+    },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const period = periodOf(year.value, req.query);
+      if (!period.ok) return sendError(reply, period);
+      const storeId = sessionUser(req).store_id;
+      const data = [await profitAndLoss(app.db, storeId, year.value, period.value)];
+      const { compare_from, compare_to } = req.query;
+      if (compare_from && compare_to) {
+        if (compare_from > compare_to)
+          return sendError(reply, {
+            ok: false,
+            code: 'DATE_RANGE_REVERSED',
+            fields: { compare_to: 'DATE_RANGE_REVERSED' },
+          });
+        const compareYear = (await yearContaining(app.db, compare_from)) ?? year.value;
+        data.push(await profitAndLoss(app.db, storeId, compareYear, { start: compare_from, end: compare_to }));
+      }
+      return { data };
+    },
+  );
+  app.get(
+    urlOf(reports.balanceSheet),
+    { schema: { tags, summary: 'The balance sheet at the end of a day', ...schemaOf(reports.balanceSheet) } },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const asOf = req.query.as_of ?? year.value.yearEnd;
+      const inYear = (await yearContaining(app.db, asOf)) ?? year.value;
+      return { data: [await balanceSheet(app.db, sessionUser(req).store_id, inYear, asOf)] };
+    },
+  );
+  app.get(
+    urlOf(reports.cashBook),
+    {
+      schema: {
+        tags,
+        summary: 'The cash boxes and banks over a period, and one of them line by line with its running balance',
+        ...schemaOf(reports.cashBook),
+      },
+    },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const period = periodOf(year.value, req.query);
+      if (!period.ok) return sendError(reply, period);
+      const storeId = sessionUser(req).store_id;
+      const accounts = await moneyAccounts(app.db, storeId, year.value, period.value);
+      const chosen = req.query.account_id ?? accounts[0]?.id;
+      const account = chosen === undefined ? undefined : await findStatementAccount(app.db, storeId, chosen);
+      if (!account || !accounts.some((a) => a.id === account.id)) return sendError(reply, 'NOT_FOUND');
+      const { statement: _s, role: _r, ...shown } = account;
+      const statement = await readStatement(app.db, storeId, account, year.value, period.value, {
+        page: req.query.page,
+        pageSize: pageSizeOf(req.query),
+      });
+      return { ...statement, account: shown, accounts };
+    },
+  );
+  app.get(
+    urlOf(reports.grossProfit),
+    {
+      schema: {
+        tags,
+        summary: 'Gross profit by item or by invoice, from the costs the lines kept',
+        ...schemaOf(reports.grossProfit),
+      },
+    },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const period = periodOf(year.value, req.query);
+      if (!period.ok) return sendError(reply, period);
+      return grossProfit(app.db, sessionUser(req).store_id, period.value, req.query.by, {
+        page: req.query.page,
+        pageSize: pageSizeOf(req.query),
+      });
+    },
+  );
+  app.get(
+    urlOf(reports.aging),
+    {
+      schema: {
+        tags,
+        summary: 'Aged receivables or payables at the end of a day: 0-30, 31-60, 61-90, over 90 days',
+        ...schemaOf(reports.aging),
+      },
+    },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const asOf = req.query.as_of ?? year.value.yearEnd;
+      return aging(app.db, sessionUser(req).store_id, asOf, req.query.side, {
+        page: req.query.page,
+        pageSize: pageSizeOf(req.query),
+      });
+    },
+  );
+};

@@ -1,0 +1,140 @@
+/**
+ * The trial balance (docs/reports.md): every account of the store with its balance before the period, the period's
+ * debits and credits, and its closing balance on its side. Read inside the request's year, by the same rule as
+ * the accounts' balances (features/accounts/accounts.queries.ts): a balance-sheet account carries the years before,
+ * a profit-and-loss account starts the year at zero, retained earnings holds what earlier years earned. Over all
+ * accounts the closing debits equal the closing credits.
+ *
+ * A whole year is read from the kept sums (`account_balance`, a few rows per account); a part of a year adds one
+ * pass over that year's lines up to the period's last day.
+ */
+import type { TrialBalance, TrialBalanceRow, TrialSegment } from '@mizan/contract';
+import { CUSTOMERS_CLASS, parseMoney, SUPPLIERS_CLASS, subtractMoney, toMoneyString, ZERO } from '@mizan/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { yearsBefore } from '../book/bookYears.ts';
+import type { AccountingYear } from '../organisation/currentYear.ts';
+import { type Period, withinYear } from './period.ts';
+import { amountText } from './sql.ts';
+
+const SALES_CLASS = 5;
+const PURCHASES_CLASS = 6;
+const segmentFilter: Record<TrialSegment, SQL> = {
+  all: sql`true`,
+  customers: sql`s.ac_id = ${CUSTOMERS_CLASS}`,
+  suppliers: sql`s.ac_id = ${SUPPLIERS_CLASS}`,
+  sales: sql`s.ac_id = ${SALES_CLASS}`,
+  purchases: sql`s.ac_id = ${PURCHASES_CLASS}`,
+  others: sql`s.ac_id not in (${CUSTOMERS_CLASS}, ${SUPPLIERS_CLASS}, ${SALES_CLASS}, ${PURCHASES_CLASS})`,
+};
+
+export type TrialBalanceFilter = {
+  segment?: TrialSegment;
+  hasBalance?: boolean | undefined;
+  search?: string | undefined;
+  accountIds?: number[];
+};
+
+/**
+ * Each account's figures for the period: `opening` and `closing` as debit − credit (opening balances included),
+ * `debit` and `credit` the period's movements. Shared by the trial balance, the balance sheet and the cash book.
+ */
+export function accountFigures(storeId: number, year: AccountingYear, asked: Period): SQL {
+  const period = withinYear(year, asked);
+  const wholeYear = period.start === year.yearStart && period.end === year.yearEnd;
+  // The year's own movements: from its kept sums, or from its lines when the period is part of it.
+  const moves = wholeYear
+    ? sql`select b.account_id, 0::numeric as before_y, b.debit_total as debit, b.credit_total as credit
+        from account_balance b where b.store_id = ${storeId} and b."yearId" = ${year.id}`
+    : sql`select l.account_id,
+          sum(case when l.line_date < ${period.start} then l.debit - l.credit else 0 end) as before_y,
+          sum(case when l.line_date >= ${period.start} then l.debit else 0 end) as debit,
+          sum(case when l.line_date >= ${period.start} then l.credit else 0 end) as credit
+        from ledger_line l
+        where l.store_id = ${storeId} and l."yearId" = ${year.id} and l.line_date <= ${period.end}
+        group by l.account_id`;
+  return sql`
+    with kept as (
+      select b.account_id, sum(b.debit_total - b.credit_total) as before_kept from account_balance b
+      where b.store_id = ${storeId} and b."yearId" in ${yearsBefore(year.id)} group by b.account_id
+    ),
+    moves as (${moves}),
+    retained as (
+      select coalesce(sum(b.credit_total - b.debit_total), 0) as amount from account_balance b
+      join sub_accounts p on p.id = b.account_id join accounts c on c.ac_id = p.ac_id
+      where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(year.id)}
+    ),
+    figures as (
+      select s.id, s.sub_name, s.sub_code, s.sub_type, s.ac_id, a.ac_name, s.cat_id, s.role,
+        (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
+          + case when a.statement = 'balance_sheet' then coalesce(k.before_kept, 0) else 0 end
+          + coalesce(m.before_y, 0)
+          - case when s.role = 'retained_earnings' then (select amount from retained) else 0 end as opening,
+        coalesce(m.debit, 0) as debit, coalesce(m.credit, 0) as credit
+      from sub_accounts s join accounts a on a.ac_id = s.ac_id
+      left join kept k on k.account_id = s.id
+      left join moves m on m.account_id = s.id
+      where s.store_id = ${storeId}
+    )`;
+}
+
+export async function readTrialBalance(
+  db: DbOrTx,
+  storeId: number,
+  year: AccountingYear,
+  asked: Period,
+  filter: TrialBalanceFilter,
+): Promise<TrialBalance> {
+  const period = withinYear(year, asked);
+  const term = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const rows = (
+    await db.execute<
+      TrialBalanceRow & {
+        n: number;
+        sum_debit: string;
+        sum_credit: string;
+        sum_move_debit: string;
+        sum_move_credit: string;
+      }
+    >(sql`
+      ${accountFigures(storeId, year, period)},
+      shown as (
+        select f.*, f.opening + f.debit - f.credit as closing from figures f join sub_accounts s on s.id = f.id
+        where ${segmentFilter[filter.segment ?? 'all']}
+          ${term ? sql`and (s.sub_name ilike ${term} or s.sub_code ilike ${term})` : sql``}
+          ${filter.accountIds ? sql`and s.id in (${sql.join(filter.accountIds, sql`, `)})` : sql``}
+      )
+      select id, sub_name, sub_code, sub_type, ac_id, ac_name, cat_id, role,
+        ${amountText(sql`case when sub_type = 'debit' then opening else -opening end`)} as opening_balance,
+        ${amountText(sql`debit`)} as debit, ${amountText(sql`credit`)} as credit,
+        ${amountText(sql`greatest(closing, 0)`)} as display_debit,
+        ${amountText(sql`greatest(-closing, 0)`)} as display_credit,
+        ${amountText(sql`abs(closing)`)} as current_balance,
+        case when round(closing, 2) > 0 then 'debit' when round(closing, 2) < 0 then 'credit' end as balance_status,
+        count(*) over ()::int as n,
+        ${amountText(sql`sum(greatest(closing, 0)) over ()`)} as sum_debit,
+        ${amountText(sql`sum(greatest(-closing, 0)) over ()`)} as sum_credit,
+        ${amountText(sql`sum(debit) over ()`)} as sum_move_debit,
+        ${amountText(sql`sum(credit) over ()`)} as sum_move_credit
+      from shown
+      where ${filter.hasBalance ? sql`round(closing, 2) <> 0` : sql`true`}
+      order by ac_id, sub_code nulls last, sub_name, id`)
+  ).rows;
+  const first = rows[0];
+  const totalDebit = first?.sum_debit ?? '0.00';
+  const totalCredit = first?.sum_credit ?? '0.00';
+  const difference = subtractMoney(parseMoney(totalDebit) ?? ZERO, parseMoney(totalCredit) ?? ZERO);
+  return {
+    data: rows.map(
+      ({ n: _n, sum_debit: _d, sum_credit: _c, sum_move_debit: _md, sum_move_credit: _mc, ...row }) => row,
+    ),
+    start_date: period.start,
+    end_date: period.end,
+    count: first?.n ?? 0,
+    total_debit: totalDebit,
+    total_credit: totalCredit,
+    difference: toMoneyString(difference),
+    movement_debit: first?.sum_move_debit ?? '0.00',
+    movement_credit: first?.sum_move_credit ?? '0.00',
+  };
+}

@@ -1,0 +1,72 @@
+import type { StockQuantityFilter, StockRow } from '@mizan/contract';
+import { useNavigate } from 'react-router-dom';
+import { formatQuantity } from '../../app/format.ts';
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '../../ui/ionic.ts';
+import { LoadMore } from '../../ui/LoadMore.tsx';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { itemReportPath } from '../stock/itemReportPath.ts';
+import { noStockFilters, useStockList } from '../stock/useStock.ts';
+import { notificationsText as text } from './notificationsText.ts';
+
+/** One stock alert list: the items of a quantity filter, from the one stock read, 20 at a time. */
+function StockAlertList({ filter }: { filter: Exclude<StockQuantityFilter, 'positive'> }) {
+  const { storeId } = useSession();
+  const navigate = useNavigate();
+  const { rows, total, paging } = useStockList(storeId, { ...noStockFilters, quantity_filter: filter }, 20);
+  return (
+    <IonList data-testid={`stock-alert-${filter}`}>
+      <IonListHeader>
+        {text.stock[filter]} (<bdi className="num">{total}</bdi>)
+      </IonListHeader>
+      {rows.length === 0 && (
+        <IonItem lines="none">
+          <IonNote>{text.noStockAlert}</IonNote>
+        </IonItem>
+      )}
+      {rows.map((row: StockRow) => (
+        <IonItem key={row.id}>
+          <IonLabel>
+            <h3>
+              <bdi>{row.item_name}</bdi> {row.part_no && <bdi className="num">({row.part_no})</bdi>}
+            </h3>
+            <p>
+              {text.quantity}:{' '}
+              <bdi className="num" dir="ltr">
+                {formatQuantity(row.quantity)}
+              </bdi>
+              {filter === 'below_min' && (
+                <>
+                  {' '}
+                  — {text.minimum}:{' '}
+                  <bdi className="num" dir="ltr">
+                    {formatQuantity(row.min_qty)}
+                  </bdi>
+                </>
+              )}
+            </p>
+          </IonLabel>
+          <IonButton slot="end" fill="outline" size="small" onClick={() => navigate(itemReportPath(row.id))}>
+            {text.movement}
+          </IonButton>
+        </IonItem>
+      ))}
+      {rows.length > 0 && (
+        <LoadMore shown={rows.length} total={total} loading={paging.loading} onMore={paging.onMore} />
+      )}
+    </IonList>
+  );
+}
+
+/**
+ * The stock part of the notifications (screens.md section 4): out of stock (quantity 0), negative stock, and below
+ * the item's own minimum quantity, each item opening its movement report.
+ */
+export function StockAlerts() {
+  return (
+    <>
+      <StockAlertList filter="zero" />
+      <StockAlertList filter="negative" />
+      <StockAlertList filter="below_min" />
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * `npm run bench`: how fast the stock and money reads and the saves are on a large store (issues 19 and 20), with
+ * warm-up and repeated runs, p50 and p95, printed as a table and written as JSON under bench/results/.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:seed   # once: the large store
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
+ *   DATA_DIR=/tmp/mizan-large-... npm run bench                                 # a store seeded into PGlite
+ *
+ * The reads go through the real HTTP layer in-process (`app.inject`). The throughput of ten-line sales from eight
+ * clients is measured against one and then two real server processes on the same PostgreSQL (sessions live in the
+ * database, so either answers). Each save is a real sale that stays in the store: run it on a copy, not on a shop.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openBook } from '../apps/server/src/features/book/openBook.ts';
+import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
+import { signedInClient } from './injectClient.ts';
+
+const RUNS = Number(process.env.RUNS ?? 20);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+if (!process.env.DATABASE_URL && !process.env.DATA_DIR) {
+  console.error('Set DATABASE_URL or DATA_DIR to a database filled by `npm run bench:seed`.');
+  process.exit(1);
+}
+const database = await openBook(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR },
+);
+const { db } = database;
+const app = await buildApp({ db });
+await app.ready();
+const call = await signedInClient(app);
+
+type Result = { label: string; goalMs?: number; p50: number; p95: number; runs: number; note?: string };
+const results: Result[] = [];
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** One warm-up, then `runs` timed runs; `run` is told the run's number (0 for the warm-up). */
+async function measure(label: string, goalMs: number | undefined, run: (n: number) => Promise<unknown>, runs = RUNS) {
+  await run(0);
+  const times: number[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const result = { label, goalMs, p50: quantile(times, 0.5), p95: quantile(times, 0.95), runs };
+  results.push(result);
+  const mark = goalMs === undefined ? '' : result.p95 <= goalMs ? '  ok' : '  OVER';
+  console.log(
+    `${label.padEnd(64)} p50 ${result.p50.toFixed(1).padStart(8)} ms  p95 ${result.p95.toFixed(1).padStart(8)} ms` +
+      `${goalMs === undefined ? '' : `  (goal ${goalMs} ms)`}${mark}`,
+  );
+}
+
+const first = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await db.execute<T>(query)).rows[0] as T;
+const busiest = await first<{ item_id: number }>(sql`select item_id from stock_movement where store_id = 1
+  group by item_id order by count(*) desc limit 1`);
+const someItems = (await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 120`))
+  .rows;
+const customer = await first<{ id: number }>(sql`select cust_id as id from trade_document where store_id = 1
+  and kind = 'pay' group by cust_id order by count(*) desc offset 1 limit 1`);
+const category = await first<{ id: number }>(
+  sql`select id from item_categories where store_id = 1 order by id limit 1`,
+);
+const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from trade_line`)).rows as [
+  { lines: number },
+];
+console.log(`store 1 on ${database.kind}: ${lines} trade lines; busiest item ${busiest.item_id}\n`);
+
+// Stock (issue 19).
+await measure("one item's stock (items/readItemByIdQty)", 5, (n) =>
+  call('GET', `/api/items/readItemByIdQty?id=${someItems[n % someItems.length]?.id}`),
+);
+await measure('item-stock page 1 of 20', 50, () => call('GET', '/api/items/stockList?page=1&pageSize=20'));
+await measure('item-stock page 1,000 of 20', 50, () => call('GET', '/api/items/stockList?page=1000&pageSize=20'));
+await measure('item-stock search "فلتر زيت Bosch"', 50, () =>
+  call('GET', `/api/items/stockList?page=1&pageSize=20&search=${encodeURIComponent('فلتر زيت Bosch')}`),
+);
+await measure('item-stock quantity = 0', 50, () =>
+  call('GET', '/api/items/stockList?page=1&pageSize=20&quantity_filter=zero'),
+);
+await measure('item-stock one category, sorted by value at cost', 50, () =>
+  call(
+    'GET',
+    `/api/items/stockList?page=1&pageSize=20&category_id=${category.id}&sort=stockValuePerchPrice&order=desc`,
+  ),
+);
+await measure('stock totals: all items at cost and at price (readStockTotals)', 100, () =>
+  call('GET', '/api/items/readStockTotals'),
+);
+await measure('movement report, busiest item, first page', 100, () =>
+  call('GET', `/api/reports/itemMovement?item_id=${busiest.item_id}&page=1&pageSize=50`),
+);
+await measure('movement report, busiest item, a month', 100, () =>
+  call('GET', `/api/reports/itemMovement?item_id=${busiest.item_id}&from=2026-06-01&to=2026-06-30&page=1&pageSize=50`),
+);
+await measure('validateStockQuantity, 20 items', 20, () =>
+  call('POST', '/api/items/validateStockQuantity', {
+    itemList: someItems.slice(0, 20).map((item) => ({ item_id: item.id, quantity: '1' })),
+  }),
+);
+
+// Money (issue 20).
+await measure('account statement of the busiest customer, first page', 100, () =>
+  call('GET', `/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&page=1&pageSize=50`),
+);
+await measure('trial balance, the year', 100, () => call('GET', '/api/sub_accounts/getComprehensiveBalanceSheet'));
+await measure('profit and loss, the year', 300, () =>
+  call('GET', '/api/reports/profitAndLoss?from=2026-01-01&to=2026-12-31'),
+);
+await measure('balance sheet at the year end', 300, () => call('GET', '/api/reports/balanceSheet?as_of=2026-12-31'));
+await measure('aged receivables', 300, () => call('GET', '/api/reports/aging?side=receivable'));
+
+// Saves.
+const hundred = someItems.slice(0, 100).map((item) => ({ item_id: item.id, quantity: '1' }));
+await measure(
+  'save a 100-line sale',
+  100,
+  (n) =>
+    call('POST', '/api/pay/createWithItems', {
+      invoice: {
+        cust_id: customer.id,
+        pay_date: '2026-12-31',
+        pay: '0',
+        idempotency_key: `bench-100-${n}-${Date.now()}`,
+      },
+      items: hundred,
+    }),
+  10,
+);
+const countItems = (
+  await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 5000`)
+).rows;
+await measure(
+  'save a 5,000-line stock count',
+  10_000,
+  async (n) => {
+    const sheet = await call('POST', '/api/tswia/sheet', {
+      pay_date: '2026-12-31',
+      item_ids: countItems.map((i) => i.id),
+    });
+    const rows = sheet.data as { item_id: number; availQty: string }[];
+    return call('POST', '/api/tswia/create', {
+      invoice: { pay_date: '2026-12-31', pay_time: `23:${String(10 + n).padStart(2, '0')}` },
+      items: rows.map((row) => ({ item_id: row.item_id, qtyReal: String(Number(row.availQty) + 1) })),
+    });
+  },
+  2,
+);
+const drift = await stockAtCostInvariants(db);
+console.log(`\ndrift (kept sums against movements): ${drift.length} rows`);
+
+// Throughput: eight clients saving ten-line sales against one, then two server processes.
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+async function startServerProcess(): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MIZAN_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+async function signedInFetch(base: string) {
+  const cookies = new Map<string, string>();
+  const send = async (method: string, path: string, body?: object) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method === 'POST'
+          ? { 'content-type': 'application/json', [XSRF_HEADER]: cookies.get(XSRF_COOKIE) ?? '' }
+          : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  await send('GET', '/api/store/read');
+  await send('POST', '/api/users/login', { user_name: 'admin', password: 'admin123', store_id: 1, level: 'user' });
+  return send;
+}
+async function throughput(processes: number) {
+  const servers = await Promise.all(Array.from({ length: processes }, startServerProcess));
+  try {
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signedInFetch(servers[i % processes]?.base ?? '')),
+    );
+    let saved = 0;
+    let failed = 0;
+    const until = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      clients.map(async (send, c) => {
+        for (let n = 0; Date.now() < until; n++) {
+          const items = Array.from({ length: 10 }, (_, k) => ({
+            item_id: someItems[(c * 13 + n * 10 + k) % someItems.length]?.id,
+            quantity: '1',
+          }));
+          const answer = await send('POST', '/api/pay/createWithItems', {
+            invoice: {
+              cust_id: customer.id,
+              pay_date: '2026-12-31',
+              pay: '0',
+              idempotency_key: `tp-${processes}-${c}-${n}-${until}`,
+            },
+            items,
+          });
+          if (answer.ok) saved++;
+          else failed++;
+        }
+      }),
+    );
+    const perSecond = saved / SECONDS;
+    results.push({
+      label: `ten-line sales/s, 8 clients, ${processes} server process(es)`,
+      p50: perSecond,
+      p95: perSecond,
+      runs: saved,
+      note: `${failed} failed`,
+    });
+    console.log(
+      `ten-line sales from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed; goal 300)`,
+    );
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+  }
+}
+if (process.env.DATABASE_URL) {
+  await throughput(1);
+  await throughput(2);
+}
+
+await app.close();
+await database.close();
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+const file = new URL(
+  `./results/${database.kind}-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}.json`,
+  import.meta.url,
+);
+writeFileSync(file, `${JSON.stringify({ kind: database.kind, lines, drift: drift.length, results }, null, 2)}\n`);
+console.log(`\nwritten to ${file.pathname}`);

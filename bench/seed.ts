@@ -1,0 +1,57 @@
+/**
+ * `npm run bench:seed`: generates the large store of issue 19 into the configured database (`DATABASE_URL`, or an
+ * embedded PGlite folder, `DATA_DIR`, by default a new temporary one): 50,000 items in 100 categories, opening
+ * quantities, 200,000 sales and 50,000 purchases with about 2,000,000 lines over 2026, returns and 5,000 stock
+ * counts, deterministic from `SEED`. The documents are inserted set-based and posted by the app's own posting rules
+ * (see apps/server/src/features/demo/shopGenerator.ts). At the end it checks the kept sums against the movements.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:seed
+ *   SCALE=0.05 npm run bench:seed          # a twentieth of everything (PGlite, a shop's size)
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBook } from '../apps/server/src/features/book/openBook.ts';
+import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
+import { generateShop, largeStoreSize, type ShopSize } from '../apps/server/src/features/demo/shopGenerator.ts';
+import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
+
+const scale = Number(process.env.SCALE ?? 1);
+const seed = Number(process.env.SEED ?? 19);
+const size = Object.fromEntries(
+  Object.entries(largeStoreSize).map(([key, value]) => [
+    key,
+    key.endsWith('Lines') ? value : Math.max(1, Math.round(value * scale)),
+  ]),
+) as ShopSize;
+
+const dataDir = process.env.DATABASE_URL
+  ? undefined
+  : (process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mizan-large-')));
+const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+if (!(await seedDemoIfEmpty(database.db))) {
+  console.error(
+    'The database is not empty: bench:seed fills a new one (create it, or point DATA_DIR at a new folder).',
+  );
+  process.exit(1);
+}
+
+const started = performance.now();
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1).padStart(7);
+const bar = (done: number, of: number) => `[${'#'.repeat(done).padEnd(of, '.')}]`;
+console.log(`large store on ${database.kind}${dataDir ? ` (${dataDir})` : ''}:`, size);
+await generateShop(database.db, {
+  storeId: 1,
+  yearId: 1,
+  from: '2026-01-01',
+  to: '2026-12-31',
+  size,
+  seed,
+  user: { id: 1, user_name: 'admin', full_name: 'مدير النظام', store_id: 1, is_admin: true },
+  onStep: (step, done, of) => console.log(`${seconds()} s ${bar(done, of)} ${step}`),
+});
+const drift = await stockAtCostInvariants(database.db);
+console.log(`${seconds()} s done; kept sums against movements: ${drift.length} rows differ`);
+for (const line of drift.slice(0, 20)) console.log(`  ${line}`);
+await database.close();
+process.exit(drift.length === 0 ? 0 : 1);
