@@ -4,7 +4,9 @@
  * account's statement runs across years (one book, docs/accounting-years.md).
  */
 import { type ErrorCode, fail, ok, type Result } from '@mizan/contract';
-import type { AccountingYear } from '../organisation/currentYear.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../../lib/sendError.ts';
+import { type AccountingYear, requestYear } from '../organisation/currentYear.ts';
 
 export type Period = { start: string; end: string };
 type PeriodQuery = {
@@ -31,3 +33,25 @@ export const withinYear = (year: AccountingYear, period: Period): Period => ({
   start: period.start < year.yearStart ? year.yearStart : period.start,
   end: period.end > year.yearEnd ? year.yearEnd : period.end,
 });
+
+/**
+ * The request's year and the period its query asks for, or undefined when the refusal (an unknown year, a reversed
+ * range) has been sent: every report route starts with it.
+ */
+export async function requestPeriod(
+  db: Parameters<typeof requestYear>[0],
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ year: AccountingYear; period: Period } | undefined> {
+  const year = await requestYear(db, req);
+  if (!year.ok) {
+    sendError(reply, year);
+    return undefined;
+  }
+  const period = periodOf(year.value, req.query as PeriodQuery);
+  if (!period.ok) {
+    sendError(reply, period);
+    return undefined;
+  }
+  return { year: year.value, period: period.value };
+}

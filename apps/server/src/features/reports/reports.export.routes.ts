@@ -18,34 +18,14 @@ import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, type SheetColumn, sendSheet } from '../../lib/sheetExport.ts';
 import { readLog } from '../logHistory/logHistory.reads.ts';
-import { type AccountingYear, requestYear } from '../organisation/currentYear.ts';
-import { type Period, periodOf } from './period.ts';
+import { requestYear } from '../organisation/currentYear.ts';
+import { requestPeriod } from './period.ts';
 import { aging, balanceSheet, grossProfit, moneyAccounts, profitAndLoss, yearContaining } from './reports.queries.ts';
 import { findStatementAccount, statementPages } from './statement.queries.ts';
 import { readTrialBalance } from './trialBalance.queries.ts';
 
 const tags = ['reports'];
 const api = endpoints.reports;
-
-type PeriodQuery = Parameters<typeof periodOf>[1];
-/** The request's year and period, or the refusal already sent. */
-async function yearAndPeriod(
-  app: { db: Parameters<typeof requestYear>[0] },
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<{ year: AccountingYear; period: Period } | undefined> {
-  const year = await requestYear(app.db, req);
-  if (!year.ok) {
-    sendError(reply, year);
-    return undefined;
-  }
-  const period = periodOf(year.value, req.query as PeriodQuery);
-  if (!period.ok) {
-    sendError(reply, period);
-    return undefined;
-  }
-  return { year: year.value, period: period.value };
-}
 
 const statementColumns: SheetColumn<StatementLine>[] = [
   { header: 'التاريخ', cell: (l) => l.line_date, width: 12 },
@@ -72,7 +52,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     accountId: number | undefined,
     name: string,
   ): Promise<unknown> => {
-    const asked = await yearAndPeriod(app, req, reply);
+    const asked = await requestPeriod(app.db, req, reply);
     if (!asked) return reply;
     const storeId = sessionUser(req).store_id;
     let chosen = accountId;
@@ -107,7 +87,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     urlOf(api.trialBalanceExport),
     { schema: { tags, summary: 'The trial balance as .xlsx', ...schemaOf(api.trialBalanceExport) } },
     async (req, reply) => {
-      const asked = await yearAndPeriod(app, req, reply);
+      const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
       const { segment, has_balance, search } = req.query;
       const trial = await readTrialBalance(app.db, sessionUser(req).store_id, asked.year, asked.period, {
@@ -138,7 +118,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     urlOf(api.profitAndLossExport),
     { schema: { tags, summary: 'Profit and loss as .xlsx', ...schemaOf(api.profitAndLossExport) } },
     async (req, reply) => {
-      const asked = await yearAndPeriod(app, req, reply);
+      const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
       const f = await profitAndLoss(app.db, sessionUser(req).store_id, asked.year, asked.period);
       const rows: Line[] = [
@@ -196,7 +176,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     urlOf(api.grossProfitExport),
     { schema: { tags, summary: 'Gross profit as .xlsx', ...schemaOf(api.grossProfitExport) } },
     async (req, reply) => {
-      const asked = await yearAndPeriod(app, req, reply);
+      const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
       const storeId = sessionUser(req).store_id;
       const columns: SheetColumn<GrossProfitRow>[] = [

@@ -9,7 +9,7 @@ import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { periodOf } from './period.ts';
+import { requestPeriod } from './period.ts';
 import { aging, balanceSheet, grossProfit, moneyAccounts, profitAndLoss, yearContaining } from './reports.queries.ts';
 import { findStatementAccount, readStatement } from './statement.queries.ts';
 import { readTrialBalance } from './trialBalance.queries.ts';
@@ -28,15 +28,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const period = periodOf(year.value, req.query);
-      if (!period.ok) return sendError(reply, period);
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const { year, period } = asked;
       const storeId = sessionUser(req).store_id;
       const account = await findStatementAccount(app.db, storeId, req.query.account_id);
       if (!account) return sendError(reply, 'NOT_FOUND');
       const { statement: _s, role: _r, ...shown } = account;
-      const statement = await readStatement(app.db, storeId, account, year.value, period.value, {
+      const statement = await readStatement(app.db, storeId, account, year, period, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });
@@ -59,12 +58,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const year = await requestYear(app.db, req);
-        if (!year.ok) return sendError(reply, year);
-        const period = periodOf(year.value, req.query);
-        if (!period.ok) return sendError(reply, period);
+        const asked = await requestPeriod(app.db, req, reply);
+        if (!asked) return reply;
         const { segment, has_balance, search } = req.query;
-        return readTrialBalance(app.db, sessionUser(req).store_id, year.value, period.value, {
+        return readTrialBalance(app.db, sessionUser(req).store_id, asked.year, asked.period, {
           segment,
           hasBalance: has_balance,
           search,
@@ -84,12 +81,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const period = periodOf(year.value, req.query);
-      if (!period.ok) return sendError(reply, period);
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const { year, period } = asked;
       const storeId = sessionUser(req).store_id;
-      const data = [await profitAndLoss(app.db, storeId, year.value, period.value)];
+      const data = [await profitAndLoss(app.db, storeId, year, period)];
       const { compare_from, compare_to } = req.query;
       if (compare_from && compare_to) {
         if (compare_from > compare_to)
@@ -98,7 +94,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
             code: 'DATE_RANGE_REVERSED',
             fields: { compare_to: 'DATE_RANGE_REVERSED' },
           });
-        const compareYear = (await yearContaining(app.db, compare_from)) ?? year.value;
+        const compareYear = (await yearContaining(app.db, compare_from)) ?? year;
         data.push(await profitAndLoss(app.db, storeId, compareYear, { start: compare_from, end: compare_to }));
       }
       return { data };
@@ -125,17 +121,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const period = periodOf(year.value, req.query);
-      if (!period.ok) return sendError(reply, period);
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const { year, period } = asked;
       const storeId = sessionUser(req).store_id;
-      const accounts = await moneyAccounts(app.db, storeId, year.value, period.value);
+      const accounts = await moneyAccounts(app.db, storeId, year, period);
       const chosen = req.query.account_id ?? accounts[0]?.id;
       const account = chosen === undefined ? undefined : await findStatementAccount(app.db, storeId, chosen);
       if (!account || !accounts.some((a) => a.id === account.id)) return sendError(reply, 'NOT_FOUND');
       const { statement: _s, role: _r, ...shown } = account;
-      const statement = await readStatement(app.db, storeId, account, year.value, period.value, {
+      const statement = await readStatement(app.db, storeId, account, year, period, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });
@@ -152,11 +147,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const period = periodOf(year.value, req.query);
-      if (!period.ok) return sendError(reply, period);
-      return grossProfit(app.db, sessionUser(req).store_id, period.value, req.query.by, {
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const { year, period } = asked;
+      return grossProfit(app.db, sessionUser(req).store_id, period, req.query.by, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });
