@@ -1,5 +1,5 @@
 import type { Journal } from '@mizan/contract';
-import { createOutline, printOutline, trashOutline } from 'ionicons/icons';
+import { createOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, formatDecimal } from '../../app/format.ts';
@@ -11,7 +11,7 @@ import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { printScreen } from '../reports/Figures.tsx';
+import { PrintButton } from '../reports/Figures.tsx';
 import { journalText } from './journalText.ts';
 import { type JournalListMode, useDeleteJournal, useJournalList } from './useJournals.ts';
 
@@ -69,10 +69,7 @@ export default function JournalRecordPage({ title }: { title: string }) {
           {mode === 'range' && <DateField label={text.to} value={to} onChange={setTo} />}
         </div>
         <div className="toolbar-row">
-          <IonButton fill="outline" size="small" onClick={printScreen}>
-            <IonIcon slot="start" icon={printOutline} />
-            {text.print}
-          </IonButton>
+          <PrintButton />
         </div>
       </div>
       <DataTable

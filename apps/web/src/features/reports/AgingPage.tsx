@@ -1,16 +1,14 @@
 import { type AgingRow, agingBuckets, routes } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { printScreen } from './Figures.tsx';
+import { PrintButton } from './Figures.tsx';
 import { reportsText } from './reportsText.ts';
 import { useAging } from './useReports.ts';
 
@@ -47,10 +45,7 @@ export default function AgingPage({ title }: { title: string }) {
         />
         <div className="toolbar-row">
           <DateField label={reportsText.asOf} value={asOf} onChange={setAsOf} />
-          <IonButton fill="outline" size="small" onClick={printScreen}>
-            <IonIcon slot="start" icon={printOutline} />
-            {reportsText.print}
-          </IonButton>
+          <PrintButton />
           <ExportButton
             route={routes.reports.agingExport}
             filename="aging.xlsx"

@@ -1,14 +1,12 @@
 import { type BalanceSheet, routes } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { Figures, printScreen } from './Figures.tsx';
+import { Figures, PrintButton } from './Figures.tsx';
 import { reportsText } from './reportsText.ts';
 import { useBalanceSheet } from './useReports.ts';
 
@@ -52,10 +50,7 @@ export default function BalanceSheetPage({ title }: { title: string }) {
     <Page title={title}>
       <div className="toolbar-row no-print">
         <DateField label={reportsText.asOf} value={asOf} onChange={setAsOf} />
-        <IonButton fill="outline" size="small" onClick={printScreen}>
-          <IonIcon slot="start" icon={printOutline} />
-          {reportsText.print}
-        </IonButton>
+        <PrintButton />
         <ExportButton
           route={routes.reports.balanceSheetExport}
           filename="balance-sheet.xlsx"

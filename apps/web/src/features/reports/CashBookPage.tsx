@@ -1,15 +1,13 @@
 import { routes, type StatementLine } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDate, formatDecimal } from '../../app/format.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { printScreen } from './Figures.tsx';
+import { PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText as text } from './reportsText.ts';
 import { sideWord, sourceLabel } from './sourceOf.ts';
@@ -56,10 +54,7 @@ export default function CashBookPage({ title }: { title: string }) {
         )}
         <PeriodBar value={period} onChange={setPeriod} />
         <div className="toolbar-row">
-          <IonButton fill="outline" size="small" onClick={printScreen}>
-            <IonIcon slot="start" icon={printOutline} />
-            {text.print}
-          </IonButton>
+          <PrintButton />
           <ExportButton
             route={routes.reports.cashBookExport}
             filename="cash-book.xlsx"

@@ -1,15 +1,13 @@
 import { type GrossProfitRow, routes } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDate, formatDecimal, formatQuantity } from '../../app/format.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { printScreen } from './Figures.tsx';
+import { PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText } from './reportsText.ts';
 import { useGrossProfit } from './useReports.ts';
@@ -53,10 +51,7 @@ export default function GrossProfitPage({ title }: { title: string }) {
         />
         <PeriodBar value={period} onChange={setPeriod} />
         <div className="toolbar-row">
-          <IonButton fill="outline" size="small" onClick={printScreen}>
-            <IonIcon slot="start" icon={printOutline} />
-            {reportsText.print}
-          </IonButton>
+          <PrintButton />
           <ExportButton
             route={routes.reports.grossProfitExport}
             filename="gross-profit.xlsx"

@@ -1,14 +1,12 @@
 import { type ProfitAndLossFigures, routes } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDate, formatDecimal } from '../../app/format.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { printScreen } from './Figures.tsx';
+import { PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText } from './reportsText.ts';
 import { useProfitAndLoss } from './useReports.ts';
@@ -65,10 +63,7 @@ export default function ProfitAndLossPage({ title }: { title: string }) {
               <DateField label={reportsText.to} value={compare.to} onChange={(to) => setCompare({ ...compare, to })} />
             </>
           )}
-          <IonButton fill="outline" size="small" onClick={printScreen}>
-            <IonIcon slot="start" icon={printOutline} />
-            {reportsText.print}
-          </IonButton>
+          <PrintButton />
           <ExportButton
             route={routes.reports.profitAndLossExport}
             filename="profit-and-loss.xlsx"

@@ -1,17 +1,15 @@
 import { routes, type StatementLine } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, formatDecimal } from '../../app/format.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { natureText } from '../accounts/natureText.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
 import { AccountField } from './AccountField.tsx';
-import { Figures, printScreen } from './Figures.tsx';
+import { Figures, PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText as text } from './reportsText.ts';
 import { sideWord, sourceLabel, sourcePath } from './sourceOf.ts';
@@ -115,10 +113,7 @@ function Statement({ accountId, period }: { accountId: number; period: PeriodCho
         </>
       )}
       <div className="toolbar-row no-print">
-        <IonButton fill="outline" size="small" onClick={printScreen}>
-          <IonIcon slot="start" icon={printOutline} />
-          {text.print}
-        </IonButton>
+        <PrintButton />
         <ExportButton
           route={routes.reports.statementExport}
           filename="statement.xlsx"

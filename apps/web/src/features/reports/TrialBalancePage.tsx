@@ -1,10 +1,9 @@
 import { routes, type TrialBalanceRow, type TrialSegment, trialSegments } from '@mizan/contract';
-import { printOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
-import { IonButton, IonIcon } from '../../ui/ionic.ts';
+import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
@@ -12,7 +11,7 @@ import { useDebounced } from '../../ui/useDebounced.ts';
 import { natureText } from '../accounts/natureText.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { Figures, printScreen } from './Figures.tsx';
+import { Figures, PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText as text } from './reportsText.ts';
 import { sideWord } from './sourceOf.ts';
@@ -86,10 +85,7 @@ export default function TrialBalancePage({ title }: { title: string }) {
             />{' '}
             {text.trial.withBalance}
           </label>
-          <IonButton fill="outline" size="small" onClick={printScreen}>
-            <IonIcon slot="start" icon={printOutline} />
-            {text.print}
-          </IonButton>
+          <PrintButton />
           <ExportButton
             route={routes.reports.trialBalanceExport}
             filename="trial-balance.xlsx"
