@@ -226,6 +226,9 @@ export async function generateShop(db: Db, plan: ShopPlan): Promise<void> {
 
   tell('counts');
   await saveCounts(db, plan, pick);
+  // Statistics of what was just written (the postings, movements and kept sums came after the analyze above): with
+  // the planner believing the ledger empty, the reports chose nested loops over 1.4 million lines (P&L 3.7 s).
+  await db.execute(sql`analyze`);
 }
 
 type Pick = (salt: string, row: ReturnType<typeof sql>) => ReturnType<typeof sql>;

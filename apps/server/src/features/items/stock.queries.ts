@@ -59,6 +59,16 @@ const allStockSums = (storeId: number, yearId: number) => sql`left join (
   ) s0 on s0.item_id = i.id
   cross join lateral (select coalesce(s0.quantity, 0) as quantity, coalesce(s0.value, 0) as value) s`;
 
+/** The sums as a list needs them: a narrowed list (a category, a brand, a search) looks up its few items' sums, the
+ * whole store groups them once. */
+function sumsFor(storeId: number, yearId: number, filters: StockFilters): SQL {
+  const narrowed =
+    (filters.category_id !== undefined && filters.category_id !== 'all') ||
+    Boolean(filters.brand || filters.model || filters.search) ||
+    filters.id !== undefined;
+  return narrowed ? stockSums(yearId) : allStockSums(storeId, yearId);
+}
+
 /**
  * The breakdown of the same quantity by what moved it (alias `b`): the movements of the same years. What earlier
  * years left counts as the year's opening, like the `firstq` reads of a later year.
@@ -191,7 +201,7 @@ export async function stockRows(
       select i.id, row_number() over (order by ${ordering}) as ord
       from items i
       left join item_categories c on c.id = i.category_id
-      ${pageSums ? allStockSums(storeId, yearId) : sql``}
+      ${pageSums ? sumsFor(storeId, yearId, filters) : sql``}
       ${pageBreakdown ? stockBreakdown(yearId) : sql``}
       where ${stockWhere(storeId, filters)}
       order by ${ordering}
@@ -230,7 +240,7 @@ export async function stockCount(db: DbOrTx, storeId: number, yearId: number, fi
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
     from items i
-    ${filters.quantity_filter ? allStockSums(storeId, yearId) : sql``}
+    ${filters.quantity_filter ? sumsFor(storeId, yearId, filters) : sql``}
     where ${stockWhere(storeId, filters)}`);
   return rows[0]?.n ?? 0;
 }
@@ -251,7 +261,7 @@ export async function stockTotals(
       coalesce(sum(s.value), 0)::numeric(20, 2)::text as "stockValuePerchPrice",
       count(*)::int as "itemsCount"
     from items i
-    ${allStockSums(storeId, yearId)}
+    ${sumsFor(storeId, yearId, filters)}
     where ${stockWhere(storeId, filters)}`);
   return rows[0] ?? { stockValuePayPrice: '0.00', stockValuePerchPrice: '0.00', itemsCount: 0 };
 }
