@@ -161,7 +161,7 @@ await measure(
       item_ids: countItems.map((i) => i.id),
     });
     const rows = sheet.data as { item_id: number; availQty: string }[];
-    return call('POST', '/api/tswia/create', {
+    return call('POST', '/api/tswia/createWithItems', {
       invoice: { pay_date: '2026-12-31', pay_time: `23:${String(10 + n).padStart(2, '0')}` },
       items: rows.map((row) => ({ item_id: row.item_id, qtyReal: String(Number(row.availQty) + 1) })),
     });
