@@ -5,6 +5,7 @@
  */
 import {
   bookKinds,
+  documentKinds,
   fail,
   isWithinAmountBound,
   type JournalHeaderInput,
@@ -12,6 +13,7 @@ import {
   type JournalSide,
   type JournalWithLines,
   journalTotals,
+  kindOf,
   type LogAction,
   money,
   ok,
@@ -23,6 +25,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { journal, journalLine, paymentAllocation } from '../../db/schema.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { type AccountingYear, findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { type Reposting, repost } from '../posting/repost.ts';
@@ -148,6 +151,7 @@ export async function journalReposting(
   // A legacy client may add lines call after call: each side's total stays within what the ledger keeps.
   if (!isWithinAmountBound(debit) || !isWithinAmountBound(credit)) return fail('AMOUNT_TOO_LARGE');
   const posting = journalPosting({ ...head, lines });
+  if (posting !== undefined) await fitVoucherToLines(tx, jId);
   // A voucher's allocations never pass what it pays, whichever call changed its lines (a legacy line edit, say).
   const [settled] = await tx
     .select({ amount: sql<string>`coalesce(sum(${paymentAllocation.amount}), 0)::text` })
@@ -174,6 +178,57 @@ export async function journalReposting(
     stockUnchanged: true,
     fresh: options.fresh === true,
   });
+}
+
+/** The document kinds whose party is paid by a credit to its account (sales: a receipt credits the customer). */
+const creditSettledKinds = Object.values(documentKinds)
+  .filter((kind) => kindOf(kind.wire).party === 'customer')
+  .map((kind) => kind.wire);
+
+/**
+ * A voucher's allocations kept within what its lines now pay each invoice's party: a legacy client edits a voucher
+ * through the journal calls, which know nothing of allocations, and may move it to another account or lower it.
+ * Per party, the oldest invoices keep their share and the newest are released (down to nothing when the party is no
+ * longer paid), so the invoices' remainders, the aging and the due notifications agree with the ledger again.
+ */
+async function fitVoucherToLines(tx: Tx, jId: number) {
+  await tx.execute(sql`
+    with paid as (
+      select l.ac_id, sum(l.credit - l.debit) as credited from journal_line l where l.j_id = ${jId} group by l.ac_id
+    ),
+    fitted as (
+      select a.id, a.amount,
+        greatest(0, least(a.amount,
+          greatest(0, case when d.kind = any(${arrayOf(creditSettledKinds)}::text[]) then coalesce(p.credited, 0)
+            else -coalesce(p.credited, 0) end)
+          - coalesce(sum(a.amount) over (partition by d.cust_id order by d.pay_date, d.pay_id
+              rows between unbounded preceding and 1 preceding), 0))) as kept
+      from payment_allocation a
+      join trade_document d on d.pay_id = a.pay_id
+      left join paid p on p.ac_id = d.cust_id
+      where a.j_id = ${jId}
+    ),
+    shrunk as (
+      update payment_allocation a set amount = f.kept from fitted f
+      where a.id = f.id and f.kept <> f.amount and f.kept > 0
+    )
+    delete from payment_allocation a using fitted f where a.id = f.id and f.kept = 0`);
+  // Its money account and other account follow its lines when they are one of each side (a receipt takes the money
+  // in on the debit side; a payment or an expense pays it out on the credit side), so the voucher screens show whom
+  // it now pays.
+  await tx.execute(sql`
+    with sides as (
+      select
+        (array_agg(distinct l.ac_id) filter (where l.debit > 0)) as debited,
+        (array_agg(distinct l.ac_id) filter (where l.credit > 0)) as credited
+      from journal_line l where l.j_id = ${jId}
+    )
+    update journal j set
+      money_account_id = case when j.voucher_kind = 'receipt' then s.debited[1] else s.credited[1] end,
+      account_id = case when j.voucher_kind = 'receipt' then s.credited[1] else s.debited[1] end
+    from sides s
+    where j.j_id = ${jId} and j.voucher_kind is not null
+      and cardinality(s.debited) = 1 and cardinality(s.credited) = 1`);
 }
 
 /**

@@ -249,6 +249,64 @@ describeEachDatabase('vouchers settle invoices', (ctx) => {
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 
+  it('a voucher edited through the legacy journal calls keeps only the allocations its party still pays', async () => {
+    const c = await signedIn();
+    const { customer, cashBox, sell } = await setup(c);
+    const other = (
+      await c.post('/api/sub_accounts/create', { ac_id: 1, cat_id: 1, sub_name: `عميل ${Math.random()}` })
+    ).json().data[0];
+    const sale = await sell('2026-02-01', '3', '2026-03-01'); // 300
+    const voucher = (
+      await c.post('/api/vouchers/create', {
+        voucher_kind: 'receipt',
+        j_date: '2026-04-01',
+        money_account_id: cashBox,
+        account_id: customer.id,
+        amount: '300',
+        allocate_oldest: true,
+      })
+    ).json().data[0];
+    expect((await openOf(c, customer.id)).map((i) => i.pay_id)).not.toContain(sale.pay_id);
+
+    // A legacy client moves the receipt to another customer: the first customer's invoice is owed again, as the
+    // ledger says (it no longer credits that customer), and the aging and due notifications agree.
+    const moved = await c.post('/api/journal/updateWithItems', {
+      invoice: { j_id: voucher.j_id, j_date: '2026-04-01', j_details: 'دفعة', j_type: 'سند قبض', yearId: 1 },
+      items: [
+        { ac_id: cashBox, debit: '300', credit: '0' },
+        { ac_id: other.id, debit: '0', credit: '300' },
+      ],
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await openOf(c, customer.id)).map((i) => [i.pay_id, i.remaining])).toEqual([[sale.pay_id, '300.00']]);
+    expect(await dueOf(c)).toContain(sale.pay_id);
+    const read = (await c.get(`/api/vouchers/read_single?j_id=${voucher.j_id}`)).json().data[0];
+    expect(read).toMatchObject({ allocated: '0.00', allocations: [], account_id: other.id, money_account_id: cashBox });
+
+    // Lowered through the journal calls below what it settled: the allocations follow the new amount, newest
+    // released first, rather than the edit being refused to a client that cannot see them.
+    const again = (
+      await c.post('/api/vouchers/create', {
+        voucher_kind: 'receipt',
+        j_date: '2026-04-02',
+        money_account_id: cashBox,
+        account_id: customer.id,
+        amount: '300',
+        allocate_oldest: true,
+      })
+    ).json().data[0];
+    const lowered = await c.post('/api/journal/updateWithItems', {
+      invoice: { j_id: again.j_id, j_date: '2026-04-02', j_details: 'دفعة', j_type: 'سند قبض', yearId: 1 },
+      items: [
+        { ac_id: cashBox, debit: '120', credit: '0' },
+        { ac_id: customer.id, debit: '0', credit: '120' },
+      ],
+    });
+    expect(lowered.statusCode).toBe(200);
+    expect((await openOf(c, customer.id)).map((i) => [i.pay_id, i.remaining])).toEqual([[sale.pay_id, '180.00']]);
+    expect(await balancesOffTheLedger()).toEqual([]);
+  });
+
   it('an expense voucher takes expense accounts only, from any cash box; the record pages and sums; other stores see nothing', async () => {
     const c = await signedIn();
     const { customer, cashBox, rent } = await setup(c);
