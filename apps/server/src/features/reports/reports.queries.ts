@@ -6,10 +6,12 @@
 import {
   type AgingRow,
   type BalanceSheet,
+  CUSTOMERS_CLASS,
   documentKinds,
   type GrossProfitRow,
   grossProfitKindTokens,
   type ProfitAndLossFigures,
+  SUPPLIERS_CLASS,
 } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -254,10 +256,11 @@ async function countGroups(db: DbOrTx, lines: ReturnType<typeof sql>, by: 'item'
 }
 
 /**
- * Aged receivables (sales) or payables (purchases) at the end of a day: what each party still owes on its invoices,
- * by how long it has been due (its due date, else its date): 0–30 days (and not yet due), 31–60, 61–90, over 90.
- * Read from the `invoice_remainder` view (migrations 0021, 0023), the one source of what is still owed on an invoice:
- * its own remainder less what vouchers settled of it, those dated after the day added back.
+ * Aged receivables or payables at the end of a day: what each customer (or supplier) owes, which is its balance in
+ * the ledger that day (opening balance, invoices, returns, vouchers, journals, all years), spread over what charged it
+ * newest first. Whatever was paid or credited wipes out the oldest charges first (first in, first out), so the total
+ * is the account's balance to the cent, and what is left is aged by days since it fell due: an invoice's `nextPay`,
+ * else its date; the opening balance from the first year's first day. 0–30 (and not yet due), 31–60, 61–90, over 90.
  */
 export async function aging(
   db: DbOrTx,
@@ -266,25 +269,52 @@ export async function aging(
   side: 'receivable' | 'payable',
   { page, pageSize }: Paging,
 ) {
-  const kind = side === 'receivable' ? documentKinds.sale.wire : documentKinds.purchase.wire;
+  const owedSign = side === 'receivable' ? 1 : -1;
+  const partyClass = side === 'receivable' ? CUSTOMERS_CLASS : SUPPLIERS_CLASS;
   const bucket = (low: number, high: number | undefined) =>
     sql`coalesce(sum(r.owed) filter (where ${asOf}::date - r.due_date >= ${low}
       ${high === undefined ? sql`` : sql`and ${asOf}::date - r.due_date <= ${high}`}), 0)`;
   const rows = (
     await db.execute<AgingRow & { n: number; sums: Omit<AgingRow, 'cust_id' | 'sub_name'> }>(sql`
-      with owed as (
+      with parties as (
+        select s.id, ${owedSign} * (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
+          as opening
+        from sub_accounts s where s.store_id = ${storeId} and s.ac_id = ${partyClass}
+      ),
+      moves as (
+        select l.id, l.account_id, l.line_date, l.source_kind, l.source_id,
+          ${owedSign} * (l.debit - l.credit) as change
+        from ledger_line l join parties p on p.id = l.account_id
+        where l.store_id = ${storeId} and l.line_date <= ${asOf}
+      ),
+      balances as (
+        select p.id, p.opening, p.opening + coalesce(sum(m.change), 0) as owed
+        from parties p left join moves m on m.account_id = p.id
+        group by p.id, p.opening
+      ),
+      charges as (
+        select m.account_id, m.change as amount, m.line_date as on_date, m.id as ord,
+          coalesce(d."nextPay", m.line_date) as due_date
+        from moves m
+        join balances b on b.id = m.account_id and b.owed > 0
+        left join trade_document d on d.pay_id = m.source_id and d.kind = m.source_kind
+        where m.change > 0
+        union all
+        select b.id, b.opening, f.first_day, 0, f.first_day
+        from balances b cross join (select min("yearStart") as first_day from year) f
+        where b.opening > 0 and b.owed > 0
+      ),
+      open_charges as (
+        select c.account_id as cust_id, c.due_date,
+          greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id
+            order by c.on_date desc, c.ord desc rows between unbounded preceding and 1 preceding), 0))) as owed
+        from charges c join balances b on b.id = c.account_id
+      ),
+      owed as (
         select r.cust_id, count(*)::int as invoices,
           ${bucket(-1_000_000, 30)} as d0_30, ${bucket(31, 60)} as d31_60, ${bucket(61, 90)} as d61_90,
           ${bucket(91, undefined)} as over_90, sum(r.owed) as total
-        from (
-          select r.*, r.remainder + coalesce(later.amount, 0) as owed
-          from invoice_remainder r
-          left join lateral (
-            select sum(a.amount) as amount from payment_allocation a join journal j on j.j_id = a.j_id
-            where a.pay_id = r.pay_id and j.j_date > ${asOf}::date
-          ) later on r.allocated > 0
-          where r.store_id = ${storeId} and r.kind = ${kind} and r.pay_date <= ${asOf}
-        ) r
+        from open_charges r
         where r.owed > 0
         group by r.cust_id
       )

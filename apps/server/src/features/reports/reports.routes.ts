@@ -149,7 +149,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
-      const { year, period } = asked;
+      const { period } = asked;
       return grossProfit(app.db, sessionUser(req).store_id, period, req.query.by, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),

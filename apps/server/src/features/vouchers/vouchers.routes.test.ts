@@ -81,6 +81,69 @@ describeEachDatabase('vouchers settle invoices', (ctx) => {
     expect(await agingOf('2026-04-01')).toMatchObject({ invoices: 2, total: '500.00' });
   });
 
+  it('aged receivables add up to what the customer owes: opening balance, returns, write-offs and money on account', async () => {
+    const c = await signedIn();
+    const { item, cashBox, rent } = await setup(c);
+    const customer = (
+      await c.post('/api/sub_accounts/create', {
+        ac_id: 1,
+        cat_id: 1,
+        sub_name: `عميل ${Math.random()}`,
+        sub_balance: '500',
+      })
+    ).json().data[0];
+    const sale = (
+      await c.post('/api/pay/createWithItems?yearId=1', {
+        invoice: { cust_id: customer.id, pay_date: '2026-02-01', pay: '0', nextPay: '2026-03-01' },
+        items: [{ item_id: item.id, quantity: '3' }],
+      })
+    ).json().data[0]; // 300, due 1 March
+    const back = await c.post('/api/sales_returns/createWithItems', {
+      invoice: { original_pay_ref: sale.pay_ref, return_date: '2026-02-05' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(back.json().data[0]).toMatchObject({ changee: '100.00' });
+    const writeOff = await c.post('/api/journal/createWithItems', {
+      invoice: { j_date: '2026-02-10', j_details: 'خصم تسوية', yearId: 1 },
+      items: [
+        { ac_id: rent, debit: '50', credit: '0' },
+        { ac_id: customer.id, debit: '0', credit: '50' },
+      ],
+    });
+    expect(writeOff.statusCode).toBe(200);
+    const onAccount = await c.post('/api/vouchers/create', {
+      voucher_kind: 'receipt',
+      j_date: '2026-02-12',
+      money_account_id: cashBox,
+      account_id: customer.id,
+      amount: '20',
+      allocations: [],
+    });
+    expect(onAccount.statusCode).toBe(200);
+
+    const agingOf = async (asOf: string) =>
+      (await c.get(`/api/reports/aging?as_of=${asOf}&pageSize=200`))
+        .json()
+        .data.find((row: { cust_id: number }) => row.cust_id === customer.id);
+    const balance = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${customer.id}&yearId=1`)).json()
+      .data[0];
+    expect(balance).toMatchObject({ current_balance: '630.00', balance_type: 'debit' });
+    // 500 + 300 − 100 − 50 − 20 = 630: the newest charge (the sale, due 1 March) is still owed in full, the opening
+    // balance (owed since the book's first day, 1 January 2025) for the rest; what was paid or credited wipes out
+    // the oldest first.
+    expect(await agingOf('2026-03-15')).toMatchObject({
+      invoices: 2,
+      d0_30: '300.00',
+      d31_60: '0.00',
+      d61_90: '0.00',
+      over_90: '330.00',
+      total: '630.00',
+    });
+    // Before the sale, only the opening balance was owed; after it, the sale ages from its due date.
+    expect(await agingOf('2026-01-20')).toMatchObject({ invoices: 1, over_90: '500.00', total: '500.00' });
+    expect(await agingOf('2026-04-15')).toMatchObject({ d31_60: '300.00', total: '630.00' });
+  });
+
   it('a receipt settles two invoices oldest first, dated on its own day; partial, over-allocation, edit and delete', async () => {
     const c = await signedIn();
     const { customer, cashBox, sell } = await setup(c);
