@@ -87,7 +87,10 @@ describe('returns', () => {
     await screenshot(page, 'sales-return-desktop-light');
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).toMatch(/تم حفظ المرتجع SH-SR-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'إلغاء' }).click();
+    // The print question answers to the keyboard as the invoices' does: Esc goes on without printing.
+    await page.locator('.question', { hasText: 'هل تريد طباعة المرتجع' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.question').waitFor({ state: 'detached' });
 
     // Stock comes back and the customer owes the return's value less.
     expect(await stockOf(page, 'RTN-OIL')).toBe('17.000');
@@ -175,7 +178,10 @@ describe('returns', () => {
     await screenshot(page, 'purchase-return-desktop-light');
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).toMatch(/تم حفظ المرتجع SH-PR-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'إلغاء' }).click();
+    // The print question answers to the keyboard as the invoices' does: Esc goes on without printing.
+    await page.locator('.question', { hasText: 'هل تريد طباعة المرتجع' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.question').waitFor({ state: 'detached' });
     expect(await stockOf(page, 'RTN-BAT')).toBe('0.000');
     // The supplier is owed what he was before the purchase.
     expect(await balanceOf(page, supplier.id)).toBe(owedBefore);
@@ -238,7 +244,10 @@ describe('returns', () => {
     await page.locator('input[name="pay"]').fill('495.01');
     await page.keyboard.press('Control+s');
     await expect.poll(() => toastMessage(page)).toMatch(/تم حفظ المرتجع SH-SR-\d{6}/);
-    await page.locator('ion-alert button', { hasText: 'إلغاء' }).click();
+    // The print question answers to the keyboard as the invoices' does: Esc goes on without printing.
+    await page.locator('.question', { hasText: 'هل تريد طباعة المرتجع' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.question').waitFor({ state: 'detached' });
     // Paid and paid back to the cent: the customer owes what he did before the sale.
     expect(await balanceOf(page, customer.id)).toBe(owedBefore);
     await page.context().close();

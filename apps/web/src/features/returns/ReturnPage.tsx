@@ -1,13 +1,14 @@
 import { CreateReturnBody, messagesAr, type ReturnWithLines } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, fieldErrors } from '../../app/api.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
 import { contractForm, useContractForm } from '../../ui/form/useContractForm.ts';
-import { IonButton, useIonAlert } from '../../ui/ionic.ts';
+import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
+import { Question } from '../../ui/Question.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
@@ -57,8 +58,7 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [presentAlert, dismissAlert] = useIonAlert();
-  const alert = (options: Parameters<typeof presentAlert>[0]) => void dismissAlert().then(() => presentAlert(options));
+  const location = useLocation();
   const editRef = params.get('ref') ?? undefined;
   const editing = useReturnDetail(storeId, screen.kind, editRef);
   const [originalRef, setOriginalRef] = useState(params.get('original') ?? '');
@@ -85,9 +85,26 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
   const figures = returnFigures(values);
   const original = existing.data?.original;
 
-  const startNew = () => {
+  // The print question of the return just saved comes along with the next return's address (an edited return's
+  // screen is another route), as on the invoice screens: Enter prints, Esc or a key typed goes on to the next one.
+  const askedByAddress = (location.state as { askPrint?: string } | null)?.askPrint;
+  const [printAsked, setPrintAsked] = useState<string | undefined>(askedByAddress);
+  useEffect(() => {
+    if (askedByAddress) setPrintAsked(askedByAddress);
+  }, [askedByAddress]);
+  const answerPrint = (yes: boolean) => {
+    setPrintAsked(undefined);
+    // Answered once: a reload does not ask again.
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (yes && printAsked) navigate(printAsked);
+    else formRef.current?.querySelector<HTMLInputElement>('input[aria-label]')?.focus();
+  };
+  const startNew = (askPrint: string) => {
     setSaveKey(crypto.randomUUID());
-    navigate(`${screen.newPath}?original=${encodeURIComponent(values.original_pay_ref)}`, { replace: true });
+    navigate(`${screen.newPath}?original=${encodeURIComponent(values.original_pay_ref)}`, {
+      replace: true,
+      state: { askPrint },
+    });
   };
   const submit = form.handleSubmit(
     async (body) => {
@@ -103,14 +120,7 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
         const [saved] = await save.mutateAsync(request);
         if (!saved) return;
         notify.done(text.saved(saved.return_ref));
-        startNew();
-        alert({
-          message: text.askPrint,
-          buttons: [
-            { text: text.no_, role: 'cancel' },
-            { text: text.yes, handler: () => navigate(`/print-modal?kind=${screen.kind}&id=${saved.return_id}`) },
-          ],
-        });
+        startNew(`/print-modal?kind=${screen.kind}&id=${saved.return_id}`);
       } catch (error) {
         for (const [field, message] of Object.entries(fieldErrors(error))) {
           const name = screenField(field, values.lines);
@@ -194,6 +204,10 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
           </div>
         </form>
       )}
+      <Question
+        question={printAsked ? { message: text.askPrint, yes: text.yes, no: text.no_ } : undefined}
+        onAnswer={answerPrint}
+      />
     </Page>
   );
 }
