@@ -72,6 +72,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/edit-sales': salesPage,
   'folder/sales-record': screen(recordPages),
   'folder/sales-mob': salesMobilePage,
+  'folder/pos-sales': screen(() => import('../features/pos/PosPage.tsx')),
   'folder/edit-sales-mob': salesMobilePage,
   'folder/purchase-mob': purchaseMobilePage,
   'folder/edit-purchase-mob': purchaseMobilePage,
@@ -114,6 +115,9 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
   'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
 };
+/** The bare `folder` route (the legacy app's unused placeholder) goes to the sales invoice, on every device. */
+export const bareFolder = '/folder/sales';
+
 export const placeholderScreen: Screen = screen(() => import('../features/shell/PlaceholderPage.tsx'));
 
 /**
@@ -121,7 +125,7 @@ export const placeholderScreen: Screen = screen(() => import('../features/shell/
  * arrives beside the signed-in app instead of after it.
  */
 export function loadScreenOf(pathname: string): Promise<unknown> {
-  const path = pathname.replace(/^\//, '');
+  const path = pathname.replace(/^\//, '').replace(/^folder\/?$/, bareFolder.slice(1));
   const shown = path in screenTitles ? path : homePath.slice(1);
   return (screens[shown as RoutePath] ?? placeholderScreen).load();
 }

@@ -18,6 +18,7 @@ export const menuGroups: MenuGroup[] = [
     entries: [
       entry('folder/sales', 'desktop'),
       entry('folder/sales-mob', 'mobile'),
+      entry('folder/pos-sales', 'both'),
       entry('folder/sales-record', 'both'),
       entry('folder/sales-return', 'both'),
       entry('folder/sales-returns-record', 'both'),

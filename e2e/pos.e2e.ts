@@ -1,0 +1,183 @@
+/**
+ * A cashier's run at the touch POS (issue 21, part 2): scan, an unknown code, a scale label, +/−, a tile, cash
+ * received in Arabic-Indic digits and the change, save, the next sale by card and on credit, and the print. Each
+ * sale is a sales invoice like the sales screen's (the API reads them back). Screenshots: desktop touch and phone,
+ * light and dark.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktop, phone, postFromPage, readFromPage, screenshot, signIn, toastShown } from './support/browser.ts';
+import { openSignedIn, serverAndBrowser } from './support/suite.ts';
+
+const running = serverAndBrowser();
+
+/** An EAN-13 scale label: prefix, code and value digits, then the check digit (as the contract computes it). */
+function scaleLabel(first12: string) {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+type Sale = {
+  pay_id: number;
+  pay_ref: string;
+  tot_pr: string;
+  pay: string;
+  changee: string;
+  pay_method: string | null;
+};
+const sales = (page: Page) => readFromPage<Sale[]>(page, 'pay/getTopSales?store_id=1');
+const lines = (page: Page) => page.locator('[data-testid="pos-line"]');
+const text = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`).first().innerText();
+/** A scanner: the code typed fast into whatever has the focus, then Enter. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name'));
+
+async function openPos(options: BrowserContextOptions = desktop) {
+  const page = await (await running.browser.newContext(options)).newPage();
+  await signIn(page, running.server.baseUrl);
+  await page.waitForURL(/folder\/sales/);
+  await page.goto(`${running.server.baseUrl}/folder/pos-sales`);
+  await page.locator('[data-testid="pos-scan"]').waitFor();
+  return page;
+}
+
+describe('the touch POS', () => {
+  it('the bare folder route opens the sales invoice, on a phone too (whose home is sales-mob)', async () => {
+    const page = await (await running.browser.newContext(phone)).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales-mob');
+    await page.goto(`${running.server.baseUrl}/folder`);
+    await page.waitForURL('**/folder/sales');
+    expect(new URL(page.url()).pathname).toBe('/folder/sales');
+  });
+
+  it('a cashier scans, weighs, adjusts, takes cash and sells again, each sale a sales invoice', async () => {
+    const page = await openSignedIn(running);
+    const category = await postFromPage(page, 'item_categories/create', { category_name: 'زيوت' });
+    const category_id = category.body.data[0].id;
+    for (const item of [
+      {
+        item_name: 'زيت محرك 1 لتر',
+        part_no: 'OIL-1',
+        item_parcode: '6291041500213',
+        perch_price: '9',
+        pay_price: '12.50',
+        category_id,
+        firstQuantity: '50',
+      },
+      { item_name: 'شحم بالوزن', part_no: '123', perch_price: '30', pay_price: '45', category_id, firstQuantity: '20' },
+      { item_name: 'فلتر هواء', part_no: 'FLT-9', perch_price: '20', pay_price: '35', firstQuantity: '10' },
+    ])
+      expect((await postFromPage(page, 'items/create', item)).status).toBe(200);
+    const before = (await sales(page)).length;
+    await page.close();
+
+    const pos = await openPos();
+    // The scanner field has the focus from the start: a scan adds the item, a second scan adds to its line.
+    await expect.poll(() => focused(pos)).toBe('scan');
+    await scan(pos, '6291041500213');
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    await scan(pos, '6291041500213');
+    await expect.poll(() => text(pos, 'pos-qty')).toBe('2');
+
+    // An unknown code says so in Arabic, and nothing is added.
+    await scan(pos, '4006381333931');
+    await expect.poll(() => pos.locator('[data-testid="pos-unknown"]').innerText()).toContain('4006381333931');
+    expect(await pos.locator('[data-testid="pos-unknown"]').innerText()).toContain('غير معروف');
+    expect(await lines(pos).count()).toBe(1);
+
+    // A scale label (prefix 20, item code 00123, 1.250 kg) adds the weighed item at its weight.
+    await scan(pos, scaleLabel('200012301250'));
+    await expect.poll(() => lines(pos).count()).toBe(2);
+    expect(await pos.locator('[data-testid="pos-qty"]').nth(1).innerText()).toBe('1.25');
+    expect(await pos.locator('[data-testid="pos-line-total"]').nth(1).innerText()).toBe('56.25');
+    expect(await pos.locator('[data-testid="pos-unknown"]').count()).toBe(0);
+
+    // + and − on the first line; a tile tapped adds its item; after each tap the scanner field has the focus.
+    await pos.locator('[data-testid="pos-plus"]').first().click();
+    await expect.poll(() => text(pos, 'pos-qty')).toBe('3');
+    await pos.locator('[data-testid="pos-minus"]').first().click();
+    await expect.poll(() => text(pos, 'pos-qty')).toBe('2');
+    await pos.locator('.pos-tile', { hasText: 'فلتر هواء' }).click();
+    await expect.poll(() => lines(pos).count()).toBe(3);
+    await expect.poll(() => focused(pos)).toBe('scan');
+    // 2 × 12.50 + 56.25 + 35 = 116.25
+    await expect.poll(() => text(pos, 'pos-net')).toBe('116.25');
+
+    // Every button a finger taps is at least 44 px high.
+    const heights = await pos.$$eval('.pos button, .pos input[name="scan"], .pos input[name="received"]', (all) =>
+      all.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.getBoundingClientRect().height),
+    );
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    await screenshot(pos, 'pos-desktop-light');
+
+    // Cash received typed in Arabic-Indic digits: the change is shown; the sale saves paid in full.
+    await pos.locator('input[name="received"]').fill('٢٠٠');
+    await expect.poll(() => text(pos, 'pos-change')).toBe('83.75');
+    await pos.locator('[data-testid="pos-pay"]').click();
+    await expect.poll(() => text(pos, 'pos-last')).toContain('83.75');
+    expect(await lines(pos).count()).toBe(0);
+    const [cashSale] = await sales(pos);
+    expect(cashSale).toMatchObject({ tot_pr: '116.25', pay: '116.25', changee: '0.00', pay_method: 'cash' });
+    expect(await text(pos, 'pos-last')).toContain(cashSale?.pay_ref ?? '?');
+
+    // The next sale at once, by card: paid exactly the net, booked to the bank.
+    await expect.poll(() => focused(pos)).toBe('scan');
+    await scan(pos, 'OIL-1');
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    await pos.locator('.pos-methods label', { hasText: 'بطاقة' }).click();
+    await pos.locator('[data-testid="pos-pay"]').click();
+    await expect.poll(async () => (await sales(pos)).length).toBe(before + 2);
+    expect((await sales(pos))[0]).toMatchObject({ tot_pr: '12.50', pay: '12.50', changee: '0.00', pay_method: 'card' });
+
+    // On credit a customer other than the walk-in is required.
+    await pos.locator('.pos-tile', { hasText: 'فلتر هواء' }).click();
+    await pos.locator('.pos-methods label', { hasText: 'آجل' }).click();
+    await pos.locator('[data-testid="pos-pay"]').click();
+    await expect.poll(async () => (await toastShown(pos))?.message).toContain('عميل');
+    expect((await sales(pos)).length).toBe(before + 2);
+
+    // Cash again, and "pay and print" opens the print of the sale just saved.
+    await pos.locator('.pos-methods label', { hasText: 'نقدًا' }).click();
+    await pos.locator('[data-testid="pos-pay-print"]').click();
+    await pos.waitForURL(/print-modal/);
+    const [printed] = await sales(pos);
+    expect(pos.url()).toContain(`id=${printed?.pay_id}`);
+    expect(printed).toMatchObject({ tot_pr: '35.00', pay: '35.00' });
+  });
+
+  it('a line discount lowers the line’s price; the phone and the dark palette show the same screen', async () => {
+    for (const [name, options] of [
+      ['pos-phone-light', phone],
+      ['pos-phone-dark', { ...phone, colorScheme: 'dark' as const }],
+      ['pos-desktop-dark', { ...desktop, colorScheme: 'dark' as const }],
+    ] as const) {
+      const pos = await openPos(options);
+      await pos.locator('.pos-tile', { hasText: 'زيت محرك' }).click();
+      await pos.locator('.pos-tile', { hasText: 'فلتر هواء' }).click();
+      await expect.poll(() => lines(pos).count()).toBe(2);
+      await pos.locator('[data-testid="pos-discount"]').first().click();
+      await pos.locator('input[name="line_discount"]').fill('١٠');
+      await pos.locator('input[name="line_discount"]').press('Enter');
+      await expect.poll(() => text(pos, 'pos-line-total')).toBe('11.25');
+      await expect.poll(() => text(pos, 'pos-net')).toBe('46.25');
+      if (name === 'pos-phone-light') {
+        const width = await pos.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+      }
+      await screenshot(pos, name);
+      if (name === 'pos-phone-light') {
+        // The bar at the bottom goes to the payment, below the tiles.
+        await pos.locator('.pos-phone-bar button').click();
+        await pos.locator('input[name="received"]').fill('٥٠');
+        await expect.poll(() => text(pos, 'pos-change')).toBe('3.75');
+        await screenshot(pos, 'pos-phone-light-payment');
+      }
+      await pos.context().close();
+    }
+  });
+});
