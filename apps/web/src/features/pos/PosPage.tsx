@@ -525,7 +525,11 @@ export default function PosPage({ title }: { title: string }) {
                 />
               </label>
               {method === 'cash' && (
-                <button type="button" className="plain-button outline pos-touch" onClick={() => setReceived('')}>
+                <button
+                  type="button"
+                  className="plain-button outline pos-touch pos-exact"
+                  onClick={() => setReceived('')}
+                >
                   {text.exact}
                 </button>
               )}
