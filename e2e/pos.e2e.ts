@@ -181,3 +181,79 @@ describe('the touch POS', () => {
     }
   });
 });
+
+describe('the item search (items-serarch)', () => {
+  it('finds by English name, alias, code or barcode, filters by category and brand, shows stock; a pick lands where it was opened', async () => {
+    const page = await openSignedIn(running);
+    const category = await postFromPage(page, 'item_categories/create', { category_name: 'إطارات' });
+    const category_id = category.body.data[0].id;
+    for (const item of [
+      {
+        item_name: 'إطار 16 بوصة',
+        item_desc: 'Tyre 16 inch',
+        aliasEn: 'كفر ١٦',
+        part_no: 'TY-16',
+        item_parcode: '6291041500999',
+        brand: 'ميشلان',
+        perch_price: '200',
+        pay_price: '260',
+        category_id,
+        firstQuantity: '7',
+      },
+      {
+        item_name: 'إطار 15 بوصة',
+        item_desc: 'Tyre 15 inch',
+        part_no: 'TY-15',
+        brand: 'بريجستون',
+        perch_price: '180',
+        pay_price: '230',
+        category_id,
+        firstQuantity: '4',
+      },
+    ])
+      expect((await postFromPage(page, 'items/create', item)).status).toBe(200);
+
+    // The screen of its own: English name, then a brand filter; the item picked opens its movement.
+    await page.goto(`${running.server.baseUrl}/items-serarch`);
+    const results = page.locator('[data-testid="item-search-results"] button');
+    await page.locator('input[name="item_search_term"]').fill('tyre');
+    await expect.poll(() => results.count()).toBe(2);
+    await page.locator('select[name="item_search_brand"]').selectOption('ميشلان');
+    await expect.poll(() => results.count()).toBe(1);
+    expect(await page.locator('[data-testid="item-search-stock"]').first().innerText()).toBe('7');
+    await screenshot(page, 'items-search-desktop-light');
+    await page.locator('select[name="item_search_brand"]').selectOption('');
+    // By the alias in Arabic-Indic digits, by the code, by the barcode, and by the category alone.
+    for (const [typed, count] of [
+      ['كفر ١٦', 1],
+      ['TY-15', 1],
+      ['٦٢٩١٠٤١٥٠٠٩٩٩', 1],
+      ['', -1],
+    ] as const) {
+      await page.locator('input[name="item_search_term"]').fill(typed);
+      if (count > 0) await expect.poll(() => results.count()).toBe(count);
+    }
+    await page.locator('select[name="item_search_category"]').selectOption(String(category_id));
+    await expect.poll(() => results.count()).toBe(2);
+    await results.filter({ hasText: 'إطار 15' }).click();
+    await page.waitForURL(/folder\/items-report\?item=\d+/);
+
+    // On the sales invoice: a dialog; the item picked goes on to its quantity.
+    await page.goto(`${running.server.baseUrl}/folder/sales`);
+    await page.locator('[data-testid="item-search-open"]').first().click();
+    await page.locator('ion-modal input[name="item_search_term"]').fill('TY-16');
+    await page.locator('ion-modal input[name="item_search_term"]').press('Enter');
+    await expect.poll(() => page.locator('input[name="item_search"]').inputValue()).toBe('إطار 16 بوصة');
+    await expect.poll(() => focused(page)).toBe('quantity');
+
+    // At the POS: the item picked is in the cart, and the scanner field is ready again.
+    const pos = await openPos({ ...phone, colorScheme: 'dark' });
+    await pos.locator('[data-testid="item-search-open"]').click();
+    await pos.locator('ion-modal input[name="item_search_term"]').fill('tyre');
+    await expect.poll(() => pos.locator('ion-modal [data-testid="item-search-results"] button').count()).toBe(2);
+    await screenshot(pos, 'items-search-phone-dark');
+    await pos.locator('ion-modal [data-testid="item-search-results"] button').first().click();
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    await expect.poll(() => focused(pos)).toBe('scan');
+  });
+});

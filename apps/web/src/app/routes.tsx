@@ -53,6 +53,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/items': itemsPage,
   'item-stock': screen(() => import('../features/stock/ItemStockPage.tsx')),
   'item-stock-print': screen(() => import('../features/stock/ItemStockPrintPage.tsx')),
+  'items-serarch': screen(() => import('../features/items/ItemSearchPage.tsx')),
   'item-modal': screen(() => import('../features/items/ItemFormPage.tsx')),
   'folder/categories': screen(() => import('../features/categories/CategoriesPage.tsx')),
   'folder/firstq-modal': openingStockPage,

@@ -40,6 +40,7 @@ import {
 import { salesText } from '../invoices/salesText.ts';
 import { saveSteps } from '../invoices/saveInvoice.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
+import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
 import { useBrands, useCategories } from '../items/useItems.ts';
 import { useStores } from '../settings/useSettings.ts';
 import {
@@ -313,6 +314,12 @@ export default function PosPage({ title }: { title: string }) {
               {text.keyboard}
             </button>
             <CameraScan onCode={(code) => void scan(code)} />
+            <ItemSearchButton
+              storeId={storeId}
+              className="plain-button outline pos-touch"
+              onPick={(item) => add(item)}
+              onDismissed={() => setTimeout(focusScan, 0)}
+            />
           </div>
           {unknown && (
             <p className="pos-unknown" role="alert" data-testid="pos-unknown">
