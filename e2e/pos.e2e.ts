@@ -257,3 +257,52 @@ describe('the item search (items-serarch)', () => {
     await expect.poll(() => focused(pos)).toBe('scan');
   });
 });
+
+describe('the opening quantities (fristq)', () => {
+  it('each item’s opening quantity and prices are edited in place, items added by the search, with the total value and the upload link', async () => {
+    const page = await openSignedIn(running);
+    expect(
+      (
+        await postFromPage(page, 'items/create', {
+          item_name: 'بطارية 70 أمبير',
+          part_no: 'BAT-70',
+          perch_price: '300',
+          pay_price: '380',
+        })
+      ).status,
+    ).toBe(200);
+    await page.goto(`${running.server.baseUrl}/fristq`);
+    const value = page.locator('[data-testid="opening-total-value"] bdi');
+    await value.waitFor();
+    const cents = async () => Math.round(Number((await value.innerText()).replace(/,/g, '')) * 100);
+    const before = await cents();
+
+    // An item without an opening: found by the search, its quantity typed (Arabic-Indic digits), its prices kept.
+    await page.locator('[data-testid="item-search-open"]').click();
+    await page.locator('ion-modal input[name="item_search_term"]').fill('BAT-70');
+    await page.locator('ion-modal input[name="item_search_term"]').press('Enter');
+    await page.locator('input[name="opening_quantity"]').fill('٣');
+    await page.locator('[data-testid="opening-save"]').click();
+    await expect.poll(cents).toBe(before + 90_000);
+    const row = page.locator('[data-testid="opening-table"] tr', { hasText: 'بطارية 70' });
+    await row.waitFor();
+
+    // Edited in place: quantity and purchase price; the value follows.
+    await row.locator('[data-testid="opening-edit"]').click();
+    await page.locator('input[name="opening_quantity"]').fill('2');
+    await page.locator('input[name="opening_perch_price"]').fill('310');
+    await page.locator('[data-testid="opening-save"]').click();
+    await expect.poll(cents).toBe(before + 62_000);
+    await screenshot(page, 'fristq-desktop-light');
+
+    await page.locator('[data-testid="opening-upload-link"]').click();
+    await page.waitForURL('**/folder/firstq-modal');
+
+    const phonePage = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
+    await signIn(phonePage, running.server.baseUrl);
+    await phonePage.waitForURL(/folder\/sales/);
+    await phonePage.goto(`${running.server.baseUrl}/fristq`);
+    await phonePage.locator('[data-testid="opening-total-value"]').waitFor();
+    await screenshot(phonePage, 'fristq-phone-dark');
+  });
+});

@@ -24,7 +24,8 @@ export const routes: AppRoute[] = (Object.keys(screenTitles) as RoutePath[]).map
 const screen = (load: () => Promise<ScreenModule>): Screen => lazyComponent(load);
 
 const itemsPage = screen(() => import('../features/items/ItemsPage.tsx'));
-const openingStockPage = screen(() => import('../features/openingStock/OpeningStockPage.tsx'));
+const openingStockPages = () => import('../features/openingStock/OpeningStockPage.tsx');
+const openingStockPage = screen(openingStockPages);
 const salesPage = screen(() => import('../features/invoices/InvoicePage.tsx'));
 // One import of a module that several routes show: the entry lists the chunks an import preloads once per import.
 const purchasePages = () => import('../features/invoices/PurchasePage.tsx');
@@ -57,7 +58,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'item-modal': screen(() => import('../features/items/ItemFormPage.tsx')),
   'folder/categories': screen(() => import('../features/categories/CategoriesPage.tsx')),
   'folder/firstq-modal': openingStockPage,
-  fristq: openingStockPage,
+  fristq: named(openingStockPages, 'FirstQuantitiesPage'),
   // One screen, two routes (sub-account is the legacy address of the same management screen).
   'folder/sub-account2': accountsPage,
   'folder/sub-account': accountsPage,

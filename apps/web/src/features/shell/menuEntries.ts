@@ -40,7 +40,8 @@ export const menuGroups: MenuGroup[] = [
     title: menuText.groups.stock,
     entries: [
       entry('item-stock', 'both'),
-      entry('folder/firstq-modal', 'both'),
+      // fristq edits each opening and links to the sheet upload (folder/firstq-modal).
+      entry('fristq', 'both'),
       entry('folder/items-report', 'desktop'),
       entry('folder/tswia', 'desktop'),
       entry('folder/tswia-record', 'desktop'),
