@@ -306,3 +306,58 @@ describe('the opening quantities (fristq)', () => {
     await screenshot(phonePage, 'fristq-phone-dark');
   });
 });
+
+describe('the scale label layout', () => {
+  it('set in the store settings, the POS reads a price label with it', async () => {
+    const page = await openSignedIn(running);
+    if (
+      (await readFromPage<{ part_no: string }[]>(page, 'items/searchStock?search=123')).every(
+        (i) => i.part_no !== '123',
+      )
+    )
+      await postFromPage(page, 'items/create', {
+        item_name: 'شحم بالوزن',
+        part_no: '123',
+        perch_price: '30',
+        pay_price: '45',
+        firstQuantity: '20',
+      });
+    await page.goto(`${running.server.baseUrl}/folder/settings`);
+    const choose = async (testId: string, label: string) => {
+      await page.getByTestId(testId).click();
+      await page.locator('ion-popover .select-interface-option', { hasText: label }).first().click();
+      await page.locator('ion-popover').first().waitFor({ state: 'detached' });
+    };
+    await choose('scale-code-digits', '4');
+    await choose('scale-value', 'السعر');
+    await choose('scale-decimals', '2');
+    await expect.poll(() => page.getByTestId('scale-hint').innerText()).toContain('4 أرقام لكود الصنف');
+    await screenshot(page, 'settings-scale-layout');
+    await page.getByTestId('save-store').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toBe('تم حفظ البيانات');
+
+    // Prefix 21, item code 0123, the price 90.00 in cents: 90 ÷ 45 = 2 of the item.
+    const pos = await openPos();
+    await expect.poll(() => focused(pos)).toBe('scan');
+    await scan(pos, scaleLabel('210123009000'));
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    expect(await text(pos, 'pos-qty')).toBe('2');
+    expect(await text(pos, 'pos-line-total')).toBe('90.00');
+
+    // Back to the default layout, as the other tests expect.
+    const body = {
+      id: 1,
+      store_name: 'المخزن الرئيسي',
+      scale_code_digits: 5,
+      scale_value: 'weight',
+      scale_decimals: 3,
+    };
+    const store = (
+      await readFromPage<{ id: number; store_name: string; location: string | null }[]>(page, 'store/read')
+    ).find((s) => s.id === 1);
+    expect(
+      (await postFromPage(page, 'store/update', { ...body, store_name: store?.store_name, location: store?.location }))
+        .status,
+    ).toBe(200);
+  });
+});
