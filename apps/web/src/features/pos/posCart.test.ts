@@ -37,7 +37,9 @@ describe('the POS cart', () => {
     expect(discountedPrice('12.50', '10')).toBe('11.25');
     expect(discountedPrice('9.99', '٣٣')).toBe('6.69');
     expect(discountedPrice('12.50', '0')).toBe('12.50');
-    expect(discountedPrice('12.50', '100')).toBe('0.00');
+    // A line left at no price is refused (the server refuses a sale line at 0), as is a discount past 100 %.
+    expect(discountedPrice('12.50', '100')).toBeUndefined();
+    expect(discountedPrice('0.01', '60')).toBeUndefined();
     expect(discountedPrice('12.50', '120')).toBeUndefined();
     expect(discountedPrice('12.50', 'x')).toBeUndefined();
   });

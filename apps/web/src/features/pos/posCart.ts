@@ -59,13 +59,15 @@ export function scaleLine(
 
 /**
  * A line's unit price after a discount in %, to the cent (the line keeps its discounted price: an invoice line
- * has one price, and the item's own price is unchanged). undefined for a percentage outside 0–100.
+ * has one price, and the item's own price is unchanged). undefined for a percentage that is not a number from 0
+ * up to (not including) 100, or that leaves no price: a sale line's price is above zero (the server refuses 0).
  */
 export function discountedPrice(listPrice: string, percent: string): string | undefined {
   const typed = normalizeNumberInput(percent);
   const price = parseMoney(normalizeNumberInput(listPrice));
-  if (price === undefined || !/^\d{1,3}(\.\d{1,2})?$/.test(typed) || Number(typed) > 100) return undefined;
-  return toMoneyString(money(price - percentOf(price, typed)));
+  if (price === undefined || !/^\d{1,3}(\.\d{1,2})?$/.test(typed)) return undefined;
+  const discounted = money(price - percentOf(price, typed));
+  return discounted > 0n && discounted <= price ? toMoneyString(discounted) : undefined;
 }
 
 /**

@@ -22,7 +22,7 @@ export const posText = {
   lineDiscountOf: (name: string) => `خصم السطر % (${name})`,
   listPrice: 'السعر قبل الخصم',
   applyDiscount: 'تطبيق',
-  badPercent: 'أدخل نسبة بين 0 و 100',
+  badPercent: 'أدخل نسبة من 0 إلى أقل من 100 تترك للسطر سعرا',
   items: 'عدد الأصناف',
   total: 'الإجمالي',
   net: 'صافي المبلغ',
