@@ -6,7 +6,16 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, postFromPage, readFromPage, screenshot, signIn, toastShown } from './support/browser.ts';
+import {
+  desktop,
+  phone,
+  postFromPage,
+  readFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+  typeInto,
+} from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -73,6 +82,17 @@ describe('the touch POS', () => {
       { item_name: 'فلتر هواء', part_no: 'FLT-9', perch_price: '20', pay_price: '35', firstQuantity: '10' },
     ])
       expect((await postFromPage(page, 'items/create', item)).status).toBe(200);
+    expect(
+      (
+        await postFromPage(page, 'sub_accounts/create', {
+          sub_name: 'ورشة الأمل',
+          ac_id: 1,
+          cat_id: 1,
+          sub_code: '412',
+          sub_balance: '0',
+        })
+      ).status,
+    ).toBe(200);
     const before = (await sales(page)).length;
     await page.close();
 
@@ -141,7 +161,21 @@ describe('the touch POS', () => {
     await expect.poll(async () => (await toastShown(pos))?.message).toContain('عميل');
     expect((await sales(pos)).length).toBe(before + 2);
 
-    // Cash again, and "pay and print" opens the print of the sale just saved.
+    // A customer chosen, part paid now: the rest is his to pay.
+    await typeInto(pos, 'customer', 'ورشة الأمل — 412');
+    await pos.locator('input[name="received"]').fill('10');
+    await expect.poll(() => text(pos, 'pos-remaining')).toBe('25.00');
+    const touch = await pos.$$eval('.pos-customer input, .pos-customer button', (all) =>
+      all.map((el) => el.getBoundingClientRect().height),
+    );
+    expect(Math.min(...touch)).toBeGreaterThanOrEqual(44);
+    await pos.locator('[data-testid="pos-pay"]').click();
+    await expect.poll(async () => (await sales(pos)).length).toBe(before + 3);
+    expect((await sales(pos))[0]).toMatchObject({ tot_pr: '35.00', pay: '10.00', changee: '25.00' });
+
+    // Cash again (the next sale starts in cash), and "pay and print" opens the print of the sale just saved.
+    await pos.locator('.pos-tile', { hasText: 'فلتر هواء' }).click();
+    await expect.poll(() => lines(pos).count()).toBe(1);
     await pos.locator('.pos-methods label', { hasText: 'نقدًا' }).click();
     await pos.locator('[data-testid="pos-pay-print"]').click();
     await pos.waitForURL(/print-modal/);
@@ -164,6 +198,12 @@ describe('the touch POS', () => {
       await pos.locator('input[name="line_discount"]').fill('١٠');
       await pos.locator('input[name="line_discount"]').press('Enter');
       await expect.poll(() => text(pos, 'pos-line-total')).toBe('11.25');
+      await expect.poll(() => text(pos, 'pos-net')).toBe('46.25');
+      // × removes a line; the totals follow.
+      await pos.locator('[data-testid="pos-remove"]').nth(1).click();
+      await expect.poll(() => lines(pos).count()).toBe(1);
+      await expect.poll(() => text(pos, 'pos-net')).toBe('11.25');
+      await pos.locator('.pos-tile', { hasText: 'فلتر هواء' }).click();
       await expect.poll(() => text(pos, 'pos-net')).toBe('46.25');
       if (name === 'pos-phone-light') {
         const width = await pos.evaluate(() => document.documentElement.scrollWidth);

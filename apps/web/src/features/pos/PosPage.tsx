@@ -506,14 +506,16 @@ export default function PosPage({ title }: { title: string }) {
             }}
           />
           {method === 'credit' && (
-            <CustomerPicker
-              storeId={storeId}
-              only="customer"
-              party="customer"
-              label={text.customer}
-              value={sale.cust_id === walkIn ? undefined : sale.cust_id}
-              onChange={(id) => setSale((current) => ({ ...current, cust_id: id }))}
-            />
+            <div className="pos-customer">
+              <CustomerPicker
+                storeId={storeId}
+                only="customer"
+                party="customer"
+                label={text.customer}
+                value={sale.cust_id === walkIn ? undefined : sale.cust_id}
+                onChange={(id) => setSale((current) => ({ ...current, cust_id: id }))}
+              />
+            </div>
           )}
           {method === 'card' && <p className="pos-note">{text.cardToBank}</p>}
           {method !== 'card' && (
