@@ -27,6 +27,7 @@ export * from './quantity.ts';
 export * from './reports.ts';
 export * from './returns.ts';
 export * from './routes.ts';
+export * from './scaleBarcode.ts';
 export * from './scope.ts';
 export * from './seedBalance.ts';
 export * from './stock.ts';

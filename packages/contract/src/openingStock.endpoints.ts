@@ -1,6 +1,7 @@
 /** The opening quantities' calls that the web app makes (their sheet's import is `uploadXsl.openingQuantities`). */
-import { pageOf } from './envelope.ts';
-import { OpeningQuantityListQuery, OpeningQuantityRow } from './openingStock.ts';
+import { z } from 'zod';
+import { dataOf, pageOf } from './envelope.ts';
+import { OpeningQuantityBody, OpeningQuantityListQuery, OpeningQuantityRow } from './openingStock.ts';
 
 export const openingStockEndpoints = {
   firstq: {
@@ -8,8 +9,14 @@ export const openingStockEndpoints = {
       method: 'GET',
       path: 'firstq/readByStore',
       query: OpeningQuantityListQuery,
-      response: pageOf(OpeningQuantityRow),
+      /**
+       * `total_value`: what every opening of the year is worth at its purchase price (Σ quantity × perch_price, each
+       * to the cent; a later year's: the cost carried in), whatever the search.
+       */
+      response: pageOf(OpeningQuantityRow).extend({ total_value: z.string() }),
     },
+    /** Sets an item's opening quantity and prices in the year (creating or replacing it): the fristq screen's edit. */
+    update: { method: 'POST', path: 'firstq/update', body: OpeningQuantityBody, response: dataOf(OpeningQuantityRow) },
     importTemplate: { method: 'GET', path: 'firstq/importTemplate' },
   },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScaleBarcodeLayout } from './scaleBarcode.ts';
 import { Id, numberText } from './scope.ts';
 import { optionalText, Text } from './text.ts';
 
@@ -9,8 +10,19 @@ export const Store = z.object({
   location: z.string().nullable(),
   /** Whether a sale (or any operation) may take an item below zero; off by default. */
   allow_negative_stock: z.boolean(),
+  /** How the store's scales print their labels (`ScaleBarcodeLayout`: code digits, weight or price, decimals). */
+  scale_code_digits: ScaleBarcodeLayout.shape.codeDigits,
+  scale_value: ScaleBarcodeLayout.shape.value,
+  scale_decimals: ScaleBarcodeLayout.shape.decimals,
 });
 export type Store = z.infer<typeof Store>;
+
+/** The store's scale label layout, as `parseScaleBarcode` reads it. */
+export const scaleLayoutOf = (store: Pick<Store, 'scale_code_digits' | 'scale_value' | 'scale_decimals'>) => ({
+  codeDigits: store.scale_code_digits,
+  value: store.scale_value,
+  decimals: store.scale_decimals,
+});
 
 /** A store as the sign-in page sees it, before anyone is signed in: its name only. */
 export const StoreName = Store.pick({ id: true, store_name: true });
@@ -86,6 +98,10 @@ export const StoreUpdateBody = z.object({
   location: optionalText(200),
   /** Absent (a legacy client): the setting stays as it is. */
   allow_negative_stock: z.boolean().optional(),
+  /** Absent (a legacy client): the scale label layout stays as it is. */
+  scale_code_digits: z.coerce.number().pipe(ScaleBarcodeLayout.shape.codeDigits).optional(),
+  scale_value: ScaleBarcodeLayout.shape.value.optional(),
+  scale_decimals: z.coerce.number().pipe(ScaleBarcodeLayout.shape.decimals).optional(),
 });
 
 export const StoreUser = z.object({

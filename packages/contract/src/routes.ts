@@ -77,6 +77,7 @@ export const routes: RoutesOf<typeof endpoints> = {
   },
   firstq: {
     readByStore: get('firstq/readByStore'),
+    update: post('firstq/update'),
     importTemplate: get('firstq/importTemplate'),
   },
   accounts: {

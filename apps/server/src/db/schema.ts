@@ -18,6 +18,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   time,
   timestamp,
@@ -54,6 +55,10 @@ export const store = pgTable('store', {
   location: text('location'),
   /** Whether a final sale may take stock below zero (default: refused with the list of short items). */
   allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
+  /** How the store's scales print their labels (contract: `ScaleBarcodeLayout`; migration 0026). */
+  scale_code_digits: smallint('scale_code_digits').notNull().default(5),
+  scale_value: text('scale_value').$type<'weight' | 'price'>().notNull().default('weight'),
+  scale_decimals: smallint('scale_decimals').notNull().default(3),
 });
 
 export const year = pgTable('year', {

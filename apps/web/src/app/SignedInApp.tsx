@@ -6,7 +6,7 @@ import { Splash } from '../ui/Splash.tsx';
 import { Menu } from './lazyMenu.ts';
 import { ui } from './messages.ts';
 import { homePath } from './platform.ts';
-import { placeholderScreen, routes, screens } from './routes.tsx';
+import { bareFolder, placeholderScreen, routes, screens } from './routes.tsx';
 
 // Ionic is set up once, when the first signed-in screen is drawn (the sign-in page does not use it).
 setupIonicReact();
@@ -43,6 +43,7 @@ function Shell() {
       <div id="main" className="ion-page">
         <Routes>
           <Route path="/folder/login" element={<Navigate to={homePath} replace />} />
+          <Route path="/folder" element={<Navigate to={bareFolder} replace />} />
           {routes.map(({ path, title }) => {
             const Screen = screens[path] ?? placeholderScreen;
             return (

@@ -24,7 +24,8 @@ export const routes: AppRoute[] = (Object.keys(screenTitles) as RoutePath[]).map
 const screen = (load: () => Promise<ScreenModule>): Screen => lazyComponent(load);
 
 const itemsPage = screen(() => import('../features/items/ItemsPage.tsx'));
-const openingStockPage = screen(() => import('../features/openingStock/OpeningStockPage.tsx'));
+const openingStockPages = () => import('../features/openingStock/OpeningStockPage.tsx');
+const openingStockPage = screen(openingStockPages);
 const salesPage = screen(() => import('../features/invoices/InvoicePage.tsx'));
 // One import of a module that several routes show: the entry lists the chunks an import preloads once per import.
 const purchasePages = () => import('../features/invoices/PurchasePage.tsx');
@@ -53,10 +54,11 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/items': itemsPage,
   'item-stock': screen(() => import('../features/stock/ItemStockPage.tsx')),
   'item-stock-print': screen(() => import('../features/stock/ItemStockPrintPage.tsx')),
+  'items-serarch': screen(() => import('../features/items/ItemSearchPage.tsx')),
   'item-modal': screen(() => import('../features/items/ItemFormPage.tsx')),
   'folder/categories': screen(() => import('../features/categories/CategoriesPage.tsx')),
   'folder/firstq-modal': openingStockPage,
-  fristq: openingStockPage,
+  fristq: named(openingStockPages, 'FirstQuantitiesPage'),
   // One screen, two routes (sub-account is the legacy address of the same management screen).
   'folder/sub-account2': accountsPage,
   'folder/sub-account': accountsPage,
@@ -72,6 +74,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/edit-sales': salesPage,
   'folder/sales-record': screen(recordPages),
   'folder/sales-mob': salesMobilePage,
+  'folder/pos-sales': screen(() => import('../features/pos/PosPage.tsx')),
   'folder/edit-sales-mob': salesMobilePage,
   'folder/purchase-mob': purchaseMobilePage,
   'folder/edit-purchase-mob': purchaseMobilePage,
@@ -114,6 +117,9 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
   'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
 };
+/** The bare `folder` route (the legacy app's unused placeholder) goes to the sales invoice, on every device. */
+export const bareFolder = '/folder/sales';
+
 export const placeholderScreen: Screen = screen(() => import('../features/shell/PlaceholderPage.tsx'));
 
 /**
@@ -121,7 +127,7 @@ export const placeholderScreen: Screen = screen(() => import('../features/shell/
  * arrives beside the signed-in app instead of after it.
  */
 export function loadScreenOf(pathname: string): Promise<unknown> {
-  const path = pathname.replace(/^\//, '');
+  const path = pathname.replace(/^\//, '').replace(/^folder\/?$/, bareFolder.slice(1));
   const shown = path in screenTitles ? path : homePath.slice(1);
   return (screens[shown as RoutePath] ?? placeholderScreen).load();
 }

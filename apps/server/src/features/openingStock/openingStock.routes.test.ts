@@ -55,6 +55,31 @@ describeEachDatabase('opening quantities', (ctx) => {
     );
   });
 
+  it('the list answers what all the year’s openings are worth at cost, whatever the search, as they post to stock', async () => {
+    const c = await signedIn();
+    const before = (await c.get('/api/firstq/readByStore?fq_year=1')).json().total_value;
+    const a = (await c.post('/api/items/create', item('برغي قيمة'))).json().data[0];
+    const b = (await c.post('/api/items/create', item('صامولة قيمة'))).json().data[0];
+    expect(
+      (await c.post('/api/firstq/update', { item_id: a.id, quantity: '3.333', perch_price: '1.25', pay_price: '2' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await c.post('/api/firstq/update', { item_id: b.id, quantity: '4', perch_price: '2.50' })).statusCode).toBe(
+      200,
+    );
+    const list = (await c.get(`/api/firstq/readByStore?fq_year=1&search=${encodeURIComponent('برغي')}`)).json();
+    expect(list.total).toBe(1);
+    expect(list.data[0]).toMatchObject({ quantity: '3.333', perch_price: '1.25', pay_price: '2.00' });
+    // 3.333 × 1.25 = 4.16625 → 4.17; 4 × 2.50 = 10.00: 14.17 more than before, the search aside.
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    expect(cents(list.total_value) - cents(before)).toBe(1417);
+    const [posted] = await ctx()
+      .database.db.select({ value: sql<string>`sum(${stockMovement.value})::numeric(20, 2)::text` })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.source_kind, 'firstq'), eq(stockMovement.store_id, 1)));
+    expect(posted?.value).toBe(list.total_value);
+  });
+
   it('an item of another store, a negative quantity or an unknown year is refused', async () => {
     const store2 = await signedIn(2);
     const foreign = (await store2.post('/api/items/create', item('صنف المخزن الثاني'))).json().data[0];

@@ -25,21 +25,27 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
-      const { rows, total } = await listOpeningQuantities(app.db, sessionUser(req).store_id, year.value, req.query);
-      return { data: rows, total, page: req.query.page, pageSize: req.query.pageSize };
+      const { rows, total, total_value } = await listOpeningQuantities(
+        app.db,
+        sessionUser(req).store_id,
+        year.value,
+        req.query,
+      );
+      return { data: rows, total, page: req.query.page, pageSize: req.query.pageSize, total_value };
     },
   );
 
-  // The legacy names of one operation: set an item's opening quantity (creating or replacing it).
-  for (const url of ['/firstq/createf', '/firstq/update', '/firstq/updateQty', '/firstq/updateF']) {
+  // The names of one operation: set an item's opening quantity (creating or replacing it). `firstq/update` is the
+  // web app's (in the endpoint table); the others are legacy clients'.
+  const setOne = { body: OpeningQuantityBody, response: { 200: dataOf(OpeningQuantityRow) } };
+  for (const url of [urlOf(endpoints.firstq.update), '/firstq/createf', '/firstq/updateQty', '/firstq/updateF']) {
     app.post(
       url,
       {
         schema: {
           tags,
           summary: "Set an item's opening quantity in a year (replaces any earlier one)",
-          body: OpeningQuantityBody,
-          response: { 200: dataOf(OpeningQuantityRow) },
+          ...(url === urlOf(endpoints.firstq.update) ? schemaOf(endpoints.firstq.update) : setOne),
         },
       },
       async (req, reply) => {

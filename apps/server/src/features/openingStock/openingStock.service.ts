@@ -61,7 +61,7 @@ async function listCarriedQuantities(db: DbOrTx, storeId: number, accountingYear
   const where = term ? or(ilike(items.item_name, term), ilike(items.part_no, term)) : undefined;
   const unitCost = sql<string>`case when ${carried.quantity} > 0
     then round(${carried.value} / ${carried.quantity}, 2) else ${items.perch_price} end`;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], [worth]] = await Promise.all([
     db
       .select({
         id: sql<number>`0`,
@@ -94,8 +94,9 @@ async function listCarriedQuantities(db: DbOrTx, storeId: number, accountingYear
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(carried).innerJoin(items, eq(items.id, carried.item_id)).where(where),
+    db.select({ value: sql<string>`coalesce(sum(${carried.value}), 0)::numeric(20, 2)::text` }).from(carried),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0, total_value: worth?.value ?? '0.00' };
 }
 
 async function listTypedQuantities(db: DbOrTx, storeId: number, yearId: number, page: ListPage) {
@@ -105,7 +106,7 @@ async function listTypedQuantities(db: DbOrTx, storeId: number, yearId: number, 
     eq(firstq.fq_year, yearId),
     term ? or(ilike(items.item_name, term), ilike(items.part_no, term)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], [worth]] = await Promise.all([
     db
       .select(rowColumns)
       .from(firstq)
@@ -127,8 +128,15 @@ async function listTypedQuantities(db: DbOrTx, storeId: number, yearId: number, 
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(firstq).innerJoin(items, eq(items.id, firstq.item_id)).where(where),
+    // Each opening's value to the cent, as it posts to inventory; the whole year's, whatever the search.
+    db
+      .select({
+        value: sql<string>`coalesce(sum(round(${firstq.quantity} * ${firstq.perch_price}, 2)), 0)::numeric(20, 2)::text`,
+      })
+      .from(firstq)
+      .where(and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId))),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0, total_value: worth?.value ?? '0.00' };
 }
 
 /** Sets (or replaces) an item's opening quantity in a year, through the pipeline; prices default to the item's own. */

@@ -60,19 +60,24 @@ export async function saveLogo(
 export function updateStore(
   db: Db,
   admin: SessionUser,
-  input: { id: number; store_name: string; location: string | null; allow_negative_stock?: boolean | undefined },
+  input: {
+    id: number;
+    store_name: string;
+    location: string | null;
+    allow_negative_stock?: boolean | undefined;
+    scale_code_digits?: number | undefined;
+    scale_value?: 'weight' | 'price' | undefined;
+    scale_decimals?: number | undefined;
+  },
 ) {
   if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
   // An administrator edits the store they are signed in to; other stores are edited from there.
   if (input.id !== admin.store_id) return Promise.resolve(fail('STORE_FORBIDDEN'));
   return inTransaction(db, async (tx) => {
-    const allowNegative =
-      input.allow_negative_stock === undefined ? {} : { allow_negative_stock: input.allow_negative_stock };
-    const [saved] = await tx
-      .update(store)
-      .set({ store_name: input.store_name, location: input.location, ...allowNegative })
-      .where(eq(store.id, input.id))
-      .returning();
+    // A setting left out (a legacy client sends only the name and the location) stays as it is.
+    const { id: _id, ...settings } = input;
+    const changed = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    const [saved] = await tx.update(store).set(changed).where(eq(store.id, input.id)).returning();
     if (!saved) return fail('NOT_FOUND');
     await writeLog(tx, {
       store_id: admin.store_id,

@@ -8,6 +8,7 @@ import { searchTerm } from '../../ui/searchTerm.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { comboboxOf, ItemResults } from '../items/ItemResults.tsx';
+import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
 import type { DraftLine } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 
@@ -154,6 +155,12 @@ export function ItemEntry({
               setTerm(code);
               void enter(code);
             }}
+          />
+          {/* The full item search (filters, stock): the item picked goes on to its quantity. */}
+          <ItemSearchButton
+            storeId={storeId}
+            onPick={pick}
+            onDismissed={() => setTimeout(() => pickedNow.current && quantityRef.current?.select(), 0)}
           />
         </div>
         <ItemResults

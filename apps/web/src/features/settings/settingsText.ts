@@ -50,7 +50,15 @@ export const settingsText = {
     store_name: 'اسم المخزن',
     location: 'الموقع',
     allow_negative_stock: 'السماح بالمخزون السالب',
+    scale_code_digits: 'ملصق الميزان: أرقام كود الصنف',
+    scale_value: 'ملصق الميزان: القيمة',
+    scale_decimals: 'ملصق الميزان: المنازل العشرية للقيمة',
   },
+  scaleWeight: 'الوزن',
+  scalePrice: 'السعر',
+  /** The label layout in words: 2 prefix digits (20–29), the code, the value, the check digit. */
+  scaleHint: (codeDigits: number, price: boolean, decimals: number) =>
+    `ملصق الميزان (EAN-13 يبدأ بـ 20 إلى 29): رقمان للبادئة، ثم ${codeDigits} أرقام لكود الصنف، ثم ${10 - codeDigits} أرقام ${price ? 'للسعر' : 'للوزن'} منها ${decimals} بعد الفاصلة، ثم رقم التحقق.`,
   allowNegativeStockHint:
     'عند التفعيل يمكن البيع أو حذف المشتريات أو تقليل الكميات الافتتاحية حتى لو أصبح رصيد الصنف أقل من صفر. الافتراضي: غير مسموح.',
   userFields: {

@@ -18,6 +18,7 @@ export const menuGroups: MenuGroup[] = [
     entries: [
       entry('folder/sales', 'desktop'),
       entry('folder/sales-mob', 'mobile'),
+      entry('folder/pos-sales', 'both'),
       entry('folder/sales-record', 'both'),
       entry('folder/sales-return', 'both'),
       entry('folder/sales-returns-record', 'both'),
@@ -39,7 +40,8 @@ export const menuGroups: MenuGroup[] = [
     title: menuText.groups.stock,
     entries: [
       entry('item-stock', 'both'),
-      entry('folder/firstq-modal', 'both'),
+      // fristq edits each opening and links to the sheet upload (folder/firstq-modal).
+      entry('fristq', 'both'),
       entry('folder/items-report', 'desktop'),
       entry('folder/tswia', 'desktop'),
       entry('folder/tswia-record', 'desktop'),

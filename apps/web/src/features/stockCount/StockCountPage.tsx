@@ -17,6 +17,7 @@ import { today } from '../invoices/invoiceForm.ts';
 import { type ItemWithStock, useItemSearch } from '../invoices/useSales.ts';
 import '../itemMovement/stockReports.css';
 import { comboboxOf, ItemResults } from '../items/ItemResults.tsx';
+import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
 import { useCategories } from '../items/useItems.ts';
 import {
   addLines,
@@ -170,6 +171,7 @@ function CountItemSearch({ storeId, onAdd }: { storeId: number; onAdd: (ids: num
         onPick={add}
         details={(item) => <bdi className="num">{item.item_parcode}</bdi>}
       />
+      <ItemSearchButton storeId={storeId} onPick={add} />
     </div>
   );
 }

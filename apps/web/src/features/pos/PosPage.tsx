@@ -1,0 +1,604 @@
+import {
+  DEFAULT_SCALE_LAYOUT,
+  type ItemWithStock,
+  invoiceDraftProblem,
+  kindOf,
+  messagesAr,
+  normalizeNumberInput,
+  routes,
+  type StockRow,
+  scaleLayoutOf,
+  WALK_IN_CUSTOMER,
+} from '@mizan/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { call } from '../../app/api.ts';
+import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { yearKey } from '../../app/queryClient.ts';
+import { CameraScan } from '../../ui/camera/CameraScan.tsx';
+import { useIonAlert } from '../../ui/ionic.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { searchTerm } from '../../ui/searchTerm.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
+import { useNotify } from '../../ui/useNotify.ts';
+import { usePagedList } from '../../ui/usePagedList.ts';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { CustomerPicker } from '../invoices/CustomerPicker.tsx';
+import { salesScreen } from '../invoices/documentScreens.ts';
+import {
+  addLine,
+  changeLine,
+  type DraftInvoice,
+  emptyInvoice,
+  figures,
+  lineAmount,
+  removeLine,
+  toRequest,
+} from '../invoices/invoiceForm.ts';
+import { salesText } from '../invoices/salesText.ts';
+import { saveSteps } from '../invoices/saveInvoice.ts';
+import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
+import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
+import { useBrands, useCategories } from '../items/useItems.ts';
+import { useStores } from '../settings/useSettings.ts';
+import {
+  discountedPrice,
+  exactItem,
+  labelItem,
+  type PayMethod,
+  payMethodOf,
+  scaleLine,
+  withPayment,
+} from './posCart.ts';
+import { posText as text } from './posText.ts';
+
+type Tiles = 'category' | 'brand';
+/** Where a tap must not send the focus back to the scanner field: fields, choices and dialogs keep it. */
+const keepsFocus = 'input, textarea, select, ion-select, ion-alert, ion-modal, [role="listbox"], .pos-discount';
+
+/**
+ * The touch POS (folder/pos-sales): a counter screen for a touch screen, a tablet or a phone. Items as tiles by
+ * category or brand, a scanner field that is always ready (a scale label adds its weight or price), a cart with
+ * +/−, a line discount and remove, and cash, card or credit. It sells through the sales invoice itself: the same
+ * draft and figures (features/invoices/invoiceForm.ts), the same save (pay/createWithItems, its checks, its
+ * reference and its idempotency key), the same print.
+ */
+export default function PosPage({ title }: { title: string }) {
+  const { storeId } = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [presentAlert] = useIonAlert();
+  const queryClient = useQueryClient();
+  const parties = useParties(storeId);
+  const walkIn = kindOf('pay').walkInCustomer
+    ? parties.data?.find((p) => p.ac_id === WALK_IN_CUSTOMER.ac_id && p.sub_name === WALK_IN_CUSTOMER.sub_name)?.id
+    : undefined;
+  const store = useStores().data?.find((s) => s.id === storeId);
+  const layout = store ? scaleLayoutOf(store) : DEFAULT_SCALE_LAYOUT;
+
+  const [sale, setSale] = useState<DraftInvoice>(() => emptyInvoice());
+  // A line's price before its discount (by line), to show it struck through.
+  const [listPrices, setListPrices] = useState<Record<string, string>>({});
+  const [method, setMethod] = useState<PayMethod>('cash');
+  const [received, setReceived] = useState('');
+  const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
+  const [term, setTerm] = useState('');
+  const [unknown, setUnknown] = useState<string | undefined>();
+  const [keyboard, setKeyboard] = useState(false);
+  const [discounting, setDiscounting] = useState<{ uid: string; percent: string } | undefined>();
+  const [lastSale, setLastSale] = useState<{ ref: string; change: string } | undefined>();
+  const [tilesBy, setTilesBy] = useState<Tiles>('category');
+  const [group, setGroup] = useState('');
+  const scanRef = useRef<HTMLInputElement>(null);
+  const cartRef = useRef<HTMLElement>(null);
+  const saving = useRef(false);
+  const save = useSaveInvoice(storeId);
+
+  // The walk-in customer is the party until another is chosen (credit needs another).
+  useEffect(() => {
+    if (walkIn !== undefined)
+      setSale((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
+  }, [walkIn]);
+  const draft = withPayment(sale, method, received);
+  const f = figures(draft);
+
+  const categories = useCategories(storeId);
+  const brands = useBrands(storeId);
+  const search = useDebounced(term, 200);
+  // A code being scanned is not a name to search: the tiles follow names (letters, or words with spaces).
+  const searching = /[^\d\s]/.test(search) ? search.trim() : '';
+  const tiles = usePagedList(
+    [...yearKey(storeId), 'posTiles'],
+    routes.itemStock.stockList,
+    {
+      store_id: storeId,
+      search: searching || undefined,
+      category_id: tilesBy === 'category' && group ? Number(group) : undefined,
+      brand: tilesBy === 'brand' && group ? group : undefined,
+    },
+    40,
+  );
+
+  const focusScan = () => scanRef.current?.focus({ preventScroll: true });
+  useEffect(() => {
+    scanRef.current?.focus({ preventScroll: true });
+  }, []);
+  // A tap anywhere but a field gives the focus back to the scanner field: the next scan always lands there.
+  const onTap = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || event.target.closest(keepsFocus)) return;
+    setTimeout(focusScan, 0);
+  };
+
+  const add = (item: Pick<ItemWithStock, 'id' | 'item_name' | 'pay_price' | 'quantity'>, quantity = '1') => {
+    setUnknown(undefined);
+    setLastSale(undefined);
+    setSale((current) =>
+      addLine(current, {
+        item_id: item.id,
+        item_name: item.item_name,
+        quantity,
+        price: item.pay_price,
+        stock: item.quantity,
+      }),
+    );
+  };
+  const lookUp = (wanted: string) =>
+    queryClient.fetchQuery({
+      queryKey: salesKeys.itemSearch(storeId, wanted),
+      queryFn: async () =>
+        (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data,
+      staleTime: 5_000,
+    });
+
+  /**
+   * Enter in the scanner field: the item whose barcode or code it is; else a scale label (its item by code, its
+   * weight or price); else a name that names one item; else the cashier is told the code is unknown.
+   */
+  async function scan(typed: string) {
+    const code = searchTerm(typed).trim();
+    if (!code) return;
+    setTerm('');
+    const found = await lookUp(code);
+    const exact = exactItem(found, code);
+    if (exact) return add(exact);
+    const label = scaleLine(code, layout);
+    if (label) {
+      const byCode = await lookUp(label.labelCode.replace(/^0+(?=\d)/, ''));
+      const item = labelItem(byCode, label.labelCode);
+      const quantity = item && label.quantityOf(item);
+      if (item && quantity) return add(item, quantity);
+      return setUnknown(text.unknownScale(label.labelCode));
+    }
+    const [only, ...others] = found;
+    if (only && others.length === 0 && /[^\d\s]/.test(code)) return add(only);
+    if (found.length > 0 && /[^\d\s]/.test(code)) return setTerm(code);
+    setUnknown(text.unknownCode(code));
+  }
+  const onScanKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void scan(event.currentTarget.value);
+  };
+
+  const lineIndex = (uid: string) => sale.lines.findIndex((l) => l.uid === uid);
+  const step = (uid: string, by: 1 | -1) =>
+    setSale((current) => {
+      const index = current.lines.findIndex((l) => l.uid === uid);
+      const line = current.lines[index];
+      if (!line) return current;
+      const next = Number(normalizeNumberInput(line.quantity)) + by;
+      // Quantities are decimals of up to 3 places: whole steps keep them exact as text.
+      const [whole = '0', fraction] = normalizeNumberInput(line.quantity).split('.');
+      const stepped = `${Number(whole) + by}${fraction ? `.${fraction}` : ''}`;
+      return next > 0 ? changeLine(current, index, { quantity: stepped }) : current;
+    });
+  const remove = (uid: string) => {
+    setSale((current) =>
+      removeLine(
+        current,
+        current.lines.findIndex((l) => l.uid === uid),
+      ),
+    );
+    setListPrices(({ [uid]: _, ...rest }) => rest);
+  };
+  function applyDiscount() {
+    if (!discounting) return;
+    const index = lineIndex(discounting.uid);
+    const line = sale.lines[index];
+    if (!line) return setDiscounting(undefined);
+    const listPrice = listPrices[line.uid] ?? line.price;
+    const price = discountedPrice(listPrice, discounting.percent);
+    if (price === undefined) return notify.refused(text.badPercent);
+    setSale((current) => changeLine(current, index, { price }));
+    setListPrices((current) => ({ ...current, [line.uid]: listPrice }));
+    setDiscounting(undefined);
+    focusScan();
+  }
+
+  function startNew() {
+    setSale(emptyInvoice(walkIn));
+    setListPrices({});
+    setReceived('');
+    setMethod('cash');
+    setSaveKey(crypto.randomUUID());
+    setDiscounting(undefined);
+    setUnknown(undefined);
+    focusScan();
+  }
+
+  /** One tap: the sale is saved as a final sales invoice (and printed). */
+  async function pay(print: boolean) {
+    if (saving.current) return;
+    if (method === 'credit' && (sale.cust_id === undefined || sale.cust_id === walkIn))
+      return notify.refused(text.creditNeedsCustomer);
+    if (f.walkInUnpaid) return notify.refused(messagesAr.WALK_IN_UNPAID);
+    const problem = invoiceDraftProblem({
+      lineCount: sale.lines.length,
+      partyId: sale.cust_id,
+      date: sale.pay_date,
+      totals: f.problem,
+    });
+    if (problem) return notify.refused(salesText.draftRefused[problem]);
+    const request = toRequest(draft, saveKey);
+    const body = { ...request, invoice: { ...request.invoice, pay_method: payMethodOf(method) } };
+    saving.current = true;
+    try {
+      let saved: SavedInvoice | undefined;
+      for (const s of saveSteps(salesScreen, undefined, true, body)) [saved] = await save.mutateAsync(s);
+      if (!saved) return;
+      notify.done(salesText.saved(saved.pay_ref));
+      setLastSale({ ref: saved.pay_ref, change: f.changeDue });
+      const handedOver = f.changeDue ? `&received=${normalizeNumberInput(received)}` : '';
+      startNew();
+      if (print) navigate(`/print-modal?kind=${saved.kind}&id=${saved.pay_id}${handedOver}`);
+    } catch (error) {
+      const shortages = shortagesOf(error);
+      if (!shortages.length) return notify.failed(error);
+      void presentAlert({
+        header: salesText.shortTitle,
+        message: shortages
+          .map((s) => salesText.shortLine(s.item_name, s.requested_quantity, s.available_quantity, s.shortage))
+          .join('\n'),
+        cssClass: 'shortage-alert',
+        buttons: [salesText.close],
+      });
+    } finally {
+      saving.current = false;
+    }
+  }
+
+  const groups =
+    tilesBy === 'category'
+      ? (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.category_name }))
+      : (brands.data ?? []).map((b) => ({ value: b.brand, label: b.brand }));
+  const fullScreen = () => void document.documentElement.requestFullscreen?.().catch(() => undefined);
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <button type="button" className="pos-fullscreen" onClick={fullScreen}>
+          {text.fullScreen}
+        </button>
+      }
+    >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the tap only gives the focus back to the scanner field */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: keys go to the scanner field already */}
+      <div className="pos" onClick={onTap} data-testid="pos">
+        <section className="pos-catalogue">
+          <div className="pos-scan">
+            <label className="field grow">
+              <span>{text.scanLabel}</span>
+              <input
+                ref={scanRef}
+                className="plain-input pos-touch pos-scan-input"
+                name="scan"
+                data-testid="pos-scan"
+                autoComplete="off"
+                placeholder={text.scan}
+                // A counter scanner types into the field; the touch keyboard only when asked for.
+                inputMode={keyboard ? 'search' : 'none'}
+                value={term}
+                onChange={(e) => setTerm(e.target.value)}
+                onKeyDown={onScanKey}
+              />
+            </label>
+            <button
+              type="button"
+              className={keyboard ? 'plain-button pos-touch' : 'plain-button outline pos-touch'}
+              aria-pressed={keyboard}
+              onClick={() => setKeyboard((on) => !on)}
+            >
+              {text.keyboard}
+            </button>
+            <CameraScan onCode={(code) => void scan(code)} />
+            <ItemSearchButton
+              storeId={storeId}
+              className="plain-button outline pos-touch"
+              onPick={(item) => add(item)}
+              onDismissed={() => setTimeout(focusScan, 0)}
+            />
+          </div>
+          {unknown && (
+            <p className="pos-unknown" role="alert" data-testid="pos-unknown">
+              {unknown}
+            </p>
+          )}
+          <Segmented
+            label={text.tilesBy}
+            value={tilesBy}
+            options={[
+              { value: 'category', label: text.byCategory },
+              { value: 'brand', label: text.byBrand },
+            ]}
+            onChange={(value) => {
+              setTilesBy(value);
+              setGroup('');
+            }}
+          />
+          <div
+            className="pos-groups"
+            role="toolbar"
+            aria-label={tilesBy === 'category' ? text.byCategory : text.byBrand}
+          >
+            {[{ value: '', label: text.all }, ...groups].map((g) => (
+              <button
+                key={g.value || 'all'}
+                type="button"
+                className={g.value === group ? 'pos-chip pos-touch selected' : 'pos-chip pos-touch'}
+                aria-pressed={g.value === group}
+                onClick={() => setGroup(g.value)}
+              >
+                {g.label}
+              </button>
+            ))}
+          </div>
+          <div className="pos-tiles" data-testid="pos-tiles">
+            {tiles.rows.map((item: StockRow) => (
+              <button key={item.id} type="button" className="pos-tile" data-item={item.id} onClick={() => add(item)}>
+                <span className="pos-tile-name">{item.item_name}</span>
+                <bdi className="num pos-tile-price">{formatDecimal(item.pay_price)}</bdi>
+                <small>
+                  {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
+                </small>
+              </button>
+            ))}
+            {tiles.query.isSuccess && tiles.rows.length === 0 && <p>{text.noItems}</p>}
+          </div>
+          {tiles.query.hasNextPage && (
+            <button
+              type="button"
+              className="plain-button outline pos-touch"
+              onClick={() => void tiles.query.fetchNextPage()}
+            >
+              {text.more}
+            </button>
+          )}
+        </section>
+        {sale.lines.length > 0 && (
+          <div className="pos-phone-bar">
+            <span>
+              {text.net}: <bdi className="num">{formatDecimal(f.net)}</bdi>
+            </span>
+            <button type="button" onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth' })}>
+              {text.toPayment}
+            </button>
+          </div>
+        )}
+
+        <section className="pos-cart" aria-label={text.cart} ref={cartRef}>
+          <h2>
+            {text.cart} <bdi className="num">({sale.lines.length})</bdi>
+          </h2>
+          {sale.lines.length === 0 && <p className="pos-empty">{text.emptyCart}</p>}
+          <ul className="pos-lines" data-testid="pos-lines">
+            {sale.lines.map((line) => (
+              <li key={line.uid} className="pos-line" data-testid="pos-line">
+                <div className="pos-line-head">
+                  <span className="pos-line-name">{line.item_name}</span>
+                  <button
+                    type="button"
+                    className="pos-icon pos-touch danger"
+                    aria-label={text.remove}
+                    data-testid="pos-remove"
+                    onClick={() => remove(line.uid)}
+                  >
+                    ×
+                  </button>
+                </div>
+                <div className="pos-line-body">
+                  <button
+                    type="button"
+                    className="pos-icon pos-touch"
+                    aria-label={text.minus}
+                    data-testid="pos-minus"
+                    onClick={() => step(line.uid, -1)}
+                  >
+                    −
+                  </button>
+                  <bdi className="num pos-qty" data-testid="pos-qty">
+                    {formatQuantity(line.quantity)}
+                  </bdi>
+                  <button
+                    type="button"
+                    className="pos-icon pos-touch"
+                    aria-label={text.plus}
+                    data-testid="pos-plus"
+                    onClick={() => step(line.uid, 1)}
+                  >
+                    +
+                  </button>
+                  <span className="pos-line-price">
+                    × <bdi className="num">{formatDecimal(line.price)}</bdi>
+                    {listPrices[line.uid] && (
+                      <s className="num" title={text.listPrice}>
+                        {formatDecimal(listPrices[line.uid])}
+                      </s>
+                    )}
+                  </span>
+                  <bdi className="num pos-line-total" data-testid="pos-line-total">
+                    {formatDecimal(lineAmount(line))}
+                  </bdi>
+                  <button
+                    type="button"
+                    className="plain-button outline pos-touch"
+                    data-testid="pos-discount"
+                    onClick={() => setDiscounting({ uid: line.uid, percent: '' })}
+                  >
+                    {text.lineDiscount}
+                  </button>
+                </div>
+                {discounting?.uid === line.uid && (
+                  <div className="pos-discount">
+                    <label className="field">
+                      <span>{text.lineDiscountOf(line.item_name)}</span>
+                      <input
+                        className="plain-input pos-touch"
+                        name="line_discount"
+                        inputMode="decimal"
+                        dir="ltr"
+                        // biome-ignore lint/a11y/noAutofocus: the cashier tapped the line's discount to type it
+                        autoFocus
+                        value={discounting.percent}
+                        onChange={(e) => setDiscounting({ uid: line.uid, percent: e.target.value })}
+                        onKeyDown={(e) => e.key === 'Enter' && applyDiscount()}
+                      />
+                    </label>
+                    <button type="button" className="plain-button pos-touch" onClick={applyDiscount}>
+                      {text.applyDiscount}
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+
+          <dl className="pos-totals" data-testid="pos-totals">
+            <dt>{text.total}</dt>
+            <dd>
+              <bdi className="num" data-testid="pos-total">
+                {formatDecimal(f.tot_pr)}
+              </bdi>
+            </dd>
+            <dt>{text.net}</dt>
+            <dd>
+              <bdi className="num pos-net" data-testid="pos-net">
+                {formatDecimal(f.net)}
+              </bdi>
+            </dd>
+          </dl>
+
+          <Segmented
+            label={text.payMethod}
+            className="pos-methods"
+            value={method}
+            options={[
+              { value: 'cash', label: text.cash },
+              { value: 'card', label: text.card },
+              { value: 'credit', label: text.credit },
+            ]}
+            onChange={(value) => {
+              setMethod(value);
+              setReceived('');
+              if (value !== 'credit' && walkIn !== undefined) setSale((current) => ({ ...current, cust_id: walkIn }));
+            }}
+          />
+          {method === 'credit' && (
+            <div className="pos-customer">
+              <CustomerPicker
+                storeId={storeId}
+                only="customer"
+                party="customer"
+                label={text.customer}
+                value={sale.cust_id === walkIn ? undefined : sale.cust_id}
+                onChange={(id) => setSale((current) => ({ ...current, cust_id: id }))}
+              />
+            </div>
+          )}
+          {method === 'card' && <p className="pos-note">{text.cardToBank}</p>}
+          {method !== 'card' && (
+            <div className="pos-received">
+              <label className="field grow">
+                <span>{method === 'cash' ? text.received : text.paidNow}</span>
+                <input
+                  className="plain-input pos-touch pos-amount"
+                  name="received"
+                  data-testid="pos-received"
+                  inputMode="decimal"
+                  dir="ltr"
+                  value={received}
+                  placeholder={method === 'cash' ? formatDecimal(f.net) : '0'}
+                  onChange={(e) => setReceived(normalizeNumberInput(e.target.value))}
+                />
+              </label>
+              {method === 'cash' && (
+                <button
+                  type="button"
+                  className="plain-button outline pos-touch pos-exact"
+                  onClick={() => setReceived('')}
+                >
+                  {text.exact}
+                </button>
+              )}
+            </div>
+          )}
+          <dl className="pos-totals">
+            {method === 'cash' && (
+              <>
+                <dt>{text.change}</dt>
+                <dd>
+                  <bdi className="num pos-change" data-testid="pos-change">
+                    {formatDecimal(f.changeDue || '0')}
+                  </bdi>
+                </dd>
+              </>
+            )}
+            {method === 'credit' && (
+              <>
+                <dt>{text.remaining}</dt>
+                <dd>
+                  <bdi className="num" data-testid="pos-remaining">
+                    {formatDecimal(f.changee)}
+                  </bdi>
+                </dd>
+              </>
+            )}
+          </dl>
+          <div className="pos-pay">
+            <button
+              type="button"
+              className="plain-button pos-touch pos-pay-main"
+              data-testid="pos-pay-print"
+              disabled={save.isPending}
+              onClick={() => void pay(true)}
+            >
+              {save.isPending ? text.saving : text.payPrint}
+            </button>
+            <button
+              type="button"
+              className="plain-button outline pos-touch"
+              data-testid="pos-pay"
+              disabled={save.isPending}
+              onClick={() => void pay(false)}
+            >
+              {text.payOnly}
+            </button>
+          </div>
+          {lastSale && (
+            <p className="pos-last" data-testid="pos-last" aria-live="polite">
+              {text.lastSale}: <bdi className="num">{lastSale.ref}</bdi>
+              {lastSale.change && (
+                <>
+                  {' — '}
+                  {text.lastChange}: <bdi className="num">{formatDecimal(lastSale.change)}</bdi>
+                </>
+              )}
+            </p>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}
