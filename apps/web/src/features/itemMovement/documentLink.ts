@@ -22,7 +22,7 @@ export function documentPath({ kind, source_id, pay_ref }: Moved): string | unde
     case bookKinds.stockCount.wire:
       return `/folder/edit-tswia?id=${source_id}`;
     case bookKinds.openingQuantity.wire:
-      return '/folder/firstq-modal';
+      return '/fristq';
     default:
       return undefined;
   }

@@ -13,7 +13,7 @@ export function sourceLabel(line: { source_kind: string; j_type: string | null }
 export function sourcePath(line: { source_kind: string; source_id: number }): string | undefined {
   if (isKindToken(line.source_kind)) return `/print-modal?kind=${line.source_kind}&id=${line.source_id}`;
   if (line.source_kind === 'journal') return `/edit-journal?journalId=${line.source_id}`;
-  if (line.source_kind === 'firstq') return '/folder/firstq-modal';
+  if (line.source_kind === 'firstq') return '/fristq';
   return undefined;
 }
 
