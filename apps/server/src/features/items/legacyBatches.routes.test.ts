@@ -9,7 +9,10 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 
 const ROWS = 1_000;
-/** What another store's request may wait while a batch is written. */
+/**
+ * What another store's request may wait, beyond what the same read takes with no batch running (measured just
+ * before, for as long): on a loaded machine a read alone takes hundreds of milliseconds, which no batch causes.
+ */
 const MAX_WAIT_MS = 500;
 
 describeEachDatabase('a legacy batch of 1,000 rows does not hold other stores', (ctx) => {
@@ -42,6 +45,12 @@ describeEachDatabase('a legacy batch of 1,000 rows does not hold other stores', 
     return { answer, worst, took };
   }
 
+  /** The worst latency of the same reads with no batch running, for `ms`. */
+  async function quietWorst(ms: number) {
+    const { worst } = await whileOtherStoreReads(() => new Promise((resolve) => setTimeout(resolve, ms)));
+    return worst;
+  }
+
   // Not done yet (issue 22, part 1): items/createMulti still writes row by row through the openings' save. Measured
   // on the loaded 2-core machine: 24 s for the batch, another store waiting 23.9 s. Enable with the fix.
   it.skip('items/createMulti of 1,000 items with opening quantities', async () => {
@@ -70,9 +79,7 @@ describeEachDatabase('a legacy batch of 1,000 rows does not hold other stores', 
     expect((await admin.get('/api/items/read?search=BATCH-NEW')).json().data).toEqual([]);
   }, 180_000);
 
-  // Skipped until the set-based, chunked account batch is joined with account types and parents (issue 20): the two
-  // were built side by side and main keeps the row-by-row save that checks type and parent (issue 22 note).
-  it.skip('sub_accounts/createMulti of 1,000 customers with opening balances', async () => {
+  it('sub_accounts/createMulti of 1,000 customers with opening balances', async () => {
     const admin = await signedIn('admin', 'admin123', 1);
     const rows = Array.from({ length: ROWS }, (_, i) => ({
       ac_id: 1,
@@ -81,13 +88,14 @@ describeEachDatabase('a legacy batch of 1,000 rows does not hold other stores', 
       sub_balance: i % 4 === 0 ? '100' : '0',
     }));
     const { answer, worst, took } = await whileOtherStoreReads(() => admin.post('/api/sub_accounts/createMulti', rows));
+    const quiet = await quietWorst(took);
     console.info(
-      `sub_accounts/createMulti ${ROWS}: ${took.toFixed(0)} ms, other store waited at most ${worst.toFixed(0)} ms`,
+      `sub_accounts/createMulti ${ROWS}: ${took.toFixed(0)} ms, other store's read took at most ${worst.toFixed(0)} ms (${quiet.toFixed(0)} ms with no batch)`,
     );
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data).toHaveLength(ROWS);
     expect(answer.json().data[4]).toMatchObject({ sub_name: 'عميل دفعة 4', sub_balance: '100.00' });
-    expect(worst).toBeLessThan(MAX_WAIT_MS);
+    expect(worst).toBeLessThan(quiet + MAX_WAIT_MS);
 
     const again = [
       { ac_id: 1, cat_id: 1, sub_name: 'عميل جديد تماما' },
