@@ -12,12 +12,20 @@ import {
 } from '@mizan/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { accountCategory, subAccounts } from '../../db/schema.ts';
+import { accountCategory, accounts, logHistory, subAccounts } from '../../db/schema.ts';
+import { readInChunks, writeInChunks } from '../../lib/chunkedBatch.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
-import { countLedgerLines, countPartyDocuments, findMainAccount, findSubAccount } from './accounts.queries.ts';
+import {
+  countLedgerLines,
+  countPartyDocuments,
+  findMainAccount,
+  findSubAccount,
+  findSubAccounts,
+} from './accounts.queries.ts';
 import { balanceOpeningAccount } from './openingBalance.ts';
 
 async function refusingDuplicates<T>(work: () => Promise<Result<T>>, prefix = () => ''): Promise<Result<T>> {
@@ -106,63 +114,213 @@ async function loadAccount(tx: Tx, storeId: number, id: number): Promise<Result<
 const ACCOUNT_CODE_LOCK = 7_301;
 
 /**
- * The code a new account gets when none is typed: the next number after the highest numeric code of its class in
- * the store (customers 101, 150 → 151), or the class's first (class × 100 + 1: 101 customers, 201 suppliers).
+ * The codes `count` new accounts of class `acId` get when none is typed: the numbers after the highest numeric code
+ * of the class in the store (customers 101, 150 → 151, 152, …), or after the class's first (class × 100 + 1: 101
+ * customers, 201 suppliers), skipping any code already taken in the store (a code is unique across classes: the
+ * 100th customer after 101 does not take the suppliers' 201) or typed for another account of the batch (`typed`).
  */
-async function nextCode(tx: Tx, storeId: number, acId: number) {
+async function nextCodes(tx: Tx, storeId: number, acId: number, count: number, typed: string[]): Promise<string[]> {
   // Two accounts created at the same moment would read the same highest code and the second be refused as a code
   // taken: the store's code choice is one at a time, until the transaction that chose one ends.
   await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CODE_LOCK}, ${storeId})`);
-  const result = await tx.execute<{ next: string }>(sql`
-    select coalesce(max(${subAccounts.sub_code}::bigint) + 1, ${acId * 100 + 1})::text as next
-    from ${subAccounts}
-    where ${subAccounts.store_id} = ${storeId} and ${subAccounts.ac_id} = ${acId}
-      and ${subAccounts.sub_code} ~ '^[0-9]{1,15}$'`);
-  return result.rows[0]?.next ?? String(acId * 100 + 1);
+  const { rows } = await tx.execute<{ code: string }>(sql`
+    with start as (
+      select coalesce(max(${subAccounts.sub_code}::bigint) + 1, ${acId * 100 + 1}) as first
+      from ${subAccounts}
+      where ${subAccounts.store_id} = ${storeId} and ${subAccounts.ac_id} = ${acId}
+        and ${subAccounts.sub_code} ~ '^[0-9]{1,15}$')
+    select c::text as code
+    from start, generate_series(start.first, start.first + ${count} + ${typed.length} +
+      (select count(*) from ${subAccounts} where ${subAccounts.store_id} = ${storeId})) as c
+    where c::text <> all(${arrayOf(typed)}::text[])
+      and not exists (select 1 from ${subAccounts} t where t.store_id = ${storeId} and t.sub_code = c::text)
+    order by c
+    limit ${count}`);
+  return rows.map((row) => row.code);
 }
 
-/** Creates accounts in one transaction: all of them, or none (an offline batch of new customers, say). */
-export function createSubAccounts(
+type NewAccount = Omit<typeof subAccounts.$inferInsert, 'store_id'> & { sub_name: string };
+
+/** The first refusal of a batch: the lowest row's, keyed by its place in the batch when there are several. */
+function firstRefusal(refusals: Map<number, Result<never>>, many: boolean): Result<never> | undefined {
+  const index = Math.min(...refusals.keys());
+  const refusal = refusals.get(index);
+  if (!refusal || refusal.ok || !many) return refusal;
+  return fail(refusal.code, fieldsOfRecord(refusal.fields, index));
+}
+
+/**
+ * Every new account checked before anything is written, in a few reads whatever the batch's size: its class, type,
+ * parent and category, and its name and typed code, neither taken in the store nor earlier in the batch. Answers
+ * the rows to insert, or the first row's refusal (as a row-by-row save would have met it).
+ */
+async function checkNewAccounts(
+  db: DbOrTx,
+  storeId: number,
+  inputs: SubAccountValues[],
+): Promise<Result<NewAccount[]>> {
+  const mains = new Map((await db.select().from(accounts)).map((main) => [main.ac_id, main]));
+  const categories = new Set((await db.select({ id: accountCategory.id }).from(accountCategory)).map((c) => c.id));
+  const parentIds = [...new Set(inputs.flatMap((input) => (input.parent_id ? [input.parent_id] : [])))];
+  const parents = new Map(
+    parentIds.length
+      ? (
+          await db
+            .select({ id: subAccounts.id, account_type: subAccounts.account_type })
+            .from(subAccounts)
+            .where(and(eq(subAccounts.store_id, storeId), sql`${subAccounts.id} = any(${arrayOf(parentIds)}::int[])`))
+        ).map((parent) => [parent.id, parent.account_type])
+      : [],
+  );
+  const names = inputs.map((input) => input.sub_name);
+  const codes = inputs.flatMap((input) => (input.sub_code ? [input.sub_code] : []));
+  const takenNames = new Set(
+    (
+      await db
+        .select({ name: subAccounts.sub_name })
+        .from(subAccounts)
+        .where(and(eq(subAccounts.store_id, storeId), sql`${subAccounts.sub_name} = any(${arrayOf(names)}::text[])`))
+    ).map((row) => row.name),
+  );
+  const takenCodes = new Set(
+    codes.length
+      ? (
+          await db
+            .select({ code: subAccounts.sub_code })
+            .from(subAccounts)
+            .where(
+              and(eq(subAccounts.store_id, storeId), sql`${subAccounts.sub_code} = any(${arrayOf(codes)}::text[])`),
+            )
+        ).map((row) => row.code)
+      : [],
+  );
+
+  const refusals = new Map<number, Result<never>>();
+  const rows: NewAccount[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const refuse = (result: Result<never>) => {
+      if (!refusals.has(index)) refusals.set(index, result);
+    };
+    const main = mains.get(input.ac_id);
+    if (!main) {
+      refuse(fail('VALIDATION_FAILED', { ac_id: 'MAIN_ACCOUNT_NOT_FOUND' }));
+      continue;
+    }
+    const account_type = input.account_type ?? defaultAccountType(main.ac_id, main.ac_type);
+    if (statementOfType(account_type) !== main.statement)
+      refuse(fail('ACCOUNT_TYPE_NOT_OF_CLASS', { account_type: 'ACCOUNT_TYPE_NOT_OF_CLASS' }));
+    const parent_id = input.parent_id ?? null;
+    if (parent_id !== null && parents.get(parent_id) !== account_type)
+      refuse(fail('ACCOUNT_PARENT_INVALID', { parent_id: 'ACCOUNT_PARENT_INVALID' }));
+    if (input.cat_id !== null && !categories.has(input.cat_id))
+      refuse(fail('VALIDATION_FAILED', { cat_id: 'ACCOUNT_CATEGORY_NOT_FOUND' }));
+    if (takenNames.has(input.sub_name)) refuse(fail('ACCOUNT_NAME_TAKEN', { sub_name: 'ACCOUNT_NAME_TAKEN' }));
+    takenNames.add(input.sub_name);
+    if (input.sub_code) {
+      if (takenCodes.has(input.sub_code)) refuse(fail('ACCOUNT_CODE_TAKEN', { sub_code: 'ACCOUNT_CODE_TAKEN' }));
+      takenCodes.add(input.sub_code);
+    }
+    const isParty = input.cat_id !== null && (PARTY_CATEGORIES as readonly number[]).includes(input.cat_id);
+    rows.push({
+      ac_id: input.ac_id,
+      sub_name: input.sub_name,
+      sub_code: input.sub_code,
+      sub_type: main.ac_type,
+      account_type,
+      parent_id,
+      sub_balance: input.sub_balance,
+      cat_id: input.cat_id,
+      phone: isParty ? input.phone : null,
+      address: isParty ? input.address : null,
+    });
+  }
+  return refusals.size ? (firstRefusal(refusals, inputs.length > 1) as Result<never>) : ok(rows);
+}
+
+/**
+ * Writes one chunk of checked accounts in one transaction, set-based: the codes of those typed without one (under
+ * the store's code lock), one insert of the chunk, one log line per account, the openings' other side. Answers the
+ * new ids in the chunk's order.
+ */
+function insertAccounts(db: Db, user: SessionUser, chunk: NewAccount[], typedCodes: string[]) {
+  return inTransaction(db, async (tx) => {
+    const codes = chunk.map((row) => row.sub_code ?? null);
+    for (const acId of new Set(chunk.filter((row) => !row.sub_code).map((row) => row.ac_id))) {
+      const missing = chunk.flatMap((row, index) => (!row.sub_code && row.ac_id === acId ? [index] : []));
+      const next = await nextCodes(tx, user.store_id, acId, missing.length, typedCodes);
+      for (const [n, index] of missing.entries()) codes[index] = next[n] ?? null;
+    }
+    const column = <K extends keyof NewAccount>(key: K) => arrayOf(chunk.map((row) => row[key] ?? null));
+    const { rows } = await tx.execute<{ id: number; sub_name: string }>(sql`
+      insert into ${subAccounts} (store_id, ac_id, sub_name, sub_code, sub_type, account_type, parent_id,
+        sub_balance, cat_id, phone, address)
+      select ${user.store_id}, u.ac_id, u.sub_name, u.sub_code, u.sub_type, u.account_type, u.parent_id,
+        u.sub_balance, u.cat_id, u.phone, u.address
+      from unnest(${column('ac_id')}::int[], ${column('sub_name')}::text[], ${arrayOf(codes)}::text[],
+        ${column('sub_type')}::text[], ${column('account_type')}::text[], ${column('parent_id')}::int[],
+        ${column('sub_balance')}::numeric[], ${column('cat_id')}::int[], ${column('phone')}::text[],
+        ${column('address')}::text[])
+        with ordinality as u(ac_id, sub_name, sub_code, sub_type, account_type, parent_id, sub_balance, cat_id,
+          phone, address, ord)
+      order by u.ord
+      returning id, sub_name`);
+    // Names are unique in the store: each id goes back to its row by name, whatever order the insert returned.
+    const idOf = new Map(rows.map((row) => [row.sub_name, Number(row.id)]));
+    const ids = chunk.map((row) => idOf.get(row.sub_name) ?? 0);
+    // One log line per account, from arrays too (a parameter per value is slow to parse on the embedded database).
+    await tx.execute(sql`
+      insert into ${logHistory} (store_id, user_id, typee, "logToken")
+      select ${user.store_id}, ${user.id}, 'insert account',
+        jsonb_build_object('id', u.id, 'sub_name', u.sub_name, 'sub_balance', u.sub_balance)
+      from unnest(${arrayOf(ids)}::int[], ${column('sub_name')}::text[], ${column('sub_balance')}::text[])
+        as u(id, sub_name, sub_balance)`);
+    // The openings' other side, once a chunk: the store's books balance between two chunks too.
+    await balanceOpeningAccount(tx, user.store_id);
+    return ok(ids);
+  });
+}
+
+/** Takes back the accounts a refused batch had written (nothing can use them yet: no save names them), logged. */
+async function undoAccounts(db: Db, user: SessionUser, ids: number[]) {
+  await inTransaction(db, async (tx) => {
+    await tx
+      .delete(subAccounts)
+      .where(and(eq(subAccounts.store_id, user.store_id), sql`${subAccounts.id} = any(${arrayOf(ids)}::int[])`));
+    await balanceOpeningAccount(tx, user.store_id);
+    await writeLog(tx, {
+      store_id: user.store_id,
+      user_id: user.id,
+      typee: 'delete account',
+      logToken: { undone_batch: ids.length, ids },
+    });
+    return ok(null);
+  });
+}
+
+/**
+ * Creates accounts: all of them, or none (an offline batch of new customers, say). The batch is checked whole
+ * first, then written in chunks of short transactions (lib/chunkedBatch.ts), so a batch of 1,000 never holds the
+ * embedded database's one connection for long; a chunk still refused takes back the ones before it.
+ */
+export async function createSubAccounts(
   db: Db,
   user: SessionUser,
   inputs: SubAccountValues[],
 ): Promise<Result<SubAccount[]>> {
-  const many = inputs.length > 1;
-  let current = 0;
-  return refusingDuplicates(
-    () =>
-      inTransaction(db, async (tx) => {
-        const createdIds: number[] = [];
-        for (const [index, input] of inputs.entries()) {
-          current = index;
-          const row = await accountRow(tx, user.store_id, input);
-          if (!row.ok) return many ? fail(row.code, fieldsOfRecord(row.fields, index)) : row;
-          const sub_code = row.value.sub_code || (await nextCode(tx, user.store_id, row.value.ac_id));
-          const [inserted] = await tx
-            .insert(subAccounts)
-            .values({ ...row.value, sub_code, store_id: user.store_id })
-            .returning({ id: subAccounts.id });
-          if (!inserted) throw new Error('account insert returned nothing');
-          await writeLog(tx, {
-            store_id: user.store_id,
-            user_id: user.id,
-            typee: 'insert account',
-            logToken: { id: inserted.id, sub_name: input.sub_name, sub_balance: input.sub_balance },
-          });
-          createdIds.push(inserted.id);
-        }
-        // The openings' other side, once for the batch; then the accounts are read with it.
-        await balanceOpeningAccount(tx, user.store_id);
-        const saved: SubAccount[] = [];
-        for (const id of createdIds) {
-          const account = await loadAccount(tx, user.store_id, id);
-          if (!account.ok) return account;
-          saved.push(account.value);
-        }
-        return ok(saved);
-      }),
-    () => (many ? `${current}.` : ''),
+  const checked = await checkNewAccounts(db, user.store_id, inputs);
+  if (!checked.ok) return checked;
+  const typedCodes = checked.value.flatMap((row) => (row.sub_code ? [row.sub_code] : []));
+  const written = await writeInChunks(
+    checked.value,
+    (chunk) => refusingDuplicates(() => insertAccounts(db, user, chunk, typedCodes)),
+    (ids) => undoAccounts(db, user, ids),
   );
+  if (!written.ok) {
+    // A name or code taken between the checks and the write: the checks, run again, name the row.
+    const again = await checkNewAccounts(db, user.store_id, inputs);
+    return again.ok ? written : again;
+  }
+  return ok(await readInChunks(written.value, (ids) => findSubAccounts(db, user.store_id, ids)));
 }
 
 export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAccountBody): Promise<Result<SubAccount>> {

@@ -62,16 +62,26 @@ export function checkPackedSheet(bytes: Buffer): Result<{ unpackedBytes: number 
   return ok({ unpackedBytes });
 }
 
-/** The parts of an .xlsx the sheet reader needs: the workbook, its relations, the shared strings, the first sheet. */
-export function sheetParts(names: string[]): Set<string> {
-  const parts = new Set(
-    names.filter((name) => ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'].includes(name)),
-  );
-  // The reader takes the first worksheet in the zip's order, whether it reads it at once or after the shared strings.
+/**
+ * The parts of an .xlsx the sheet reader needs, in the order it must meet them: the workbook, its relations, the
+ * shared strings, then the first sheet. exceljs's streaming reader reads a worksheet as it comes only once it has
+ * read the relations and the shared strings; a worksheet met before them (the order Excel and exceljs write) it
+ * copies to a temporary file to read after the zip's other parts, and those it may then never see: unzipper ends
+ * its output while they still wait in it, and the reader, missing the workbook, throws (the intermittent "not a
+ * sheet" of issue 22, sheetOrder.test.ts). In this order there is no temporary copy either (each upload left its
+ * worksheet, up to 160 MB, in the system's temporary folder).
+ */
+export function sheetParts(names: string[]): string[] {
+  // The reader takes the first worksheet in the zip's order.
   const firstSheet = names.find((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
-  if (firstSheet) parts.add(firstSheet);
-  return parts;
+  return ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', ...(firstSheet ? [firstSheet] : [])];
 }
+
+/** The shared strings of a workbook with no text (a writer may leave the part out): the reader is given this one. */
+const noSharedStrings = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
+);
 
 /** What each part may really unpack to (see the file's comment), and all of them together. */
 export const unpackBounds: UnpackBounds = {
@@ -89,6 +99,6 @@ export const unpackBounds: UnpackBounds = {
  * against its bound; or the Arabic refusal of the file. Runs in the parsing worker.
  */
 export async function readableSheet(bytes: Buffer): Promise<Result<Buffer>> {
-  const checked = await verifiedZip(bytes, sheetParts, unpackBounds);
+  const checked = await verifiedZip(bytes, sheetParts, unpackBounds, { 'xl/sharedStrings.xml': noSharedStrings });
   return checked.ok ? ok(checked.value) : refuseSheet(checked.refusal);
 }

@@ -7,7 +7,7 @@
  * made of only the entries it needs, with their original packed bytes and their counted sizes: the reader inflates
  * exactly the bytes that were counted, whatever the file's local headers or other entries say.
  */
-import { createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 import type { FieldError } from '@mizan/contract';
 
 export type ZipEntry = {
@@ -144,22 +144,29 @@ export function packZip(entries: (ZipEntry & { size: number })[]): Buffer {
 export type UnpackBounds = { total: number; entry: (name: string) => number };
 
 /**
- * The entries the sheet reader needs (`wanted`), counted while inflating against what they state, their own bound
- * and the total, and packed again for the reader; or why the file is refused. An entry that unpacks to more than it
- * states is a lie, refused like a file too large, at once.
+ * The entries the sheet reader needs (`wanted`: their names, in the order the reader is to meet them), counted while
+ * inflating against what they state, their own bound and the total, and packed again for the reader in that order,
+ * with the `added` entries (stored) where `wanted` names a part the file lacks; or why the file is refused. An entry
+ * that unpacks to more than it states is a lie, refused like a file too large, at once.
  */
 export async function verifiedZip(
   bytes: Buffer,
-  wanted: (names: string[]) => Set<string>,
+  wanted: (names: string[]) => string[],
   bounds: UnpackBounds,
+  added: Record<string, Buffer> = {},
 ): Promise<ZipResult<Buffer>> {
   const listed = zipEntries(bytes);
   if (!listed.ok) return listed;
-  const names = wanted(listed.value.map((entry) => entry.name));
+  const byName = new Map(listed.value.map((entry) => [entry.name, entry]));
   const kept: (ZipEntry & { size: number })[] = [];
   let total = 0;
-  for (const entry of listed.value) {
-    if (!names.has(entry.name)) continue;
+  for (const name of wanted(listed.value.map((entry) => entry.name))) {
+    const entry = byName.get(name);
+    const content = added[name];
+    if (!entry) {
+      if (content) kept.push(storedEntry(name, content));
+      continue;
+    }
     if (entry.method !== 0 && entry.method !== 8) return refuse('FILE_NOT_A_SHEET');
     const limit = Math.min(entry.statedSize, bounds.entry(entry.name), bounds.total - total);
     const size = await countUnpacked(entry, limit);
@@ -169,4 +176,17 @@ export async function verifiedZip(
     kept.push({ ...entry, size });
   }
   return { ok: true, value: packZip(kept) };
+}
+
+/** An entry stored as it is (method 0), for a part the reader needs and the file lacks. */
+function storedEntry(name: string, content: Buffer): ZipEntry & { size: number } {
+  return {
+    name,
+    method: 0,
+    flags: 0,
+    crc: crc32(content),
+    statedSize: content.length,
+    packed: content,
+    size: content.length,
+  };
 }

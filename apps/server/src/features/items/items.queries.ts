@@ -16,6 +16,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
+import { arrayOf } from '../../lib/sqlArray.ts';
 
 const itemColumns = {
   ...getTableColumns(items),
@@ -85,6 +86,14 @@ export const findItem = (db: DbOrTx, storeId: number, id: number) =>
     .from(items)
     .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
     .where(and(eq(items.store_id, storeId), eq(items.id, id)));
+
+/** Several items of the store (one array parameter, however many ids). */
+export const findItems = (db: DbOrTx, storeId: number, ids: number[]) =>
+  db
+    .select(itemColumns)
+    .from(items)
+    .leftJoin(itemCategories, eq(itemCategories.id, items.category_id))
+    .where(and(eq(items.store_id, storeId), sql`${items.id} = any(${arrayOf(ids)}::int[])`));
 
 export async function categoryBelongsToStore(db: DbOrTx, storeId: number, categoryId: number) {
   const [row] = await db

@@ -7,6 +7,7 @@ import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
+import { createItemBatch } from './items.batch.ts';
 import { distinctBrands, distinctModels, findItem, listItems } from './items.queries.ts';
 import {
   applyPriceChange,
@@ -142,7 +143,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const items = await withOpeningYears(req, req.body);
       if (!items.ok) return sendError(reply, items);
-      const result = await createItems(app.db, sessionUser(req), items.value);
+      const result = await createItemBatch(app.db, sessionUser(req), items.value);
       return result.ok ? { data: result.value } : sendError(reply, result);
     },
   );

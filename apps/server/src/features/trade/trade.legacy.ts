@@ -10,13 +10,14 @@
  */
 import { fail, type HeaderOnlyBody, type KindToken, type LegacyLine, ok, type SessionUser } from '@mizan/contract';
 import { and, eq, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { tradeDocument } from '../../db/schema.ts';
+import { writeInChunks } from '../../lib/chunkedBatch.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import type { SaveResult } from '../book/savePipeline.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
 import { lockDocument, readDocument, type SavedDocument } from './trade.queries.ts';
-import { headerOf, linesOf, saveDocument } from './trade.service.ts';
+import { deleteDocument, headerOf, linesOf, saveDocument } from './trade.service.ts';
 
 type Saved = SaveResult<SavedDocument[]>;
 
@@ -55,9 +56,7 @@ export async function saveHeader(
   payId?: number,
 ): Promise<Saved> {
   if (payId === undefined) {
-    const key =
-      header.idempotency_key ??
-      (header.pay_ref && header.yearId !== undefined ? clientKey(kind, header.yearId, header.pay_ref) : undefined);
+    const key = headerKey(kind, header);
     const saved = await saveDocument(db, user, {
       kind,
       header,
@@ -80,17 +79,52 @@ export async function saveHeader(
   });
 }
 
-/** Offline sync (`pay/createMulti`): several headers, all saved or none. */
-export function saveHeaders(db: DbOrTx, user: SessionUser, kind: KindToken, headers: HeaderOnlyBody[]) {
-  return inTransaction(db, async (tx): Promise<Saved> => {
-    const all: SavedDocument[] = [];
-    for (const header of headers) {
-      const saved = await saveHeader(tx, user, kind, header);
-      if (!saved.ok) return saved;
-      all.push(...saved.value);
-    }
-    return ok(all);
-  });
+/** The key under which a new header is saved (the client's own, or its made-up reference in its year). */
+const headerKey = (kind: KindToken, header: HeaderOnlyBody) =>
+  header.idempotency_key ??
+  (header.pay_ref && header.yearId !== undefined ? clientKey(kind, header.yearId, header.pay_ref) : undefined);
+
+/** Whether a document was already saved under this key (a header sent again): a refused batch leaves it be. */
+async function savedBefore(db: DbOrTx, user: SessionUser, key: string | undefined) {
+  if (!key) return false;
+  const [row] = await db
+    .select({ pay_id: tradeDocument.pay_id })
+    .from(tradeDocument)
+    .where(and(eq(tradeDocument.store_id, user.store_id), eq(tradeDocument.idempotency_key, key)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Offline sync (`pay/createMulti`): several headers, all saved or none. Each header is a document that may post
+ * (a value-only invoice charges its party), so each goes through the one save as a single header does, in its own
+ * short transaction, so that a batch of 1,000 never holds the embedded database while others wait
+ * (docs/legacy-batches.md). A header refused after others were saved has those deleted again through the same
+ * pipeline's delete, newest first (stock and ledger follow), except documents a header sent again only found.
+ */
+export async function saveHeaders(db: Db, user: SessionUser, kind: KindToken, headers: HeaderOnlyBody[]) {
+  type Written = { document: SavedDocument; created: boolean };
+  const written = await writeInChunks<HeaderOnlyBody, Written>(
+    headers,
+    async ([header]) => {
+      if (!header) return ok([]);
+      const existed = await savedBefore(db, user, headerKey(kind, header));
+      const saved = await saveHeader(db, user, kind, header);
+      return saved.ok ? ok(saved.value.map((document) => ({ document, created: !existed }))) : saved;
+    },
+    async (saved) => {
+      // Each delete is logged as a user's delete is. One refused (a return made on it meanwhile) is not forced:
+      // the batch then answers the error, naming what it left.
+      const kept: number[] = [];
+      for (const { document } of saved.filter((row) => row.created).reverse()) {
+        const deleted = await deleteDocument(db, user, kind, document.pay_id);
+        if (!deleted.ok) kept.push(document.pay_id);
+      }
+      if (kept.length) throw new Error(`a refused ${kind} batch could not take back documents ${kept.join(', ')}`);
+    },
+    1,
+  );
+  return written.ok ? ok(written.value.map((row) => row.document)) : written;
 }
 
 /**
