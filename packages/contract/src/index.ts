@@ -35,5 +35,6 @@ export * from './storeShape.ts';
 export * from './text.ts';
 export { conversionEndpoints } from './trade.endpoints.ts';
 export * from './trade.ts';
+export * from './vat.rules.ts';
 export * from './vouchers.rules.ts';
 export * from './vouchers.ts';
