@@ -32,6 +32,7 @@ export * from './seedBalance.ts';
 export * from './stock.ts';
 export * from './stockCount.ts';
 export * from './storeShape.ts';
+export * from './taxQr.ts';
 export * from './text.ts';
 export { conversionEndpoints } from './trade.endpoints.ts';
 export * from './trade.ts';

@@ -89,6 +89,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/edit-perch': purchasePage,
   'folder/purchase-record': screen(() => import('../features/invoices/PurchaseRecordPage.tsx')),
   'print-modal': screen(() => import('../features/print/PrintPage.tsx')),
+  'pos-reciept': screen(() => import('../features/print/ReceiptPage.tsx')),
   'folder/sales-return': screen(returnPages),
   'folder/edit-sales-return': screen(returnPages),
   'folder/purchase-return': named(returnPages, 'PurchaseReturnPage'),
