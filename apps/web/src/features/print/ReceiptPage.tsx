@@ -7,7 +7,7 @@ import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useInvoice } from '../invoices/useSales.ts';
 import { useCompany } from '../settings/useSettings.ts';
-import { receiptText as text } from './printText.ts';
+import { printText, receiptText as text } from './printText.ts';
 import './receipt.css';
 import { printsTaxQr, TaxQr, taxQrOf } from './TaxQr.tsx';
 
@@ -49,7 +49,7 @@ export default function ReceiptPage({ title }: { title: string }) {
           {text.width58}
         </IonButton>
       </div>
-      {doc.isError && <p className="no-print">{text.print}</p>}
+      {doc.isError && <p data-testid="print-not-found">{printText.notFound}</p>}
       {d && c && <Receipt doc={d} company={c} kind={kind} width={width} received={params.get('received')} />}
     </Page>
   );

@@ -1,0 +1,146 @@
+/**
+ * The POS receipt (pos-reciept) and the tax QR, rendered by Chromium: 80 mm and 58 mm to PDF and PNG (in
+ * e2e/artifacts, to be looked at), the QR's TLV read back from the page, and the A4 invoice carrying the same QR.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { artifactsDir, desktop, postFromPage, readFromPage, signIn } from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
+
+const running = serverAndBrowser();
+
+const SELLER = 'مؤسسة ميزان لقطع الغيار';
+
+/** The tags of a tax QR (TLV, Base64), read back as a phone's reader does. */
+function decodeTlv(base64: string) {
+  const bytes = Buffer.from(base64, 'base64');
+  const tags: { tag: number; length: number; value: string }[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const tag = bytes[i] ?? 0;
+    const length = bytes[i + 1] ?? 0;
+    tags.push({ tag, length, value: bytes.subarray(i + 2, i + 2 + length).toString('utf8') });
+    i += 2 + length;
+  }
+  return tags;
+}
+
+/** The receipt as it prints: print media, a PDF of the roll's width and its height, and a PNG of the same. */
+async function renderRoll(page: Page, width: '80' | '58') {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => document.fonts.ready);
+  const receipt = page.getByTestId('receipt');
+  const box = await receipt.boundingBox();
+  if (!box) throw new Error('the receipt is not drawn');
+  await page.pdf({
+    path: join(artifactsDir, `receipt-${width}mm.pdf`),
+    width: `${width}mm`,
+    height: `${Math.ceil(box.height) + 40}px`,
+    printBackground: true,
+    margin: { top: '0', right: '0', bottom: '0', left: '0' },
+  });
+  await receipt.screenshot({ path: join(artifactsDir, `receipt-${width}mm.png`) });
+  await page.emulateMedia({ media: 'screen' });
+  return box;
+}
+
+describe('the POS receipt and the tax QR', () => {
+  it('a VAT-registered shop’s cash sale prints a simplified tax invoice at 80 and 58 mm with a QR that decodes', async () => {
+    const page = await (await running.browser.newContext({ ...desktop, deviceScaleFactor: 2 })).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL(/folder\/sales/);
+    const company = await postFromPage(page, 'company/update', {
+      arName: SELLER,
+      engName: 'Mizan Auto Parts',
+      phone: '0112345678',
+      phone2: '0550000000',
+      address: 'الرياض - شارع الملك فهد',
+      tradNo: '1010123456',
+      vatNo: '300123456700003',
+      country_code: 'SA',
+      currency_code: 'SAR',
+      currency_symbol: 'ر.س',
+      currency_decimals: 2,
+      vat_registered: true,
+      prices_include_vat: false,
+    });
+    expect(company.status).toBe(200);
+    const item = async (item_name: string, pay_price: string, tax: string) =>
+      (
+        await postFromPage(page, 'items/create', {
+          item_name,
+          pay_price,
+          perch_price: '1',
+          tax,
+          firstQuantity: '50',
+        })
+      ).body.data[0] as { id: number };
+    const filter = await item('فلتر زيت تويوتا كامري', '100', '15');
+    const plug = await item('شمعة احتراق', '12.50', '0');
+    const walkIn = (
+      await readFromPage<{ id: number; sub_name: string }[]>(page, 'sub_accounts/readByStore?ac_id=1')
+    ).find((a) => a.sub_name === 'عميل نقدي');
+    // 2 × 100 at 15 % and 4 × 12.50 exempt: 250.00, VAT 30.00, 280.00 with VAT, paid in full.
+    const sale = await postFromPage(page, 'pay/createWithItems', {
+      invoice: { cust_id: walkIn?.id, pay_date: '2026-03-10', pay_time: '14:05:09', discount: '0', pay: '280' },
+      items: [
+        { item_id: filter.id, quantity: '2' },
+        { item_id: plug.id, quantity: '4' },
+      ],
+    });
+    expect(sale.status).toBe(200);
+    const doc = sale.body.data[0] as { pay_id: number; pay_ref: string; taxTot: string; total_with_vat: string };
+    expect([doc.taxTot, doc.total_with_vat]).toEqual(['30.00', '280.00']);
+
+    for (const width of ['80', '58'] as const) {
+      await page.goto(`${running.server.baseUrl}/pos-reciept?kind=pay&id=${doc.pay_id}&width=${width}&received=300`);
+      const receipt = page.getByTestId('receipt');
+      await receipt.waitFor();
+      await page.getByTestId('tax-qr').waitFor();
+      const text = await receipt.innerText();
+      for (const expected of [
+        SELLER,
+        'Mizan Auto Parts',
+        'فاتورة ضريبية مبسطة',
+        '300123456700003',
+        '1010123456',
+        doc.pay_ref,
+        '10/03/2026 14:05',
+        'فلتر زيت تويوتا كامري',
+        'ضريبة القيمة المضافة',
+        '30.00',
+        '280.00',
+        '300.00', // received
+        '20.00', // change
+      ])
+        expect(text).toContain(expected);
+      const qr = await page.getByTestId('tax-qr').getAttribute('data-qr');
+      expect(decodeTlv(qr ?? '')).toEqual([
+        { tag: 1, length: Buffer.byteLength(SELLER), value: SELLER },
+        { tag: 2, length: 15, value: '300123456700003' },
+        { tag: 3, length: 19, value: '2026-03-10T14:05:09' },
+        { tag: 4, length: 6, value: '280.00' },
+        { tag: 5, length: 5, value: '30.00' },
+      ]);
+      // The QR image is drawn (an SVG as an image) and is square.
+      const image = await page.getByTestId('tax-qr').boundingBox();
+      expect(image && Math.round(image.width) === Math.round(image.height) && image.width > 80).toBe(true);
+      const box = await renderRoll(page, width);
+      // The roll is its own width (at 96 px per inch), not the A4 invoice squeezed.
+      expect(Math.abs(box.width - (Number(width) / 25.4) * 96)).toBeLessThan(2);
+    }
+
+    // The A4 invoice carries the same QR.
+    await page.goto(`${running.server.baseUrl}/print-modal?kind=pay&id=${doc.pay_id}`);
+    await page.getByTestId('invoice-print').waitFor();
+    await page.getByTestId('tax-qr').waitFor();
+    const a4Qr = await page.getByTestId('tax-qr').getAttribute('data-qr');
+    expect(decodeTlv(a4Qr ?? '')[3]?.value).toBe('280.00');
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: join(artifactsDir, 'invoice-a4-vat.pdf'), format: 'A4', printBackground: true });
+    await page.getByTestId('invoice-print').screenshot({ path: join(artifactsDir, 'invoice-a4-vat.png') });
+    await page.context().close();
+  });
+});
