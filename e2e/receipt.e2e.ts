@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, desktop, postFromPage, readFromPage, signIn } from './support/browser.ts';
+import { artifactsDir, desktop, phone, postFromPage, readFromPage, screenshot, signIn } from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -47,6 +47,8 @@ async function renderRoll(page: Page, width: '80' | '58') {
 }
 
 describe('the POS receipt and the tax QR', () => {
+  /** The sale the first test prints, shown again on the phone. */
+  let saleId = 0;
   it('a VAT-registered shop’s cash sale prints a simplified tax invoice at 80 and 58 mm with a QR that decodes', async () => {
     const page = await (await running.browser.newContext({ ...desktop, deviceScaleFactor: 2 })).newPage();
     await signIn(page, running.server.baseUrl);
@@ -141,6 +143,34 @@ describe('the POS receipt and the tax QR', () => {
     await page.emulateMedia({ media: 'print' });
     await page.pdf({ path: join(artifactsDir, 'invoice-a4-vat.pdf'), format: 'A4', printBackground: true });
     await page.getByTestId('invoice-print').screenshot({ path: join(artifactsDir, 'invoice-a4-vat.png') });
+    await page.emulateMedia({ media: 'screen' });
+
+    // The VAT report under الحسابات: the sale's 30.00 of output VAT, its document behind it.
+    await page.goto(`${running.server.baseUrl}/reports/vat`);
+    await expect.poll(() => page.getByTestId('vat-output').innerText()).toBe('30.00');
+    expect(await page.getByTestId('vat-net').innerText()).toBe('30.00');
+    await expect.poll(() => page.getByTestId('vat-documents').innerText()).toContain(doc.pay_ref);
+    await screenshot(page, 'vat-report-desktop');
+    // The company settings: the VAT switches and the seller name's bytes in the QR's tag.
+    await page.goto(`${running.server.baseUrl}/folder/settings`);
+    await expect
+      .poll(() => page.getByTestId('seller-name-bytes').innerText())
+      .toContain(`${Buffer.byteLength(SELLER)} من 255`);
+    await screenshot(page, 'settings-vat-desktop');
     await page.context().close();
+    saleId = doc.pay_id;
+  });
+
+  it('the VAT report and the receipt on a dark phone', async () => {
+    const dark = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
+    await signIn(dark, running.server.baseUrl);
+    await dark.waitForURL((url) => !url.pathname.includes('login'));
+    await dark.goto(`${running.server.baseUrl}/reports/vat`);
+    await expect.poll(() => dark.getByTestId('vat-output').innerText()).toBe('30.00');
+    await screenshot(dark, 'vat-report-phone-dark');
+    await dark.goto(`${running.server.baseUrl}/pos-reciept?kind=pay&id=${saleId}&width=58`);
+    await dark.getByTestId('tax-qr').waitFor();
+    await screenshot(dark, 'receipt-phone-dark');
+    await dark.context().close();
   });
 });

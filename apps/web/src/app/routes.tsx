@@ -114,6 +114,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'reports/cash-book': screen(() => import('../features/reports/CashBookPage.tsx')),
   'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
   'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
+  'reports/vat': screen(() => import('../features/reports/VatReportPage.tsx')),
 };
 export const placeholderScreen: Screen = screen(() => import('../features/shell/PlaceholderPage.tsx'));
 
