@@ -125,6 +125,16 @@ describeEachDatabase('VAT on invoices', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0]).toMatchObject({ tot_pr: '230.00', taxTot: '30.00', total_with_vat: '230.00' });
     expect(await outputVat()).toBe('-30.00');
+    // Gross profit leaves out the VAT the prices held: 200.00 of revenue less 2 × 80.00 of cost.
+    expect(res.json().data[0].items[0]).toMatchObject({ vat: '30.00', gross_profit: '40.00' });
+    const byInvoice = (
+      await c.get('/api/reports/grossProfit?year_id=1&by=invoice&search_type=1&start_date=2026-03-10')
+    ).json();
+    expect(byInvoice.data.find((row: { name: string }) => row.name === res.json().data[0].pay_ref)).toMatchObject({
+      revenue: '200.00',
+      cost: '160.00',
+      profit: '40.00',
+    });
     // The walk-in customer pays the total with VAT in full.
     const unpaid = await c.post('/api/pay/createWithItems', {
       invoice: { cust_id: walkIn.id, pay_date: '2026-03-10', discount: '0', pay: '100' },
