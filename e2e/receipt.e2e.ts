@@ -6,7 +6,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, desktop, phone, postFromPage, readFromPage, screenshot, signIn } from './support/browser.ts';
+import {
+  artifactsDir,
+  desktop,
+  phone,
+  postFromPage,
+  readFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+  typeInto,
+} from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -161,12 +171,47 @@ describe('the POS receipt and the tax QR', () => {
     saleId = doc.pay_id;
   });
 
+  it('the keyboard sales screen shows the VAT and a walk-in sale pays the total with it', async () => {
+    const page = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL(/folder\/sales/);
+    const created = await postFromPage(page, 'items/create', {
+      item_name: 'بطارية 70 أمبير',
+      item_parcode: '6290000000999',
+      pay_price: '100',
+      perch_price: '60',
+      tax: '15',
+      firstQuantity: '5',
+    });
+    expect(created.status).toBe(200);
+    await page.reload();
+    await typeInto(page, 'item_search', '6290000000999');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('taxTot').textContent()).toBe('15.00');
+    expect(await page.getByTestId('total_with_vat').textContent()).toBe('115.00');
+    await screenshot(page, 'sales-vat-desktop');
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/SH-S-\d{6}/);
+    const ref = ((await toastShown(page))?.message ?? '').split(' ').pop() ?? '';
+    const sales = await readFromPage<{ pay_ref: string; taxTot: string; pay: string; changee: string }[]>(
+      page,
+      'pay/getTopSales?store_id=1',
+    );
+    expect(sales.find((sale) => sale.pay_ref === ref)).toMatchObject({
+      taxTot: '15.00',
+      pay: '115.00',
+      changee: '0.00',
+    });
+    await page.context().close();
+  });
+
   it('the VAT report and the receipt on a dark phone', async () => {
     const dark = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
     await signIn(dark, running.server.baseUrl);
     await dark.waitForURL((url) => !url.pathname.includes('login'));
     await dark.goto(`${running.server.baseUrl}/reports/vat`);
-    await expect.poll(() => dark.getByTestId('vat-output').innerText()).toBe('30.00');
+    // The receipt's sale (30.00) and the keyboard screen's (15.00).
+    await expect.poll(() => dark.getByTestId('vat-output').innerText()).toBe('45.00');
     await screenshot(dark, 'vat-report-phone-dark');
     await dark.goto(`${running.server.baseUrl}/pos-reciept?kind=pay&id=${saleId}&width=58`);
     await dark.getByTestId('tax-qr').waitFor();
