@@ -169,6 +169,15 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   await lockStockItems(tx, user.store_id, [...before, ...(input.lines ?? []).map((line) => line.item_id)]);
   const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
   if (!priced.ok) return priced;
+  // A return takes back the VAT its invoice charged: at the original line's rate, whatever the item's is now.
+  if (input.originalPayId !== undefined) {
+    const original = await tx
+      .select({ item_id: tradeLine.item_id, tax: tradeLine.tax })
+      .from(tradeLine)
+      .where(eq(tradeLine.pay_id, input.originalPayId));
+    const rateOf = new Map(original.map((line) => [line.item_id, line.tax]));
+    for (const line of priced.value) line.tax = rateOf.get(line.item_id) ?? line.tax;
+  }
 
   let existing: ExistingDocument | undefined;
   if (input.payId !== undefined) {

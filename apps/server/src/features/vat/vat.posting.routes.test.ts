@@ -183,6 +183,27 @@ describeEachDatabase('VAT on invoices', (ctx) => {
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 
+  it('a return takes its VAT back at the rate its invoice charged, though the item’s rate changed since', async () => {
+    const c = await signedIn();
+    await registerForVat(c);
+    const { taxed, customer } = await vatItems(c);
+    const sold = (
+      await c.post('/api/pay/createWithItems', {
+        invoice: { cust_id: customer.id, pay_date: '2026-03-10', discount: '0', pay: '0' },
+        items: [{ item_id: taxed.id, quantity: '2' }],
+      })
+    ).json().data[0];
+    const item = (await c.get(`/api/items/read?search=${encodeURIComponent(taxed.item_name)}`)).json().data[0];
+    const changed = await c.post('/api/items/update', { ...item, tax: '5' });
+    expect(changed.statusCode).toBe(200);
+    const back = await c.post('/api/sales_returns/createWithItems', {
+      invoice: { original_pay_ref: sold.pay_ref, return_date: '2026-03-11', return_reason: 'تالف' },
+      items: [{ item_id: taxed.id, quantity: '1' }],
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data[0]).toMatchObject({ tot_pr: '100.00', taxTot: '15.00', total_with_vat: '115.00' });
+  });
+
   it('an edit re-posts only what changed: a payment keeps the VAT and the stock; a new quantity moves both', async () => {
     const c = await signedIn();
     await registerForVat(c);
