@@ -35,6 +35,7 @@ import { returnsRoutes } from './features/returns/returns.routes.ts';
 import { stockCountRoutes } from './features/stockCount/stockCount.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { vatRoutes } from './features/vat/vat.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { answerClientError } from './lib/clientError.ts';
 import { installErrorHandler } from './lib/errorHandler.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(stockCountRoutes);
       await api.register(reportsRoutes);
       await api.register(reportsExportRoutes);
+      await api.register(vatRoutes);
       await api.register(journalTemplateRoutes);
       await api.register(logHistoryRoutes);
       await api.register(itemMovementRoutes);

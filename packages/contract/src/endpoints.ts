@@ -19,6 +19,7 @@ import { returnsEndpoints } from './returns.endpoints.ts';
 import { stockEndpoints } from './stock.endpoints.ts';
 import { stockCountEndpoints } from './stockCount.endpoints.ts';
 import { tradeEndpoints } from './trade.endpoints.ts';
+import { vatEndpoints } from './vat.endpoints.ts';
 import { vouchersEndpoints } from './vouchers.endpoints.ts';
 
 export const endpoints = {
@@ -36,6 +37,7 @@ export const endpoints = {
   ...activityEndpoints,
   ...itemMovementEndpoints,
   ...vouchersEndpoints,
+  ...vatEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -53,6 +55,8 @@ const groupsOfTables = [
   reportsEndpoints,
   activityEndpoints,
   itemMovementEndpoints,
+  vouchersEndpoints,
+  vatEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

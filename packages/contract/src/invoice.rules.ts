@@ -13,6 +13,7 @@ import {
   subtractMoney,
   ZERO,
 } from './money.ts';
+import { invoiceVat, NO_VAT, type VatTerms } from './vat.rules.ts';
 
 export type InvoiceLineInput = { item_id: number; quantity: string; price: Money };
 
@@ -57,22 +58,31 @@ export type InvoiceTotals = {
   discount: Money;
   /** tot_pr − discount. */
   net: Money;
+  /** Each line's VAT, in the lines' order (none on a value-only invoice). */
+  lineVat: Money[];
+  /** Σ lines' VAT (`vat.rules.ts`); zero when the document charges none. */
+  taxTot: Money;
+  /** What the party owes in all: net + taxTot when prices exclude VAT, net when they include it (or no VAT). */
+  totalWithVat: Money;
   pay: Money;
-  /** What remains due: net − pay. */
+  /** What remains due: totalWithVat − pay. */
   changee: Money;
 };
 
 export type TotalsProblem = 'DISCOUNT_EXCEEDS_TOTAL' | 'NEGATIVE_REMAINDER' | 'NEGATIVE_AMOUNT' | 'AMOUNT_TOO_LARGE';
 
 /**
- * The invoice's figures from its lines (or, for a value-only invoice, its typed total), discount and payment.
- * A line total or a document total past `MAX_AMOUNT` is refused (`line` says which line): every figure the invoice
- * stores fits its column.
+ * The invoice's figures from its lines (or, for a value-only invoice, its typed total), discount, payment and VAT
+ * terms: the one function every sales and purchase screen and the server's save compute an invoice with. Each line
+ * carries its VAT rate (`tax`, percent); `vat` says whether the document charges VAT and whether its prices include
+ * it (`vatTermsOf`); left out, it charges none. A line total or a document total past `MAX_AMOUNT` is refused
+ * (`line` says which line): every figure the invoice stores fits its column.
  */
 export function invoiceTotals(
-  gross: Money | { quantity: string; price: Money }[],
+  gross: Money | { quantity: string; price: Money; tax?: string | undefined }[],
   discount: Money,
   pay: Money,
+  vat: VatTerms = NO_VAT,
 ): { ok: true; totals: InvoiceTotals } | { ok: false; problem: TotalsProblem; line?: number } {
   const lines = Array.isArray(gross) ? gross : [];
   const lineTotals = lines.map(lineTotal);
@@ -85,9 +95,16 @@ export function invoiceTotals(
   if (tot_pr < 0n || discount < 0n || pay < 0n) return { ok: false, problem: 'NEGATIVE_AMOUNT' };
   if (discount > tot_pr) return { ok: false, problem: 'DISCOUNT_EXCEEDS_TOTAL' };
   const net = subtractMoney(tot_pr, discount);
-  const changee = subtractMoney(net, pay);
+  const { lineVat, taxTot, totalWithVat } = invoiceVat(
+    lines.map((line, i) => ({ tot: lineTotals[i] ?? ZERO, tax: line.tax })),
+    net,
+    discount,
+    vat,
+  );
+  if (!isWithinAmountBound(totalWithVat)) return { ok: false, problem: 'AMOUNT_TOO_LARGE' };
+  const changee = subtractMoney(totalWithVat, pay);
   if (changee < 0n) return { ok: false, problem: 'NEGATIVE_REMAINDER' };
-  return { ok: true, totals: { tot_pr, discount, net, pay, changee } };
+  return { ok: true, totals: { tot_pr, discount, net, lineVat, taxTot, totalWithVat, pay, changee } };
 }
 
 /** Why an invoice being typed cannot be saved yet: the server refuses the same (a party, a date, one line). */

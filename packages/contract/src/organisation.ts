@@ -42,8 +42,19 @@ export const Company = z.object({
   currency_code: z.string(),
   currency_symbol: z.string(),
   currency_decimals: z.number().int(),
+  /** Registered for VAT: invoices charge VAT at each item's rate and print the tax QR (docs/vat.md). */
+  vat_registered: z.boolean(),
+  /** Whether the selling prices include VAT (purchase prices never do). */
+  prices_include_vat: z.boolean(),
 });
 export type Company = z.infer<typeof Company>;
+
+/**
+ * The most UTF-8 bytes a tax QR's tag holds (its length is one byte): the seller's name (the company's Arabic name)
+ * must fit it when the company is VAT-registered. An Arabic letter takes 2 bytes, so about 127 letters.
+ */
+export const TAX_QR_TAG_MAX_BYTES = 255;
+export const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 /** An accounting year. Dates are ISO `YYYY-MM-DD`. */
 export const Year = z.object({
@@ -84,8 +95,17 @@ export const CompanyUpdateBody = z
       (value) => (typeof value === 'string' ? numberText(value) : value),
       z.number({ error: 'NOT_A_NUMBER' }).int().min(0).max(3),
     ),
+    /** Absent (an older client): the setting stays as it is. */
+    vat_registered: z.boolean().optional(),
+    prices_include_vat: z.boolean().optional(),
   })
   .superRefine((company, ctx) => {
+    if (company.vat_registered && !company.vatNo) {
+      ctx.addIssue({ code: 'custom', path: ['vatNo'], message: 'VAT_NO_REQUIRED' });
+    }
+    if (company.vat_registered && utf8Length(company.arName) > TAX_QR_TAG_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['arName'], message: 'SELLER_NAME_TOO_LONG' });
+    }
     if (company.country_code === 'SA' && !(company.vatNo && /^\d{15}$/.test(company.vatNo))) {
       ctx.addIssue({ code: 'custom', path: ['vatNo'], message: 'VAT_NO_SAUDI' });
     }

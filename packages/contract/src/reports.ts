@@ -264,3 +264,40 @@ export const Aging = z.object({
   sums: AgingRow.omit({ cust_id: true, sub_name: true }),
 });
 export type AgingRow = z.infer<typeof AgingRow>;
+
+/** The VAT report (docs/vat.md): a period's output and input VAT and the documents behind them. */
+export const VatReportQuery = z.object({ ...YearParams, ...Period, ...Paging });
+export const VatDocumentRow = z.object({
+  pay_id: z.number().int(),
+  /** `pay`, `sales_returns` (output VAT), `perch`, `purchase_returns` (input VAT). */
+  kind: z.string(),
+  pay_ref: z.string(),
+  pay_date: z.string(),
+  party: z.string(),
+  /** Which VAT it moves: what sales charged (output) or what purchases paid (input). */
+  side: z.enum(['output', 'input']),
+  /** Its amount before VAT, and its VAT; negative for a return (it takes VAT back). */
+  taxable: Amount,
+  vat: Amount,
+  total_with_vat: Amount,
+});
+export type VatDocumentRow = z.infer<typeof VatDocumentRow>;
+export const VatReport = z.object({
+  data: z.array(VatDocumentRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /**
+   * The period's VAT from the ledger's VAT accounts: output (what sales charged less what their returns took back),
+   * input (what purchases paid less their returns), and net = output − input (owed to the tax authority when
+   * positive); the taxable amounts from the documents.
+   */
+  sums: z.object({
+    output_vat: Amount,
+    input_vat: Amount,
+    net_vat: Amount,
+    output_taxable: Amount,
+    input_taxable: Amount,
+  }),
+});
+export type VatReport = z.infer<typeof VatReport>;

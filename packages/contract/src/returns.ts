@@ -92,6 +92,9 @@ export const ReturnDocument = z.object({
   discount: z.string(),
   pay: z.string(),
   changee: z.string(),
+  /** Its VAT and what it comes to with it (docs/vat.md), computed by the server as on invoices. */
+  taxTot: z.string(),
+  total_with_vat: z.string(),
   return_date: z.string(),
   return_time: z.string(),
   return_method: z.string().nullable(),

@@ -230,4 +230,8 @@ export const routes: RoutesOf<typeof endpoints> = {
     export: get('vouchers/export'),
     openInvoices: get('vouchers/openInvoices'),
   },
+  vat: {
+    report: get('reports/vat'),
+    export: get('reports/vatExport'),
+  },
 };

@@ -109,6 +109,10 @@ export const TradeDocument = z.object({
   discount: z.string(),
   pay: z.string(),
   changee: z.string(),
+  /** Its VAT (Σ its lines' `vat`), computed by the server (docs/vat.md); "0.00" when it charges none. */
+  taxTot: z.string(),
+  /** What the party owes in all: tot_pr − discount, plus taxTot when prices exclude VAT (= pay + changee). */
+  total_with_vat: z.string(),
   pay_date: z.string(),
   pay_time: z.string(),
   pay_method: z.string().nullable(),
@@ -131,7 +135,10 @@ export const TradeLine = z.object({
   pay_price: z.string(),
   perch_price: z.string(),
   tot: z.string(),
+  /** The item's VAT rate (percent) when the document was saved. */
   tax: z.string(),
+  /** The line's VAT, to the cent (docs/vat.md). */
+  vat: z.string(),
   pay_date: z.string(),
   sub_name: z.string(),
   /** What the line's goods cost on its date (a purchase line: what it brought in); null when it moves no stock. */

@@ -101,9 +101,9 @@ export const OpenInvoice = z.object({
   pay_date: z.string(),
   nextPay: z.string().nullable(),
   yearId: z.number().int(),
-  /** Net: total less discount. */
+  /** What it comes to: total less discount, with its VAT (`total_with_vat`, docs/vat.md). */
   net: z.string(),
-  /** Its remainder when saved (net − paid on it). */
+  /** Its remainder when saved (that − paid on it). */
   changee: z.string(),
   /** What other vouchers settled of it. */
   settled: z.string(),

@@ -3,7 +3,7 @@
  * so rows travel to clients without a mapping layer. Every store-owned table carries `store_id`.
  */
 import { kindTokens } from '@mizan/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -45,6 +45,10 @@ export const company = pgTable('company', {
   /** The uploaded logo, kept in the database so any app server can serve it (no shared disk needed). */
   logo_bytes: bytea('logo_bytes'),
   logo_type: text('logo_type'),
+  /** Registered for VAT (docs/vat.md): its invoices charge VAT at each item's rate and print the tax QR. */
+  vat_registered: boolean('vat_registered').notNull().default(false),
+  /** Whether the selling prices (items' `pay_price`) already include VAT; purchase prices never do. */
+  prices_include_vat: boolean('prices_include_vat').notNull().default(false),
 });
 
 export const store = pgTable('store', {
@@ -398,6 +402,8 @@ export const accountRoles = [
   'discount_received',
   'retained_earnings',
   'stock_adjustment',
+  'output_vat',
+  'input_vat',
 ] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
@@ -548,6 +554,20 @@ export const tradeDocument = pgTable(
     discount: moneyColumn('discount').notNull().default('0'),
     pay: moneyColumn('pay').notNull().default('0'),
     changee: moneyColumn('changee').notNull(),
+    /** The VAT it carries: Σ its lines' `vat` (docs/vat.md), computed by the server. */
+    taxTot: moneyColumn('taxTot').notNull().default('0'),
+    /** Whether its prices included its VAT (a sale when the company said so), or the VAT came on top. */
+    vat_included: boolean('vat_included').notNull().default(false),
+    /**
+     * What the party owes in all (= pay + changee): tot_pr − discount, plus taxTot when it came on top. Computed by
+     * the database from the figures above, so it cannot disagree with them.
+     */
+    total_with_vat: moneyColumn('total_with_vat')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`${tradeDocument.tot_pr} - ${tradeDocument.discount} + case when ${tradeDocument.vat_included} then 0 else ${tradeDocument.taxTot} end`,
+      ),
     pay_date: date('pay_date', { mode: 'string' }).notNull(),
     pay_time: time('pay_time').notNull(),
     pay_method: text('pay_method'),
@@ -580,6 +600,7 @@ export const tradeDocument = pgTable(
     index('trade_document_list_idx').on(t.store_id, t.kind, t.yearId, t.pay_date),
     index('trade_document_party_idx').on(t.store_id, t.cust_id),
     index('trade_document_original_idx').on(t.original_pay_id).where(sql`${t.original_pay_id} is not null`),
+    index('trade_document_vat_idx').on(t.store_id, t.pay_date, t.pay_id).where(sql`${t.taxTot} <> 0`),
   ],
 );
 
@@ -603,7 +624,10 @@ export const tradeLine = pgTable(
     perch_price: moneyColumn('perch_price').notNull(),
     /** quantity × the document's price (selling for sales, purchase for purchases), to the cent. */
     tot: moneyColumn('tot').notNull(),
+    /** The item's VAT rate (percent) when the document was saved. */
     tax: numeric('tax', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** The line's VAT: on its total less its share of the discount, at `tax`, to the cent (docs/vat.md). */
+    vat: moneyColumn('vat').notNull().default('0'),
     /**
      * The line's value at cost, kept when it posted: what a sale line's goods cost (taken out at the moving average,
      * so its gross profit is `tot` less its share of the discount less `cost`), or what a purchase line brought in.

@@ -92,6 +92,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/edit-perch': purchasePage,
   'folder/purchase-record': screen(() => import('../features/invoices/PurchaseRecordPage.tsx')),
   'print-modal': screen(() => import('../features/print/PrintPage.tsx')),
+  'pos-reciept': screen(() => import('../features/print/ReceiptPage.tsx')),
   'folder/sales-return': screen(returnPages),
   'folder/edit-sales-return': screen(returnPages),
   'folder/purchase-return': named(returnPages, 'PurchaseReturnPage'),
@@ -116,6 +117,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'reports/cash-book': screen(() => import('../features/reports/CashBookPage.tsx')),
   'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
   'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
+  'reports/vat': screen(() => import('../features/reports/VatReportPage.tsx')),
 };
 /** The bare `folder` route (the legacy app's unused placeholder) goes to the sales invoice, on every device. */
 export const bareFolder = '/folder/sales';

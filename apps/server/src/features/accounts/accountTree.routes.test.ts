@@ -25,6 +25,8 @@ describeEachDatabase('account types and the account tree', (ctx) => {
       discount_received: 'income',
       retained_earnings: 'equity',
       stock_adjustment: 'cost_of_sales',
+      output_vat: 'liability',
+      input_vat: 'asset',
     });
     const byName = Object.fromEntries(all.map((a) => [a.sub_name, a.account_type]));
     expect(byName['محمد عثمان للتجارة']).toBe('asset');

@@ -117,6 +117,25 @@ export const storeAccountsUntyped = (storeId: number): Omit<AccountRow, 'account
     cat_id: 5,
     role: 'stock_adjustment',
   },
+  // VAT (docs/vat.md): what sales charged (owed to the tax authority) and what purchases paid (reclaimed from it).
+  {
+    store_id: storeId,
+    ac_id: 8,
+    sub_name: 'ضريبة القيمة المضافة - المخرجات',
+    sub_code: '802',
+    sub_type: 'credit',
+    cat_id: 5,
+    role: 'output_vat',
+  },
+  {
+    store_id: storeId,
+    ac_id: 8,
+    sub_name: 'ضريبة القيمة المضافة - المدخلات',
+    sub_code: '803',
+    sub_type: 'debit',
+    cat_id: 5,
+    role: 'input_vat',
+  },
 ];
 
 export async function createStoreAccounts(tx: DbOrTx, storeId: number) {

@@ -21,6 +21,8 @@ export const readCompany = (db: DbOrTx) =>
       currency_code: company.currency_code,
       currency_symbol: company.currency_symbol,
       currency_decimals: company.currency_decimals,
+      vat_registered: company.vat_registered,
+      prices_include_vat: company.prices_include_vat,
     })
     .from(company)
     .orderBy(asc(company.id))

@@ -37,6 +37,8 @@ export async function replayStoreYear(tx: DbOrTx, storeId: number, yearId: numbe
       tot_pr: tradeDocument.tot_pr,
       discount: tradeDocument.discount,
       pay: tradeDocument.pay,
+      taxTot: tradeDocument.taxTot,
+      total_with_vat: tradeDocument.total_with_vat,
       pay_method: tradeDocument.pay_method,
       pay_date: tradeDocument.pay_date,
       pay_time: tradeDocument.pay_time,

@@ -55,6 +55,10 @@ export type PostingAccounts = {
   opening_balance: number;
   /** A stock count's differences at cost (an expense when goods are missing), against inventory. */
   stock_adjustment: number;
+  /** VAT charged on sales, owed to the tax authority (docs/vat.md). */
+  output_vat: number;
+  /** VAT paid on purchases, reclaimed from it. */
+  input_vat: number;
 };
 export const postingAccountRoles = [
   'sales',
@@ -67,6 +71,8 @@ export const postingAccountRoles = [
   'discount_received',
   'opening_balance',
   'stock_adjustment',
+  'output_vat',
+  'input_vat',
 ] as const satisfies readonly (keyof PostingAccounts)[];
 
 /** A trade document as its rule reads it: amounts are the saved decimal strings. */
@@ -76,6 +82,10 @@ export type TradePostingInput = {
   tot_pr: string;
   discount: string;
   pay: string;
+  /** Its VAT (docs/vat.md); none when left out. */
+  taxTot?: string | undefined;
+  /** What the party owes in all (`total_with_vat`); left out: the net (a document without VAT). */
+  total_with_vat?: string | undefined;
   pay_method?: string | null | undefined;
   /** The cash box or bank chosen for its payment; none: by `pay_method` (`moneyAccountRole`). */
   money_account_id?: number | null | undefined;
@@ -126,15 +136,25 @@ function movesOf(doc: TradePostingInput): StockMove[] {
   });
 }
 
-/** What both sides of trade post from: gross, discount, net (gross less discount), the money paid, and memos. */
+/**
+ * What both sides of trade post from: gross, discount, net (gross less discount), VAT, what the party owes in all
+ * (`total`: the net, plus the VAT when prices exclude it), the revenue or cost before VAT and before the discount
+ * (`beforeVat`: total + discount − VAT, which is the gross when prices exclude VAT), the money paid, and memos.
+ */
 function tradeAmounts(doc: TradePostingInput) {
   const { label } = kindOf(doc.kind);
   const gross = amount(doc.tot_pr);
   const discount = amount(doc.discount);
+  const net = money(gross - discount);
+  const vat = amount(doc.taxTot ?? '0');
+  const total = doc.total_with_vat === undefined ? net : amount(doc.total_with_vat);
   return {
     gross,
     discount,
-    net: money(gross - discount),
+    net,
+    vat,
+    total,
+    beforeVat: money(total + discount - vat),
     paid: amount(doc.pay),
     memo: postingMemosAr.document(label),
     paymentMemo: postingMemosAr.payment(label),
@@ -155,17 +175,19 @@ function paymentLines(doc: TradePostingInput, accounts: PostingAccounts, directi
 }
 
 /**
- * A final sale: the customer owes the net, the discount is an expense (discount allowed), sales earn the gross; and
- * the money paid moves from the customer to the cash box (or the bank, when paid by bank or card). The customer's
- * balance therefore rises by `changee` (net − paid), as the seed's balance rule says. Its goods leave inventory into
- * cost of sales at their moving-average cost (the cost part).
+ * A final sale: the customer owes the total (the net, with its VAT), the discount is an expense (discount allowed),
+ * sales earn the gross before VAT and the VAT is owed to the tax authority (output VAT); and the money paid moves
+ * from the customer to the cash box (or the bank, when paid by bank or card). The customer's balance therefore rises
+ * by `changee` (total − paid), as the seed's balance rule says. Its goods leave inventory into cost of sales at their
+ * moving-average cost (the cost part).
  */
 function saleMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, memo } = tradeAmounts(doc);
+  const { total, discount, vat, beforeVat, memo } = tradeAmounts(doc);
   return [
-    debit(doc.cust_id, net, memo),
+    debit(doc.cust_id, total, memo),
     debit(accounts.discount_allowed, discount, memo),
-    credit(accounts.sales, gross, memo),
+    credit(accounts.sales, beforeVat, memo),
+    credit(accounts.output_vat, vat, memo),
     ...paymentLines(doc, accounts, 'in'),
   ];
 }
@@ -177,45 +199,49 @@ function saleMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEnt
  * (negative stock allowed) move their variance from inventory to cost of sales (the cost part).
  */
 function purchaseMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, memo } = tradeAmounts(doc);
+  const { gross, discount, vat, total, memo } = tradeAmounts(doc);
   const goods = sum(doc.lines.map((line) => amount(line.tot)));
+  // Purchase prices are before VAT (docs/vat.md): the goods come in at their lines' totals, the VAT paid is reclaimed.
   return [
     debit(accounts.inventory, goods, memo),
     debitSigned(accounts.purchases, money(gross - goods), memo),
-    credit(doc.cust_id, net, memo),
+    debit(accounts.input_vat, vat, memo),
+    credit(doc.cust_id, total, memo),
     credit(accounts.discount_received, discount, memo),
     ...paymentLines(doc, accounts, 'out'),
   ];
 }
 
 /**
- * A sales return, the reverse of a sale: sales fall by the gross returned, a discount on the return comes off
- * discount allowed, and the customer owes the net less; the money refunded (cash box, or bank by `pay_method`)
+ * A sales return, the reverse of a sale: sales fall by the gross returned (before VAT), its VAT comes off output VAT,
+ * a discount on the return comes off discount allowed, and the customer owes the total less; the money refunded (cash box, or bank by `pay_method`)
  * settles part of it, so the customer's balance falls by `changee` (net − refunded). The goods come back into
  * inventory, out of cost of sales, at the cost their sale took them out at (the cost part).
  */
 function saleReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, memo } = tradeAmounts(doc);
+  const { total, discount, vat, beforeVat, memo } = tradeAmounts(doc);
   return [
-    debit(accounts.sales, gross, memo),
+    debit(accounts.sales, beforeVat, memo),
+    debit(accounts.output_vat, vat, memo),
     credit(accounts.discount_allowed, discount, memo),
-    credit(doc.cust_id, net, memo),
+    credit(doc.cust_id, total, memo),
     ...paymentLines(doc, accounts, 'out'),
   ];
 }
 
 /**
- * A purchase return, the reverse of a purchase: the supplier owes us the net back and the discount received on it
- * is given up; the goods' value as returned (the gross) comes off cost of sales here, and the cost part moves what
+ * A purchase return, the reverse of a purchase: the supplier owes us the total back (with its VAT, which comes off
+ * input VAT) and the discount received on it is given up; the goods' value as returned (the gross) comes off cost of sales here, and the cost part moves what
  * they were worth at the moving average from inventory into cost of sales, so cost of sales changes by the
  * difference. Refunds come in to the cash box or the bank.
  */
 function purchaseReturnMoney(doc: TradePostingInput, accounts: PostingAccounts): LedgerEntry[] {
-  const { gross, discount, net, memo } = tradeAmounts(doc);
+  const { gross, discount, vat, total, memo } = tradeAmounts(doc);
   return [
-    debit(doc.cust_id, net, memo),
+    debit(doc.cust_id, total, memo),
     debit(accounts.discount_received, discount, memo),
     credit(accounts.cost_of_sales, gross, memo),
+    credit(accounts.input_vat, vat, memo),
     ...paymentLines(doc, accounts, 'in'),
   ];
 }

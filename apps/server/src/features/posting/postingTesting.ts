@@ -23,6 +23,8 @@ export const testAccounts: PostingAccounts = {
   discount_received: 50,
   opening_balance: 70,
   stock_adjustment: 63,
+  output_vat: 82,
+  input_vat: 83,
 };
 export const CUSTOMER = 101;
 export const SUPPLIER = 202;

@@ -202,7 +202,8 @@ export async function grossProfit(
   const lines = sql`
     select d.pay_id, d.pay_ref, d.pay_date, d.cust_id, t.item_id, t.item_name,
       case when d.kind = ${saleReturn} then -1 else 1 end as sign, t.quantity,
-      t.tot - case when d.tot_pr = 0 then 0 else d.discount * t.tot / d.tot_pr end as revenue,
+      t.tot - case when d.tot_pr = 0 then 0 else d.discount * t.tot / d.tot_pr end
+        - case when d.vat_included then t.vat else 0 end as revenue,
       coalesce(t.cost, 0) as cost
     from trade_document d join trade_line t on t.pay_id = d.pay_id
     where d.store_id = ${storeId} and d.kind in (${sql.join(

@@ -26,6 +26,8 @@ const returnColumns = {
   discount: tradeDocument.discount,
   pay: tradeDocument.pay,
   changee: tradeDocument.changee,
+  taxTot: tradeDocument.taxTot,
+  total_with_vat: tradeDocument.total_with_vat,
   return_date: tradeDocument.pay_date,
   return_time: tradeDocument.pay_time,
   return_method: tradeDocument.pay_method,

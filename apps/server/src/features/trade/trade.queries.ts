@@ -43,6 +43,8 @@ export const documentColumns = {
   discount: tradeDocument.discount,
   pay: tradeDocument.pay,
   changee: tradeDocument.changee,
+  taxTot: tradeDocument.taxTot,
+  total_with_vat: tradeDocument.total_with_vat,
   pay_date: tradeDocument.pay_date,
   pay_time: tradeDocument.pay_time,
   pay_method: tradeDocument.pay_method,
@@ -209,6 +211,9 @@ const discountShare = sql`(
       / nullif(sum(x.tot), 0), 2), 0)
   from trade_line x where x.pay_id = ${tradeLine.pay_id})`;
 
+/** The VAT a line's net holds when its prices included VAT: not the shop's revenue. Otherwise it came on top. */
+const vatHeld = sql`case when ${tradeDocument.vat_included} then ${tradeLine.vat} else 0 end`;
+
 const lineColumns = {
   id: tradeLine.id,
   pay_id: tradeLine.pay_id,
@@ -220,13 +225,14 @@ const lineColumns = {
   perch_price: tradeLine.perch_price,
   tot: tradeLine.tot,
   tax: tradeLine.tax,
+  vat: tradeLine.vat,
   pay_date: tradeDocument.pay_date,
   sub_name: subAccounts.sub_name,
   cost: tradeLine.cost,
   // For the kinds whose lines read their gross profit (a sale's), once the cost engine has valued the line.
   gross_profit: sql<string | null>`case when ${tradeDocument.kind} = any(${arrayOf(grossProfitKindTokens)}::text[])
     and ${tradeLine.cost} is not null then
-    (${tradeLine.tot} - ${discountShare} - ${tradeLine.cost})::text end`,
+    (${tradeLine.tot} - ${discountShare} - ${vatHeld} - ${tradeLine.cost})::text end`,
 };
 
 export type LineFilter = DocumentFilter & { itemId?: number | undefined };

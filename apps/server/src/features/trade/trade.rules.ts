@@ -15,6 +15,7 @@ import {
   type TradeLineInput,
   toMilli,
   toMoneyString,
+  type VatTerms,
 } from '@mizan/contract';
 
 const MONEY_ZERO = money(0n);
@@ -27,6 +28,8 @@ type PricedLine = {
   perch_price: string;
   price: Money;
   tot: Money;
+  /** The item's VAT rate (percent). */
+  tax?: string;
 };
 
 /**
@@ -40,16 +43,21 @@ function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: 
   return fail<never>('AMOUNT_TOO_LARGE', { [field]: 'AMOUNT_TOO_LARGE' });
 }
 
-/** The document's totals from its lines (or, value-only, its typed total), with the refusals of invoice arithmetic. */
+/**
+ * The document's totals from its lines (or, value-only, its typed total) and VAT terms, with the refusals of invoice
+ * arithmetic. The client's VAT figures are never read: the server computes them from the items' rates.
+ */
 export function checkedTotals(
   input: { header: TradeHeaderInput; lines: TradeLineInput[] | undefined },
   lines: PricedLine[],
+  vat?: VatTerms,
 ) {
   const gross = input.lines ? lines : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
   const totals = invoiceTotals(
     gross,
     parseMoney(input.header.discount) ?? MONEY_ZERO,
     parseMoney(input.header.pay) ?? MONEY_ZERO,
+    vat,
   );
   if (totals.ok) return ok(totals.totals);
   if (totals.problem === 'AMOUNT_TOO_LARGE') return amountTooLarge(input.lines, lines, totals.line);
@@ -65,10 +73,10 @@ export function checkedTotals(
 export const mayChangeDay = (user: { is_admin: boolean }, kind: KindToken, payDate: string, day: string) =>
   user.is_admin || kindOf(kind).posting === 'nothing' || payDate === day;
 
-/** Whether a saved document's lines are the lines a save brings (same items, quantities, prices, in order). */
+/** Whether a saved document's lines are the lines a save brings (same items, quantities, prices, VAT, in order). */
 export function sameLines(
-  saved: { item_id: number; quantity: string; pay_price: string; perch_price: string; tot: string }[],
-  lines: PricedLine[],
+  saved: { item_id: number; quantity: string; pay_price: string; perch_price: string; tot: string; vat?: string }[],
+  lines: (PricedLine & { vat?: Money })[],
 ) {
   const same = (a: string, b: string) => (parseMoney(a) ?? 0n) === (parseMoney(b) ?? 0n);
   return (
@@ -81,7 +89,8 @@ export function sameLines(
         toMilli(row.quantity) === toMilli(line.quantity) &&
         same(row.pay_price, line.pay_price) &&
         same(row.perch_price, line.perch_price) &&
-        same(row.tot, toMoneyString(line.tot))
+        same(row.tot, toMoneyString(line.tot)) &&
+        same(row.vat ?? '0', toMoneyString(line.vat ?? MONEY_ZERO))
       );
     })
   );

@@ -22,10 +22,11 @@ import {
   type TradeHeaderInput,
   type TradeLineInput,
   toMoneyString,
+  vatTermsOf,
 } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { company, items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
@@ -135,6 +136,7 @@ const savedLines = (tx: Tx, payId: number) =>
       pay_price: tradeLine.pay_price,
       perch_price: tradeLine.perch_price,
       tot: tradeLine.tot,
+      vat: tradeLine.vat,
     })
     .from(tradeLine)
     .where(eq(tradeLine.pay_id, payId))
@@ -167,6 +169,15 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   await lockStockItems(tx, user.store_id, [...before, ...(input.lines ?? []).map((line) => line.item_id)]);
   const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
   if (!priced.ok) return priced;
+  // A return takes back the VAT its invoice charged: at the original line's rate, whatever the item's is now.
+  if (input.originalPayId !== undefined) {
+    const original = await tx
+      .select({ item_id: tradeLine.item_id, tax: tradeLine.tax })
+      .from(tradeLine)
+      .where(eq(tradeLine.pay_id, input.originalPayId));
+    const rateOf = new Map(original.map((line) => [line.item_id, line.tax]));
+    for (const line of priced.value) line.tax = rateOf.get(line.item_id) ?? line.tax;
+  }
 
   let existing: ExistingDocument | undefined;
   if (input.payId !== undefined) {
@@ -206,8 +217,18 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     : [];
   const awaitingLines = input.lines === undefined && input.awaitingLines === true;
   const posts = !awaitingLines && kindOf(input.kind).posting !== 'nothing';
+  // The company's VAT settings as they are now: an edit re-computes its VAT with them (docs/vat.md).
+  const [companyVat] = await tx
+    .select({ vat_registered: company.vat_registered, prices_include_vat: company.prices_include_vat })
+    .from(company)
+    .orderBy(company.id)
+    .limit(1);
   return ok({
     input,
+    vat: vatTermsOf(
+      kindOf(input.kind).party === 'customer' ? 'sale' : 'purchase',
+      companyVat ?? { vat_registered: false, prices_include_vat: false },
+    ),
     // A sale to the walk-in customer is a cash sale: its remainder must be nothing (checked with the totals).
     cashOnly: kindOf(input.kind).walkInCustomer === true && isWalkInCustomer(party),
     accountingYear,
@@ -237,7 +258,7 @@ function check(loaded: Loaded) {
   if (input.header.nextPay && input.header.nextPay < input.header.pay_date)
     return fail<never>('VALIDATION_FAILED', { nextPay: 'DUE_BEFORE_DATE' });
   if (!loaded.yearOpen.ok) return loaded.yearOpen;
-  const totals = checkedTotals(input, lines);
+  const totals = checkedTotals(input, lines, loaded.vat);
   if (!totals.ok) return totals;
   if (loaded.cashOnly && totals.value.changee !== 0n && !awaitingLines)
     return fail<never>('WALK_IN_UNPAID', { pay: 'WALK_IN_UNPAID' });
@@ -256,6 +277,8 @@ function check(loaded: Loaded) {
     discount: toMoneyString(totals.value.discount),
     pay: toMoneyString(totals.value.pay),
     changee: toMoneyString(totals.value.changee),
+    taxTot: toMoneyString(totals.value.taxTot),
+    vat_included: loaded.vat.charged && loaded.vat.pricesIncludeVat,
     pay_date: input.header.pay_date,
     pay_time: time,
     pay_method: input.header.pay_method,
@@ -263,7 +286,8 @@ function check(loaded: Loaded) {
     nextPay: input.header.nextPay ?? null,
     money_account_id: loaded.moneyAccountId,
   };
-  const linesChanged = existing === undefined || !sameLines(loaded.saved, lines);
+  const vatLines = lines.map((line, i) => ({ ...line, vat: totals.value.lineVat[i] ?? MONEY_ZERO }));
+  const linesChanged = existing === undefined || !sameLines(loaded.saved, vatLines);
   const stockUnchanged =
     existing !== undefined &&
     !linesChanged &&
@@ -271,9 +295,16 @@ function check(loaded: Loaded) {
     existing.pay_time === values.pay_time &&
     existing.awaiting_lines === values.awaiting_lines;
   const posting = accounts
-    ? postingOf({ ...values, lines: lines.map((line) => ({ ...line, tot: toMoneyString(line.tot) })) }, accounts)
+    ? postingOf(
+        {
+          ...values,
+          total_with_vat: toMoneyString(totals.value.totalWithVat),
+          lines: lines.map((line) => ({ ...line, tot: toMoneyString(line.tot) })),
+        },
+        accounts,
+      )
     : undefined;
-  return ok({ ...loaded, values, linesChanged, stockUnchanged, posting });
+  return ok({ ...loaded, lines: vatLines, values, linesChanged, stockUnchanged, posting });
 }
 
 type Checked = Extract<ReturnType<typeof check>, { ok: true }>['value'];
@@ -322,6 +353,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
           perch_price: line.perch_price,
           tot: toMoneyString(line.tot),
           tax: line.tax,
+          vat: toMoneyString(line.vat),
           // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is
           // written by the cost engine with its movement's value; it stays null on lines that move no stock.
           cost: null,
@@ -364,6 +396,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
         discount: values.discount,
         pay: values.pay,
         changee: values.changee,
+        taxTot: values.taxTot,
         lines: lines.map((line) => ({
           item_id: line.item_id,
           item_name: line.item_name,

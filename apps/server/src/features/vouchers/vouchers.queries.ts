@@ -135,7 +135,7 @@ export async function openInvoices(
       order by d.pay_id for update`);
   const { rows } = await db.execute<OpenInvoice>(sql`
     select d.pay_id, d.pay_ref, d.pay_date::text as pay_date, d."nextPay"::text as "nextPay", d."yearId",
-      (d.tot_pr - d.discount)::text as net, d.changee::text as changee,
+      d.total_with_vat::text as net, d.changee::text as changee,
       s.settled::text as settled, (d.changee - s.settled)::numeric(15, 2)::text as remaining
     from ${tradeDocument} d,
       lateral (select coalesce(sum(a.amount), 0)::numeric(15, 2) as settled from ${paymentAllocation} a

@@ -4,8 +4,10 @@ import {
   isTradeKind,
   kindOf,
   messagesAr,
+  NO_VAT,
   normalizeNumberInput,
   routes,
+  vatTermsOf,
   WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -24,6 +26,7 @@ import { Segmented } from '../../ui/Segmented.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { useCompany } from '../settings/useSettings.ts';
 import { stockLinesIn } from '../stock/stockSelection.ts';
 import { settlePath, settleText } from '../vouchers/settleLink.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -76,6 +79,7 @@ const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => (
     quantity: l.quantity.replace(/\.?0+$/, ''),
     price: l[screen.price],
     stock: '',
+    tax: l.tax,
   })),
 });
 
@@ -156,6 +160,7 @@ export function InvoicePage({
             quantity: line.quantity,
             price: line[screen.price],
             stock: line.stock,
+            tax: line.tax,
           }),
         current,
       ),
@@ -165,7 +170,10 @@ export function InvoicePage({
   const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
   // A sale to the walk-in customer is a cash sale: its paid amount follows the net until the cashier types one.
-  const draft: DraftInvoice = { ...invoice, cashSale: walkIn !== undefined && invoice.cust_id === walkIn };
+  // VAT as the company charges it (docs/vat.md): the same terms the server's save applies.
+  const company = useCompany().data?.[0];
+  const vat = company ? vatTermsOf(kindOf(screen.kind).party === 'customer' ? 'sale' : 'purchase', company) : NO_VAT;
+  const draft: DraftInvoice = { ...invoice, vat, cashSale: walkIn !== undefined && invoice.cust_id === walkIn };
 
   /**
    * The focus goes to the first field to type: the item when the party is already chosen, else the party. When

@@ -65,6 +65,22 @@ export function InvoiceTotals({
           {formatDecimal(f.net)}
         </bdi>
       </div>
+      {invoice.vat?.charged && (
+        <>
+          <div className="total-figure">
+            <span>{salesText.vat}</span>
+            <bdi className="num" data-testid="taxTot">
+              {formatDecimal(f.taxTot)}
+            </bdi>
+          </div>
+          <div className="total-figure">
+            <span>{salesText.totalWithVat}</span>
+            <bdi className="num" data-testid="total_with_vat">
+              {formatDecimal(f.totalWithVat)}
+            </bdi>
+          </div>
+        </>
+      )}
       <label className="field">
         <span>
           {salesText.paid}

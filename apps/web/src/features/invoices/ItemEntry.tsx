@@ -74,7 +74,14 @@ export function ItemEntry({
    */
   const add = (item = picked, qty = quantity, unitPrice = price, scanned?: string) => {
     if (!item) return;
-    onAdd({ item_id: item.id, item_name: item.item_name, quantity: qty, price: unitPrice, stock: item.quantity });
+    onAdd({
+      item_id: item.id,
+      item_name: item.item_name,
+      quantity: qty,
+      price: unitPrice,
+      stock: item.quantity,
+      tax: item.tax,
+    });
     if (compareDecimals(unitPrice, item[priceField]) !== 0 && compareDecimals(unitPrice, '0') === 1) {
       onPriceChange?.(item, unitPrice.trim());
     }

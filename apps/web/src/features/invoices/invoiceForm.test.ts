@@ -104,3 +104,31 @@ describe('a cash sale to the walk-in customer', () => {
     expect(figures({ ...addLine(emptyInvoice(8), line(1, '1', '30')), cashSale: false }).paid).toBe('0.00');
   });
 });
+
+describe('VAT on the invoice being typed', () => {
+  const line = (price: string, tax: string) => ({
+    item_id: Number(price),
+    item_name: 'صنف',
+    quantity: '1',
+    price,
+    stock: '10',
+    tax,
+  });
+  it('the walk-in customer pays the total with VAT: the figures are the server’s invoiceTotals', () => {
+    let invoice: DraftInvoice = { ...emptyInvoice(1), cashSale: true, vat: { charged: true, pricesIncludeVat: false } };
+    invoice = addLine(invoice, line('100', '15'));
+    invoice = addLine(invoice, line('30', '0'));
+    const f = figures({ ...invoice, discount: '13' });
+    expect([f.net, f.taxTot, f.totalWithVat, f.paid, f.changee]).toEqual([
+      '117.00',
+      '13.50',
+      '130.50',
+      '130.50',
+      '0.00',
+    ]);
+  });
+  it('without VAT terms the invoice charges none', () => {
+    const f = figures(addLine(emptyInvoice(1), line('100', '15')));
+    expect([f.taxTot, f.totalWithVat]).toEqual(['0.00', '100.00']);
+  });
+});

@@ -9,10 +9,12 @@ import {
   lineTotal,
   type Money,
   money,
+  NO_VAT,
   normalizeNumberInput,
   parseMoney,
   percentFromDiscount,
   toMoneyString,
+  type VatTerms,
 } from '@mizan/contract';
 import { dateInChosenYear } from '../../app/api.ts';
 
@@ -24,6 +26,8 @@ export type DraftLine = {
   quantity: string;
   price: string;
   stock: string;
+  /** The item's VAT rate (percent); none: 0. */
+  tax?: string | undefined;
 };
 
 export type DraftInvoice = {
@@ -44,6 +48,8 @@ export type DraftInvoice = {
   cashSale?: boolean;
   /** The cashier typed the paid amount (or it was saved so): it holds, whatever the total becomes. */
   payTyped?: boolean;
+  /** How it charges VAT (the company's settings, `vatTermsOf`); none when left out. */
+  vat?: VatTerms | undefined;
   lines: DraftLine[];
 };
 
@@ -115,7 +121,7 @@ export function lineAmount(line: DraftLine): string {
     : '';
 }
 
-/** Whether the paid amount follows the net total: a cash sale whose paid amount the cashier has not typed. */
+/** Whether the paid amount follows the total (with VAT): a cash sale whose paid amount the cashier has not typed. */
 export const paysNet = (invoice: DraftInvoice) => invoice.cashSale === true && invoice.payTyped !== true;
 
 /** The paid amount as typed (it holds from now on). */
@@ -125,23 +131,34 @@ export const withPay = (invoice: DraftInvoice, pay: string): DraftInvoice => ({
   payTyped: true,
 });
 
-/** What the totals panel shows, or why the invoice cannot be saved yet. */
+/**
+ * What the totals panel shows, or why the invoice cannot be saved yet: the contract's `invoiceTotals` over the lines
+ * (with their VAT rates and the invoice's VAT terms), so the screen shows what the server will save.
+ */
 export function figures(invoice: DraftInvoice) {
   const valid = invoice.lines.every((l) => isQuantity(quantityOf(l)) && amount(l.price) > 0n);
-  const gross = valid ? invoice.lines.map((l) => lineTotal({ quantity: quantityOf(l), price: amount(l.price) })) : [];
-  const tot = gross.reduce((a, b) => money(a + b), money(0n));
+  const priced = valid
+    ? invoice.lines.map((l) => ({ quantity: quantityOf(l), price: amount(l.price), tax: l.tax || '0' }))
+    : [];
+  const tot = priced.map(lineTotal).reduce((a, b) => money(a + b), money(0n));
   const discount = amount(invoice.discount);
-  const net = money(tot - discount);
-  // A cash sale's paid amount follows the net until the cashier types one.
-  const received = paysNet(invoice) ? (net > 0n ? net : money(0n)) : amount(invoice.pay);
-  // Cash handed over above the net is change given back: the net is what is paid.
-  const paid = discount >= 0n && discount <= tot && received > net ? net : received;
-  const result = invoiceTotals(tot, discount, paid);
+  const vat = invoice.vat ?? NO_VAT;
+  // What is owed in all (with VAT), whatever the payment: a payment of nothing is always a valid remainder.
+  const owed = invoiceTotals(priced, discount, money(0n), vat);
+  const total = owed.ok ? owed.totals.totalWithVat : money(tot - discount);
+  // A cash sale's paid amount follows the total until the cashier types one.
+  const received = paysNet(invoice) ? (total > 0n ? total : money(0n)) : amount(invoice.pay);
+  // Cash handed over above the total is change given back: the total is what is paid.
+  const paid = discount >= 0n && discount <= tot && received > total ? total : received;
+  const result = invoiceTotals(priced, discount, paid, vat);
   return {
     linesValid: valid,
     tot_pr: toMoneyString(tot),
     discountPercent: percentFromDiscount(tot, discount < 0n ? money(0n) : discount),
     net: result.ok ? toMoneyString(result.totals.net) : '',
+    /** The VAT and the total with it ('0.00' and the net when the invoice charges none). */
+    taxTot: result.ok ? toMoneyString(result.totals.taxTot) : '',
+    totalWithVat: result.ok ? toMoneyString(result.totals.totalWithVat) : '',
     paid: result.ok ? toMoneyString(result.totals.pay) : '',
     changee: result.ok ? toMoneyString(result.totals.changee) : '',
     /** Change to hand back to the customer (received − net), '' when nothing is due back. */

@@ -34,6 +34,8 @@ export const salesText = {
   discountPercent: 'الخصم %',
   discount: 'الخصم',
   net: 'صافي المبلغ',
+  vat: 'ضريبة القيمة المضافة',
+  totalWithVat: 'الإجمالي شامل الضريبة',
   paid: 'المدفوع نقدا',
   remaining: 'المتبقي',
   changeDue: 'الباقي للعميل',

@@ -23,6 +23,7 @@ import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import './print.css';
 import { printTextEn as english, printText as text } from './printText.ts';
+import { printsTaxQr, TaxQr, taxQrOf } from './TaxQr.tsx';
 
 /**
  * The document to print (A4, or a compact receipt): print CSS, so "save as PDF" keeps the Arabic shaped. A kind the
@@ -156,6 +157,13 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
                   : [
                       [text.discount, d.discount],
                       [text.net, netOf(d)],
+                      // VAT, when it carries any (docs/vat.md): the tax and what it comes to with it.
+                      ...((parseMoney(d.taxTot) ?? 0n) === 0n
+                        ? []
+                        : [
+                            [text.vatTotal, d.taxTot],
+                            [text.totalWithVat, d.total_with_vat],
+                          ]),
                       [spec.returnOf ? text.refunded : text.paid, d.pay],
                       [spec.returnOf ? text.offBalance : text.remaining, d.changee],
                       ...cash,
@@ -179,6 +187,11 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
               )}
             </tbody>
           </table>
+          {printsTaxQr(c, kind) && (
+            <div className="print-qr">
+              <TaxQr value={taxQrOf(c, d)} size="32mm" />
+            </div>
+          )}
           <footer className="print-footer">
             <span>
               {t.user} {d.user_name}

@@ -32,6 +32,42 @@ export const printText = {
   receipt: 'إيصال مختصر',
   a4: 'A4',
   notFound: 'المستند المطلوب غير موجود',
+  // VAT (docs/vat.md), on the A4 invoice and the receipt.
+  vatTotal: 'ضريبة القيمة المضافة',
+  totalWithVat: 'الإجمالي شامل الضريبة',
+  beforeVat: 'الإجمالي قبل الضريبة',
+} as const;
+
+/** The words of the POS receipt (pos-reciept). */
+export const receiptText = {
+  simplifiedTaxInvoice: 'فاتورة ضريبية مبسطة',
+  salesReceipt: 'إيصال مبيعات',
+  vatNo: 'الرقم الضريبي:',
+  tradeNo: 'السجل التجاري:',
+  phone: 'هاتف:',
+  ref: 'رقم الفاتورة:',
+  dateTime: 'التاريخ والوقت:',
+  cashier: 'الكاشير:',
+  customer: 'العميل:',
+  item: 'الصنف',
+  quantity: 'الكمية',
+  price: 'السعر',
+  total: 'المجموع',
+  gross: 'الإجمالي',
+  discount: 'الخصم',
+  beforeVat: 'الإجمالي قبل الضريبة',
+  vat: 'ضريبة القيمة المضافة',
+  totalWithVat: 'الإجمالي شامل الضريبة',
+  paid: 'المدفوع',
+  received: 'المستلم',
+  change: 'الباقي للعميل',
+  remaining: 'المتبقي على العميل',
+  vatIncluded: 'الأسعار شاملة ضريبة القيمة المضافة',
+  thanks: 'شكرا لزيارتكم',
+  print: 'طباعة',
+  width80: '80 مم',
+  width58: '58 مم',
+  a4: 'A4',
 } as const;
 
 /** Purchase orders can be printed in English for foreign suppliers (screens.md: `perchOrderEn`). */

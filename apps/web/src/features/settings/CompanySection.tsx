@@ -1,8 +1,15 @@
-import { type BodyOf, type Company, CompanyUpdateBody, routes } from '@mizan/contract';
+import {
+  type BodyOf,
+  type Company,
+  CompanyUpdateBody,
+  routes,
+  TAX_QR_TAG_MAX_BYTES,
+  utf8Length,
+} from '@mizan/contract';
 import type { ComponentProps } from 'react';
 import { call } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { BoundInput, SelectField } from '../../ui/form/fields.tsx';
+import { BoundInput, CheckboxField, SelectField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -32,11 +39,15 @@ const textFields: Field[] = [
   'currency_symbol',
   'currency_decimals',
 ];
-const toValues = (c: Company) =>
-  Object.fromEntries(
+type Values = Record<Field, string> & { vat_registered: boolean; prices_include_vat: boolean };
+const toValues = (c: Company): Values => ({
+  ...(Object.fromEntries(
     Object.keys(settingsText.companyFields).map((k) => [k, String(c[k as keyof Company] ?? '')]),
-  ) as Record<Field, string>;
-const companyForm = contractForm((values: Record<Field, string>) => values, CompanyUpdateBody);
+  ) as Record<Field, string>),
+  vat_registered: c.vat_registered,
+  prices_include_vat: c.prices_include_vat,
+});
+const companyForm = contractForm((values: Values) => values, CompanyUpdateBody);
 
 /** The company on prints: names, numbers, currency and logo. Administrators edit; others read. */
 export function CompanySection({ isAdmin }: { isAdmin: boolean }) {
@@ -103,6 +114,21 @@ function CompanyForm({ company, isAdmin }: { company: Company; isAdmin: boolean 
           disabled={!isAdmin}
           options={Object.entries(settingsText.countries).map(([code, name]) => ({ value: code, label: name }))}
         />
+        <CheckboxField
+          control={form.control}
+          name="vat_registered"
+          label={settingsText.vat.registered}
+          disabled={!isAdmin}
+          testId="vat-registered"
+        />
+        <CheckboxField
+          control={form.control}
+          name="prices_include_vat"
+          label={settingsText.vat.pricesInclude}
+          disabled={!isAdmin}
+          testId="prices-include-vat"
+        />
+        <SellerNameBytes name={form.watch('arName')} />
       </IonList>
       {isAdmin && (
         <IonButton type="submit" disabled={save.isPending} data-testid="save-company">
@@ -110,5 +136,18 @@ function CompanyForm({ company, isAdmin }: { company: Company; isAdmin: boolean 
         </IonButton>
       )}
     </form>
+  );
+}
+
+/** How much of the tax QR's seller-name tag the Arabic name takes: its UTF-8 bytes (an Arabic letter is 2). */
+function SellerNameBytes({ name }: { name: string }) {
+  const used = utf8Length(name.trim());
+  return (
+    <p
+      className={used > TAX_QR_TAG_MAX_BYTES ? 'field-hint field-error' : 'field-hint'}
+      data-testid="seller-name-bytes"
+    >
+      {settingsText.vat.nameBytes(used, TAX_QR_TAG_MAX_BYTES)}
+    </p>
   );
 }

@@ -34,6 +34,11 @@ export const settingsText = {
     currency_symbol: 'رمز العملة بالعربية',
     currency_decimals: 'الخانات العشرية',
   },
+  vat: {
+    registered: 'مسجلة في ضريبة القيمة المضافة (تطبع رمز الاستجابة الضريبي على الفواتير)',
+    pricesInclude: 'أسعار البيع شاملة ضريبة القيمة المضافة',
+    nameBytes: (used: number, max: number) => `اسم البائع في رمز الاستجابة: ${used} من ${max} بايت`,
+  },
   countries: {
     SD: 'السودان',
     SA: 'السعودية',

@@ -64,6 +64,7 @@ export const menuGroups: MenuGroup[] = [
       entry('reports/cash-book', 'both'),
       entry('reports/gross-profit', 'both'),
       entry('reports/aging', 'both'),
+      entry('reports/vat', 'both'),
     ],
   },
   {

@@ -72,4 +72,5 @@ export const screenTitles = {
   'reports/cash-book': 'دفتر النقدية',
   'reports/gross-profit': 'مجمل الربح',
   'reports/aging': 'أعمار الديون',
+  'reports/vat': 'ضريبة القيمة المضافة',
 } as const;

@@ -13,6 +13,8 @@ export type StockLine = {
   perch_price: string;
   /** The stock when picked (the count screen's system quantity). */
   stock: string;
+  /** The item's VAT rate (percent), when the list carried it. */
+  tax?: string | undefined;
 };
 export type StockLinesState = { stockLines: StockLine[] };
 
@@ -25,7 +27,7 @@ export function prefillQuantity(stock: string): string {
 }
 
 export const stockLinesOf = (
-  rows: { id: number; item_name: string; quantity: string; pay_price: string; perch_price: string }[],
+  rows: { id: number; item_name: string; quantity: string; pay_price: string; perch_price: string; tax?: string }[],
 ): StockLinesState => ({
   stockLines: rows.map((row) => ({
     item_id: row.id,
@@ -34,6 +36,7 @@ export const stockLinesOf = (
     pay_price: row.pay_price,
     perch_price: row.perch_price,
     stock: row.quantity,
+    tax: row.tax,
   })),
 });
 

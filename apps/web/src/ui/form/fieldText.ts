@@ -45,6 +45,8 @@ export const fieldTextAr: Record<FieldErrorCode, string> = {
   COUNTRY_CODE_FORMAT: 'رمز الدولة حرفان لاتينيان كبيران مثل SD أو SA',
   CURRENCY_CODE_FORMAT: 'رمز العملة ثلاثة أحرف لاتينية كبيرة مثل SDG',
   VAT_NO_SAUDI: 'الرقم الضريبي في السعودية 15 رقما',
+  VAT_NO_REQUIRED: 'الشركة المسجلة في ضريبة القيمة المضافة تحتاج رقمها الضريبي',
+  SELLER_NAME_TOO_LONG: 'اسم البائع أطول مما يحمله رمز الاستجابة الضريبي (255 بايت)',
   PASSWORD_TOO_SHORT: `كلمة المرور ${MIN_PASSWORD_LENGTH} أحرف على الأقل`,
   USER_NAME_FORMAT: 'اسم المستخدم من 2 إلى 64 حرفا بلا مسافات',
   NO_LINES: 'أضف صنفا واحدا على الأقل',

@@ -1,0 +1,178 @@
+import { isKindToken, type KindToken, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
+import { IonButton } from '../../ui/ionic.ts';
+import { Page } from '../../ui/Page.tsx';
+import { useSession } from '../auth/AuthProvider.tsx';
+import { useInvoice } from '../invoices/useSales.ts';
+import { useCompany } from '../settings/useSettings.ts';
+import { printText, receiptText as text } from './printText.ts';
+import './receipt.css';
+import { printsTaxQr, TaxQr, taxQrOf } from './TaxQr.tsx';
+
+/**
+ * The POS receipt (pos-reciept): a till roll of 80 mm or 58 mm, laid out for it (not the A4 invoice made narrow).
+ * `?kind=pay&id=12&width=58&received=200&auto=1`: the document, the roll, the cash handed over (the change is
+ * printed), and whether to open the print window at once.
+ */
+export default function ReceiptPage({ title }: { title: string }) {
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind') ?? 'pay';
+  const kind: KindToken = isKindToken(kindParam) ? kindParam : 'pay';
+  const id = Number(params.get('id'));
+  const width = params.get('width') === '58' ? '58' : '80';
+  const { storeId } = useSession();
+  const doc = useInvoice(storeId, kind, Number.isInteger(id) && id > 0 ? id : undefined);
+  const company = useCompany();
+  const d = doc.data;
+  const c = company.data?.[0];
+  useEffect(() => {
+    if (d && c && params.get('auto') === '1') setTimeout(() => window.print(), 300);
+  }, [d, c, params]);
+  const widthTo = (next: '80' | '58') => {
+    const copy = new URLSearchParams(params);
+    copy.set('width', next);
+    copy.delete('auto');
+    setParams(copy);
+  };
+  return (
+    <Page title={title}>
+      <div className="print-actions no-print">
+        <IonButton onClick={() => window.print()} data-testid="print">
+          {text.print}
+        </IonButton>
+        <IonButton fill={width === '80' ? 'solid' : 'outline'} onClick={() => widthTo('80')}>
+          {text.width80}
+        </IonButton>
+        <IonButton fill={width === '58' ? 'solid' : 'outline'} onClick={() => widthTo('58')}>
+          {text.width58}
+        </IonButton>
+      </div>
+      {doc.isError && <p data-testid="print-not-found">{printText.notFound}</p>}
+      {d && c && <Receipt doc={d} company={c} kind={kind} width={width} received={params.get('received')} />}
+    </Page>
+  );
+}
+
+type ReceiptDoc = NonNullable<ReturnType<typeof useInvoice>['data']>;
+type CompanyRow = NonNullable<ReturnType<typeof useCompany>['data']>[number];
+
+function Receipt({
+  doc: d,
+  company: c,
+  kind,
+  width,
+  received,
+}: {
+  doc: ReceiptDoc;
+  company: CompanyRow;
+  kind: KindToken;
+  width: '80' | '58';
+  received: string | null;
+}) {
+  const withQr = printsTaxQr(c, kind);
+  const cash = parseMoney(received ?? '');
+  const paid = parseMoney(d.pay) ?? money(0n);
+  const change = cash !== undefined && cash > paid ? toMoneyString(subtractMoney(cash, paid)) : undefined;
+  const hasVat = (parseMoney(d.taxTot) ?? 0n) !== 0n;
+  const beforeVat = toMoneyString(
+    subtractMoney(parseMoney(d.total_with_vat) ?? money(0n), parseMoney(d.taxTot) ?? money(0n)),
+  );
+  const rows: [string, string, string?][] = [
+    [text.gross, d.tot_pr],
+    ...((parseMoney(d.discount) ?? 0n) !== 0n ? [[text.discount, d.discount] as [string, string]] : []),
+    ...(hasVat ? [[text.beforeVat, beforeVat] as [string, string], [text.vat, d.taxTot] as [string, string]] : []),
+    [text.totalWithVat, d.total_with_vat, 'grand'],
+    ...(change && cash !== undefined ? [[text.received, toMoneyString(cash)] as [string, string]] : []),
+    [text.paid, d.pay],
+    ...(change ? [[text.change, change] as [string, string]] : []),
+    ...((parseMoney(d.changee) ?? 0n) !== 0n ? [[text.remaining, d.changee] as [string, string]] : []),
+  ];
+  return (
+    <article className={`receipt-print w${width}`} data-testid="receipt" dir="rtl">
+      <header className="receipt-company">
+        {c.logoUrl && <img src={c.logoUrl} alt="" className="receipt-logo" />}
+        <h1>{c.arName}</h1>
+        <p dir="ltr">{c.engName}</p>
+        {c.vatNo && (
+          <p>
+            {text.vatNo} <bdi className="num">{c.vatNo}</bdi>
+          </p>
+        )}
+        {c.tradNo && (
+          <p>
+            {text.tradeNo} <bdi className="num">{c.tradNo}</bdi>
+          </p>
+        )}
+        {(c.phone || c.phone2) && (
+          <p>
+            {text.phone} <bdi className="num">{[c.phone, c.phone2].filter(Boolean).join(' - ')}</bdi>
+          </p>
+        )}
+        {c.address && <p>{c.address}</p>}
+      </header>
+      <h2 className="receipt-title">{c.vat_registered ? text.simplifiedTaxInvoice : text.salesReceipt}</h2>
+      <dl className="receipt-meta">
+        <dt>{text.ref}</dt>
+        <dd>
+          <bdi className="num">{d.pay_ref}</bdi>
+        </dd>
+        <dt>{text.dateTime}</dt>
+        <dd>
+          <bdi className="num">{`${formatDate(d.pay_date)} ${d.pay_time.slice(0, 5)}`}</bdi>
+        </dd>
+        <dt>{text.cashier}</dt>
+        <dd>{d.user_name}</dd>
+        <dt>{text.customer}</dt>
+        <dd>
+          <bdi>{d.sub_name}</bdi>
+        </dd>
+      </dl>
+      <table className="receipt-lines" data-testid="receipt-lines">
+        <thead>
+          <tr>
+            <th>{text.item}</th>
+            <th className="amount">{text.quantity}</th>
+            <th className="amount">{text.price}</th>
+            <th className="amount">{text.total}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.items.map((line) => (
+            <tr key={line.id}>
+              <td className="receipt-item">{line.item_name}</td>
+              <td className="amount">
+                <bdi className="num">{formatQuantity(line.quantity)}</bdi>
+              </td>
+              <td className="amount">
+                <bdi className="num">{formatDecimal(line.pay_price)}</bdi>
+              </td>
+              <td className="amount">
+                <bdi className="num">{formatDecimal(line.tot)}</bdi>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="receipt-totals" data-testid="receipt-totals">
+        <tbody>
+          {rows.map(([label, value, grand]) => (
+            <tr key={label} className={grand}>
+              <th>{label}</th>
+              <td>
+                <bdi className="num">{formatMoney(value, c)}</bdi>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {withQr && (
+        <div className="receipt-qr">
+          <TaxQr value={taxQrOf(c, d)} size={width === '80' ? '34mm' : '30mm'} />
+        </div>
+      )}
+      <footer className="receipt-footer">{text.thanks}</footer>
+    </article>
+  );
+}
