@@ -178,7 +178,7 @@ describe('the touch POS', () => {
     await expect.poll(() => lines(pos).count()).toBe(1);
     await pos.locator('.pos-methods label', { hasText: 'نقدًا' }).click();
     await pos.locator('[data-testid="pos-pay-print"]').click();
-    await pos.waitForURL(/print-modal/);
+    await pos.waitForURL(/pos-reciept/);
     const [printed] = await sales(pos);
     expect(pos.url()).toContain(`id=${printed?.pay_id}`);
     expect(printed).toMatchObject({ tot_pr: '35.00', pay: '35.00' });
@@ -399,5 +399,44 @@ describe('the scale label layout', () => {
       (await postFromPage(page, 'store/update', { ...body, store_name: store?.store_name, location: store?.location }))
         .status,
     ).toBe(200);
+  });
+});
+
+describe('the POS in a VAT-registered shop', () => {
+  it('charges each item’s VAT, takes the total with VAT in cash and gives the change from it', async () => {
+    const page = await openSignedIn(running);
+    const [company] = await readFromPage<Record<string, unknown>[]>(page, 'company/read');
+    const vatRegistered = (on: boolean) =>
+      postFromPage(page, 'company/update', { ...company, vat_registered: on, prices_include_vat: false });
+    expect((await vatRegistered(true)).status).toBe(200);
+    try {
+      for (const item of [
+        { item_name: 'ممسحة زجاج', part_no: 'VAT-15', perch_price: '60', pay_price: '100', tax: '15' },
+        { item_name: 'كتيب الصيانة', part_no: 'VAT-0', perch_price: '5', pay_price: '10', tax: '0' },
+      ])
+        expect((await postFromPage(page, 'items/create', { ...item, firstQuantity: '10' })).status).toBe(200);
+
+      const pos = await openPos();
+      await scan(pos, 'VAT-15');
+      await scan(pos, 'VAT-0');
+      await expect.poll(() => lines(pos).count()).toBe(2);
+      // 100 at 15 % and 10 exempt: 110.00 before VAT, 15.00 VAT, 125.00 to pay.
+      await expect.poll(() => text(pos, 'pos-vat')).toBe('15.00');
+      expect(await text(pos, 'pos-net')).toBe('110.00');
+      expect(await text(pos, 'pos-total-with-vat')).toBe('125.00');
+      await pos.locator('input[name="received"]').fill('٢٠٠');
+      await expect.poll(() => text(pos, 'pos-change')).toBe('75.00');
+      await pos.locator('[data-testid="pos-pay"]').click();
+      await expect.poll(() => text(pos, 'pos-last')).toContain('75.00');
+      const [sale] = await readFromPage<(Sale & { taxTot: string; total_with_vat: string })[]>(
+        pos,
+        'pay/getTopSales?store_id=1',
+      );
+      expect(sale).toMatchObject({ tot_pr: '110.00', taxTot: '15.00', total_with_vat: '125.00', changee: '0.00' });
+      await pos.context().close();
+    } finally {
+      await vatRegistered(false);
+      await page.context().close();
+    }
   });
 });

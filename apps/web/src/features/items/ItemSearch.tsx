@@ -40,13 +40,26 @@ export function ItemSearchPanel({ storeId, onPick }: { storeId: number; onPick: 
     20,
   );
   const current = debounced === term && !query.isFetching;
+  const choice = (wanted: string) =>
+    rows.find((item) => item.part_no === wanted || item.item_parcode === wanted) ??
+    (current && rows.length === 1 ? rows[0] : undefined);
+  // An Enter typed before the search answered (a scanner is faster than the debounce) is kept for its answer.
+  const [enterFor, setEnterFor] = useState<string | undefined>();
+  const picked = useRef(onPick);
+  picked.current = onPick;
+  useEffect(() => {
+    if (enterFor === undefined || !current) return;
+    setEnterFor(undefined);
+    const chosen = enterFor === term.trim() ? choice(enterFor) : undefined;
+    if (chosen) picked.current(chosen);
+  });
   function onKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const wanted = term.trim();
-    const exact = rows.find((item) => item.part_no === wanted || item.item_parcode === wanted);
-    const chosen = exact ?? (current && rows.length === 1 ? rows[0] : undefined);
+    const chosen = choice(wanted);
     if (chosen) onPick(chosen);
+    else if (!current) setEnterFor(wanted);
   }
   return (
     <div className="item-search" data-testid="item-search">

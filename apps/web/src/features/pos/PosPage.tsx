@@ -4,10 +4,12 @@ import {
   invoiceDraftProblem,
   kindOf,
   messagesAr,
+  NO_VAT,
   normalizeNumberInput,
   routes,
   type StockRow,
   scaleLayoutOf,
+  vatTermsOf,
   WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,7 +44,7 @@ import { saveSteps } from '../invoices/saveInvoice.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
 import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
 import { useBrands, useCategories } from '../items/useItems.ts';
-import { useStores } from '../settings/useSettings.ts';
+import { useCompany, useStores } from '../settings/useSettings.ts';
 import {
   discountedPrice,
   exactItem,
@@ -101,7 +103,10 @@ export default function PosPage({ title }: { title: string }) {
     if (walkIn !== undefined)
       setSale((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
   }, [walkIn]);
-  const draft = withPayment(sale, method, received);
+  // VAT as the company charges it, as on the sales screen (docs/vat.md): what is paid is the total with VAT.
+  const company = useCompany().data?.[0];
+  const vat = company ? vatTermsOf('sale', company) : NO_VAT;
+  const draft = withPayment({ ...sale, vat }, method, received);
   const f = figures(draft);
 
   const categories = useCategories(storeId);
@@ -131,7 +136,7 @@ export default function PosPage({ title }: { title: string }) {
     setTimeout(focusScan, 0);
   };
 
-  const add = (item: Pick<ItemWithStock, 'id' | 'item_name' | 'pay_price' | 'quantity'>, quantity = '1') => {
+  const add = (item: Pick<ItemWithStock, 'id' | 'item_name' | 'pay_price' | 'quantity' | 'tax'>, quantity = '1') => {
     setUnknown(undefined);
     setLastSale(undefined);
     setSale((current) =>
@@ -140,6 +145,7 @@ export default function PosPage({ title }: { title: string }) {
         item_name: item.item_name,
         quantity,
         price: item.pay_price,
+        tax: item.tax,
         stock: item.quantity,
       }),
     );
@@ -252,7 +258,8 @@ export default function PosPage({ title }: { title: string }) {
       setLastSale({ ref: saved.pay_ref, change: f.changeDue });
       const handedOver = f.changeDue ? `&received=${normalizeNumberInput(received)}` : '';
       startNew();
-      if (print) navigate(`/print-modal?kind=${saved.kind}&id=${saved.pay_id}${handedOver}`);
+      // The counter's printer takes the 80 mm receipt (pos-reciept), not the A4 invoice.
+      if (print) navigate(`/pos-reciept?kind=${saved.kind}&id=${saved.pay_id}&width=80${handedOver}`);
     } catch (error) {
       const shortages = shortagesOf(error);
       if (!shortages.length) return notify.failed(error);
@@ -380,7 +387,7 @@ export default function PosPage({ title }: { title: string }) {
         {sale.lines.length > 0 && (
           <div className="pos-phone-bar">
             <span>
-              {text.net}: <bdi className="num">{formatDecimal(f.net)}</bdi>
+              {text.net}: <bdi className="num">{formatDecimal(f.totalWithVat || f.net)}</bdi>
             </span>
             <button type="button" onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth' })}>
               {text.toPayment}
@@ -488,6 +495,22 @@ export default function PosPage({ title }: { title: string }) {
                 {formatDecimal(f.net)}
               </bdi>
             </dd>
+            {vat.charged && (
+              <>
+                <dt>{salesText.vat}</dt>
+                <dd>
+                  <bdi className="num" data-testid="pos-vat">
+                    {formatDecimal(f.taxTot)}
+                  </bdi>
+                </dd>
+                <dt>{salesText.totalWithVat}</dt>
+                <dd>
+                  <bdi className="num pos-net" data-testid="pos-total-with-vat">
+                    {formatDecimal(f.totalWithVat)}
+                  </bdi>
+                </dd>
+              </>
+            )}
           </dl>
 
           <Segmented
@@ -529,7 +552,7 @@ export default function PosPage({ title }: { title: string }) {
                   inputMode="decimal"
                   dir="ltr"
                   value={received}
-                  placeholder={method === 'cash' ? formatDecimal(f.net) : '0'}
+                  placeholder={method === 'cash' ? formatDecimal(f.totalWithVat || f.net) : '0'}
                   onChange={(e) => setReceived(normalizeNumberInput(e.target.value))}
                 />
               </label>
