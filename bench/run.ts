@@ -162,7 +162,8 @@ await measure(
     });
     const rows = sheet.data as { item_id: number; availQty: string }[];
     return call('POST', '/api/tswia/createWithItems', {
-      invoice: { pay_date: '2026-12-31', pay_time: `23:${String(10 + n).padStart(2, '0')}` },
+      // At the day's very end: the sheet's quantities are the day's closing ones, later movements of the day included.
+      invoice: { pay_date: '2026-12-31', pay_time: `23:59:${50 + n}` },
       items: rows.map((row) => ({ item_id: row.item_id, qtyReal: String(Number(row.availQty) + 1) })),
     });
   },
