@@ -14,6 +14,7 @@ import { itemsEndpoints } from './items.endpoints.ts';
 import { journalEndpoints } from './journal.endpoints.ts';
 import { openingStockEndpoints } from './openingStock.endpoints.ts';
 import { organisationEndpoints } from './organisation.endpoints.ts';
+import { permissionsEndpoints } from './permissions.endpoints.ts';
 import { reportsEndpoints } from './reports.endpoints.ts';
 import { returnsEndpoints } from './returns.endpoints.ts';
 import { stockEndpoints } from './stock.endpoints.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...activityEndpoints,
   ...itemMovementEndpoints,
   ...vouchersEndpoints,
+  ...permissionsEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -53,6 +55,8 @@ const groupsOfTables = [
   reportsEndpoints,
   activityEndpoints,
   itemMovementEndpoints,
+  vouchersEndpoints,
+  permissionsEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

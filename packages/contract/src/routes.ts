@@ -229,4 +229,9 @@ export const routes: RoutesOf<typeof endpoints> = {
     export: get('vouchers/export'),
     openInvoices: get('vouchers/openInvoices'),
   },
+  roles: {
+    read: get('roles/read'),
+    update: post('roles/update'),
+    assign: post('roles/assign'),
+  },
 };

@@ -21,6 +21,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.getStatementWithBalance),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: "An account's statement: opening balance, every movement with the balance after it, closing balance",
@@ -51,6 +52,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { permission: 'readReports' },
         schema: {
           tags,
           summary,
@@ -77,6 +79,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.profitAndLoss),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: 'Profit and loss of a period (inside one year), and of a period to compare with',
@@ -106,7 +109,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     urlOf(reports.balanceSheet),
-    { schema: { tags, summary: 'The balance sheet at the end of a day', ...schemaOf(reports.balanceSheet) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The balance sheet at the end of a day', ...schemaOf(reports.balanceSheet) },
+    },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -118,6 +124,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.cashBook),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: 'The cash boxes and banks over a period, and one of them line by line with its running balance',
@@ -145,6 +152,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.grossProfit),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'Gross profit by item or by invoice, from the costs the lines kept',
@@ -165,6 +173,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.aging),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: 'Aged receivables or payables at the end of a day: 0-30, 31-60, 61-90, over 90 days',
