@@ -34,6 +34,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
 import { stockCountRoutes } from './features/stockCount/stockCount.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
+import { rolesRoutes } from './features/users/roles.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { answerClientError } from './lib/clientError.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(openingStockRoutes);
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
+      await api.register(rolesRoutes);
       await api.register(excelRoutes);
       await api.register(tradeRoutes);
       await api.register(returnsRoutes);

@@ -15,6 +15,10 @@ export const roleColumns = {
 
 type RoleRow = { role_id: number; role_permissions: string[]; discount_limit: string };
 
+/** What a role permits: the owner's is every permission, whatever its stored ticks say. */
+export const allPermissionsOf = (row: { id: number; permissions: string[] }): string[] =>
+  row.id === roleIds.owner ? [...allPermissions] : row.permissions;
+
 /** The user with what their role in this store permits. */
 export function withRole<T extends RoleRow>({
   role_permissions,
@@ -23,7 +27,7 @@ export function withRole<T extends RoleRow>({
   is_admin: boolean;
   permissions: string[];
 } {
-  const permissions = row.role_id === roleIds.owner ? [...allPermissions] : role_permissions;
+  const permissions = allPermissionsOf({ id: row.role_id, permissions: role_permissions });
   return { ...row, is_admin: adminRoleIds.includes(row.role_id), permissions };
 }
 
