@@ -5,8 +5,6 @@
 import {
   fail,
   invoiceTotals,
-  type KindToken,
-  kindOf,
   type Money,
   money,
   ok,

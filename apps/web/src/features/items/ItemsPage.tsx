@@ -2,6 +2,7 @@ import { type Item, routes } from '@mizan/contract';
 import { addOutline, cloudDownloadOutline, cloudUploadOutline, pricetagsOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { download } from '../../app/api.ts';
+import { may } from '../../app/permissions.ts';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -48,8 +49,8 @@ export default function ItemsPage({ title }: { title: string }) {
           <IonIcon slot="start" icon={addOutline} />
           {itemsText.newItem}
         </IonButton>
-        {/* Changing every price is the administrator's (the server refuses it to others): not offered to them. */}
-        {user.is_admin && (
+        {/* Changing every price needs the prices permission (the server refuses it to others): not offered without it. */}
+        {may(user, 'prices') && (
           <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
             <IonIcon slot="start" icon={pricetagsOutline} />
             {itemsText.prices}
