@@ -5,10 +5,12 @@
  */
 import {
   endpoints,
+  kindOf,
   kindPermission,
   type ReturnKindToken,
   type ReturnQuery,
   type ReturnWithLines,
+  type RouteAccess,
 } from '@mizan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,6 +37,8 @@ type LatestReturns =
 function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPluginAsyncZod {
   const tags = [kind];
   const api = endpoints[kind];
+  // A purchase return's lines are cost prices: read with the cost permission (docs/permissions.md).
+  const readAccess: RouteAccess = kindOf(kind).party === 'supplier' ? 'readCost' : 'signedIn';
   return async (app) => {
     const yearOf = async (req: FastifyRequest, reply: FastifyReply) => {
       const year = await requestYear(app.db, req);
@@ -121,7 +125,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(latest),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'The latest returns of the year',
@@ -137,7 +141,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.getReturnsByDate),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'Returns of one date (from)',
@@ -154,7 +158,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.getReturnDetail),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'One return with its lines (return_ref)',
@@ -172,7 +176,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.checkExistingReturns),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'Per item of an invoice (original_pay_ref): what it had, what was returned, what is left',
@@ -196,7 +200,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.readById),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'One return in the shape of an invoice, with its lines (the print page)',
@@ -211,7 +215,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.returnedByInvoice),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'For invoices of the record (pay_ids, comma-separated): what they had and what came back',

@@ -9,6 +9,7 @@ import {
   kindOf,
   kindPermission,
   ok,
+  type RouteAccess,
   StockShortage,
   Text,
   type TradeKindToken,
@@ -45,7 +46,9 @@ const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSiz
 
 function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
   const tags = [kind];
-  const { yearScoped, logName: label, dueDates } = kindOf(kind);
+  const { yearScoped, logName: label, dueDates, party } = kindOf(kind);
+  // A purchase's lines are its cost prices: read with the cost permission (docs/permissions.md); a sale's by anyone.
+  const readAccess: RouteAccess = party === 'supplier' ? 'readCost' : 'signedIn';
   const api = endpoints[kind];
   return async (app) => {
     // Which year a read covers: the request's (see currentYear.ts); preliminary invoices and orders span years
@@ -110,7 +113,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     app.get(
       urlOf(api.readById),
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: { tags, summary: 'One document with its lines', ...schemaOf(api.readById) },
       },
       async (req, reply) => {
@@ -140,7 +143,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
 
     const list = (read: 'getTopSales' | 'getSalesByDate' | 'getSales2Date', summary: string) =>
       ({
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: `${summary}; with \`page\`, one page plus the count and column sums of the whole filter`,
@@ -190,7 +193,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       app.get(
         urlOf(due),
         {
-          config: { permission: 'signedIn' },
+          config: { permission: readAccess },
           schema: {
             tags,
             summary: 'Documents with a next payment date whose remainder is still due',
@@ -215,7 +218,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     const details = `/${kind}_details`;
     const lines = (summary: string) =>
       ({
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: { tags: [`${kind}_details`], summary, querystring: LineQuery, response: { 200: dataOf(TradeLine) } },
       }) as const;
     type LineQuery = z.output<typeof LineQuery>;
@@ -239,7 +242,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     app.get(
       `${details}/readQtyByItemId`,
       {
-        config: { permission: 'signedIn' },
+        config: { permission: readAccess },
         schema: {
           tags: [`${kind}_details`],
           summary: 'Total quantity of one item',
