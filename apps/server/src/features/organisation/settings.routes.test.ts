@@ -101,6 +101,8 @@ describeEachDatabase('company, store and users settings', (ctx) => {
       full_name: 'سارة محمد',
       is_admin: false,
       is_active: true,
+      // Not an administrator: a cashier until given another role (docs/permissions.md).
+      role_id: 5,
     });
     expect(JSON.stringify(created.json())).not.toContain('sara-pass-1');
     expect(

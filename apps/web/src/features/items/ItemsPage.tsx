@@ -45,10 +45,12 @@ export default function ItemsPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <div className="toolbar-row">
-        <IonButton onClick={() => setDialog({ kind: 'item' })} data-testid="new-item">
-          <IonIcon slot="start" icon={addOutline} />
-          {itemsText.newItem}
-        </IonButton>
+        {may(user, 'items') && (
+          <IonButton onClick={() => setDialog({ kind: 'item' })} data-testid="new-item">
+            <IonIcon slot="start" icon={addOutline} />
+            {itemsText.newItem}
+          </IonButton>
+        )}
         {/* Changing every price needs the prices permission (the server refuses it to others): not offered without it. */}
         {may(user, 'prices') && (
           <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
@@ -56,10 +58,17 @@ export default function ItemsPage({ title }: { title: string }) {
             {itemsText.prices}
           </IonButton>
         )}
-        <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'import' })} data-testid="import-items">
-          <IonIcon slot="start" icon={cloudUploadOutline} />
-          {itemsText.importExcel}
-        </IonButton>
+        {may(user, 'imports') && (
+          <IonButton
+            fill="outline"
+            size="small"
+            onClick={() => setDialog({ kind: 'import' })}
+            data-testid="import-items"
+          >
+            <IonIcon slot="start" icon={cloudUploadOutline} />
+            {itemsText.importExcel}
+          </IonButton>
+        )}
         <IonButton
           fill="outline"
           size="small"
