@@ -59,9 +59,10 @@ describe('roles and permissions', () => {
 
     const cashier = await open('cashier', 'cashier123');
     await cashier.getByTestId('menu-full-name').waitFor();
-    // The cashier's screens only: selling, returns of sales, their records, and settings read-only.
+    // The cashier's screens only: selling, returns of sales, their records, due payments and settings read-only.
     expect((await menuPaths(cashier)).sort()).toEqual(
       [
+        '/folder/notifications',
         '/folder/sales',
         '/folder/sales-record',
         '/folder/sales-return',

@@ -27,6 +27,7 @@ export * from './permissions.ts';
 export * from './quantity.ts';
 export * from './reports.ts';
 export * from './returns.ts';
+export * from './roles.ts';
 export * from './routes.ts';
 export * from './scope.ts';
 export * from './seedBalance.ts';

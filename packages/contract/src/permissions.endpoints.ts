@@ -1,6 +1,6 @@
 /** The calls of roles and permissions (issue 22, part 2): the owner's role editor and a user's role in a store. */
 import { dataOf, IdRows } from './envelope.ts';
-import { AssignRoleBody, Role, UpdateRoleBody } from './permissions.ts';
+import { AssignRoleBody, Role, UpdateRoleBody } from './roles.ts';
 
 export const permissionsEndpoints = {
   roles: {

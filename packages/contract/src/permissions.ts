@@ -2,10 +2,8 @@
  * Who may do what (issue 22, part 2): the permissions, their Arabic names, the five roles and their defaults. The
  * server checks a route's declared permission (plugins/permissions.ts) and, in the save pipeline, what depends on a
  * document's content; the web app reads the signed-in user's permissions from `users/me` to show only what is
- * allowed. See docs/permissions.md.
+ * allowed. See docs/permissions.md. Free of zod: the menu reads it on the first load (the schemas are in roles.ts).
  */
-import { z } from 'zod';
-import { Id } from './scope.ts';
 
 /** The documents whose writes are permitted kind by kind. */
 export const documentSubjects = {
@@ -135,30 +133,6 @@ export const defaultRoles: Record<
     discount_limit: '10',
   },
 };
-
-/** A role as `roles/read` answers it and the owner edits it. */
-export const Role = z.object({
-  id: z.number().int(),
-  key: z.enum(roleKeys),
-  name: z.string(),
-  permissions: z.array(z.string()),
-  discount_limit: z.string(),
-});
-export type Role = z.infer<typeof Role>;
-
-export const UpdateRoleBody = z.object({
-  id: Id,
-  name: z.string().trim().min(1).max(60),
-  permissions: z.array(z.string().max(60)).max(200),
-  discount_limit: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/),
-});
-export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
-
-export const AssignRoleBody = z.object({
-  user_id: Id,
-  role_id: Id,
-});
-export type AssignRoleBody = z.infer<typeof AssignRoleBody>;
 
 /** The permission subject of each document kind's wire token (the routes of a kind declare its permissions). */
 export const subjectOfKind = {
