@@ -391,8 +391,10 @@ describe('on a phone', () => {
     for (const look of ['light', 'dark'] as const) {
       const barcode = look === 'light' ? '6290000000501' : '6290000000502';
       const page = await phoneWithCamera(look, barcode);
+      // Items are the administrator's to create (a cashier's role has no items permission).
+      const admin = await openSignedIn(running);
       expect(
-        await createItem(page, {
+        await createItem(admin, {
           item_name: `مصباح ${look}`,
           part_no: `CAM-${look}`,
           item_parcode: barcode,
@@ -401,6 +403,7 @@ describe('on a phone', () => {
           firstQuantity: '20',
         }),
       ).toBe(200);
+      await admin.context().close();
       await page.locator('.invoice-sections label', { hasText: 'الأصناف' }).click();
       const camera = page.getByTestId('camera-scan').first();
       const box = await camera.boundingBox();
