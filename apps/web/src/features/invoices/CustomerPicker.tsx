@@ -1,9 +1,11 @@
 import { type PartySide, partySides, toWesternDigits } from '@mizan/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
+import { may } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/natureText.ts';
+import { useSession } from '../auth/AuthProvider.tsx';
 import { salesText } from './salesText.ts';
 import { useParties } from './useSales.ts';
 
@@ -41,6 +43,8 @@ export function CustomerPicker({
   onChosen?: () => void;
 }) {
   const all = useParties(storeId);
+  // A new party is an account: offered only to a role that may create accounts (the server refuses others).
+  const { user } = useSession();
   const parties = {
     data: only ? all.data?.filter((p) => p.ac_id === partySides[only].accountClass) : all.data,
   };
@@ -103,7 +107,7 @@ export function CustomerPicker({
           // A party chosen by its code or name shows its full label once the field is left.
           onBlur={() => chosen && setTyped(undefined)}
         />
-        {party && (
+        {party && may(user, 'accounts') && (
           <button
             type="button"
             className="plain-button outline"
