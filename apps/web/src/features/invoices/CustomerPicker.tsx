@@ -1,11 +1,9 @@
 import { type PartySide, partySides, toWesternDigits } from '@mizan/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
-import { may } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/natureText.ts';
-import { useSession } from '../auth/AuthProvider.tsx';
 import { salesText } from './salesText.ts';
 import { useParties } from './useSales.ts';
 
@@ -23,6 +21,7 @@ export function CustomerPicker({
   storeId,
   label: fieldLabel = salesText.partyAccount.customer,
   party,
+  canAddParty = true,
   value,
   onChange,
   onChosen,
@@ -37,14 +36,14 @@ export function CustomerPicker({
   label?: string;
   /** Offers to add a new party of this kind (invoices); a filter (records) leaves it out. */
   party?: 'customer' | 'supplier' | undefined;
+  /** Whether the new-party button is offered: a party is an account, which the user's role may not create. */
+  canAddParty?: boolean;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   /** A party was chosen from the list (its full label): the invoice moves the focus on to the item. */
   onChosen?: () => void;
 }) {
   const all = useParties(storeId);
-  // A new party is an account: offered only to a role that may create accounts (the server refuses others).
-  const { user } = useSession();
   const parties = {
     data: only ? all.data?.filter((p) => p.ac_id === partySides[only].accountClass) : all.data,
   };
@@ -107,7 +106,7 @@ export function CustomerPicker({
           // A party chosen by its code or name shows its full label once the field is left.
           onBlur={() => chosen && setTyped(undefined)}
         />
-        {party && may(user, 'accounts') && (
+        {party && canAddParty && (
           <button
             type="button"
             className="plain-button outline"

@@ -394,6 +394,7 @@ export function InvoicePage({
             storeId={storeId}
             label={salesText.partyAccount[screen.party]}
             party={screen.party}
+            canAddParty={may(user, 'accounts')}
             only={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}
