@@ -15,6 +15,7 @@ import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { generateShop, largeStoreSize, type ShopSize } from '../apps/server/src/features/demo/shopGenerator.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
+import { actingAdministrator } from '../apps/server/src/lib/permissions.ts';
 
 const scale = Number(process.env.SCALE ?? 1);
 const seed = Number(process.env.SEED ?? 19);
@@ -47,7 +48,7 @@ await generateShop(database.db, {
   to: '2026-12-31',
   size,
   seed,
-  user: { id: 1, user_name: 'admin', full_name: 'مدير النظام', store_id: 1, is_admin: true },
+  user: actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, 1),
   onStep: (step, done, of) => console.log(`${seconds()} s ${bar(done, of)} ${step}`),
 });
 const drift = await stockAtCostInvariants(database.db);

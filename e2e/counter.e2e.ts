@@ -254,9 +254,11 @@ describe('on a phone', () => {
   it('a quantity typed after tapping a search result is kept; the next invoice opens on its first segment', async () => {
     const page = await (await running.browser.newContext(phone)).newPage();
     await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
+    // Items and customers are the administrator's to create (a cashier's role has neither permission).
+    const setup = await openSignedIn(running);
     await page.waitForURL('**/folder/sales-mob');
     expect(
-      await createItem(page, {
+      await createItem(setup, {
         item_name: 'فلتر زيت',
         part_no: 'OIL-7',
         perch_price: '6',
@@ -295,8 +297,10 @@ describe('on a phone', () => {
   it('a customer typed as the walk-in customer arrives is never run on after the walk-in’s name', async () => {
     const page = await (await running.browser.newContext(phone)).newPage();
     await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
+    // Items and customers are the administrator's to create (a cashier's role has neither permission).
+    const setup = await openSignedIn(running);
     await page.waitForURL('**/folder/sales-mob');
-    const customer = await postFromPage(page, 'sub_accounts/create', {
+    const customer = await postFromPage(setup, 'sub_accounts/create', {
       sub_name: 'مطعم الواحة',
       ac_id: 1,
       cat_id: 1,

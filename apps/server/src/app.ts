@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { fieldErrorOf } from '@mizan/contract';
+import { fieldErrorOf, type RouteAccess } from '@mizan/contract';
 import Fastify, { type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -34,6 +34,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
 import { stockCountRoutes } from './features/stockCount/stockCount.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
+import { rolesRoutes } from './features/users/roles.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { vatRoutes } from './features/vat/vat.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
@@ -42,13 +43,21 @@ import { installErrorHandler } from './lib/errorHandler.ts';
 import { rememberApiBase, toCanonicalUrl } from './lib/legacyPaths.ts';
 import { type LogOptions, loggerOptions } from './lib/logging.ts';
 import { errorBody, sendError } from './lib/sendError.ts';
+import './plugins/permissions.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 // Every issue of zod's own checks is named by the contract's field error code (a schema's own message already is one),
 // decided where the issue is made, while zod still has the input: a missing field is REQUIRED, a wrong one INVALID.
 z.config({ customError: fieldErrorOf });
 
-export type ApiRoute = { method: string; url: string; public: boolean; schema?: FastifySchema };
+export type ApiRoute = {
+  method: string;
+  url: string;
+  public: boolean;
+  /** What the route declares a caller needs (plugins/permissions.ts). */
+  permission?: RouteAccess;
+  schema?: FastifySchema;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,7 +134,13 @@ export async function buildApp(options: AppOptions) {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        permission: route.config?.permission,
+        schema: route.schema,
+      });
     }
   });
   installErrorHandler(app);
@@ -168,6 +183,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(openingStockRoutes);
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
+      await api.register(rolesRoutes);
       await api.register(excelRoutes);
       await api.register(tradeRoutes);
       await api.register(returnsRoutes);

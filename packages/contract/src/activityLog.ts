@@ -13,6 +13,8 @@ const fixedActions = {
   'reset password': 'إعادة تعيين كلمة مرور مستخدم',
   'enable user': 'تفعيل مستخدم',
   'disable user': 'تعطيل مستخدم',
+  'update role': 'تعديل دور وصلاحياته',
+  'assign role': 'تغيير دور مستخدم',
   'insert category': 'إضافة تصنيف أصناف',
   'update category': 'تعديل تصنيف أصناف',
   'delete category': 'حذف تصنيف أصناف',

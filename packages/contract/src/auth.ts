@@ -17,6 +17,12 @@ export const SessionUser = z.object({
   user_name: z.string(),
   full_name: z.string(),
   store_id: z.number().int(),
+  /** Whether the user's role in this store administers it (owner or administrator). */
   is_admin: z.boolean(),
+  /** The user's role in this store and what it permits (permissions.ts): the web app shows only what is allowed. */
+  role_id: z.number().int(),
+  permissions: z.array(z.string()),
+  /** The largest discount, in percent of the invoice, the role gives without `discountAboveLimit`. */
+  discount_limit: z.string(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

@@ -14,6 +14,7 @@ import { itemsEndpoints } from './items.endpoints.ts';
 import { journalEndpoints } from './journal.endpoints.ts';
 import { openingStockEndpoints } from './openingStock.endpoints.ts';
 import { organisationEndpoints } from './organisation.endpoints.ts';
+import { permissionsEndpoints } from './permissions.endpoints.ts';
 import { reportsEndpoints } from './reports.endpoints.ts';
 import { returnsEndpoints } from './returns.endpoints.ts';
 import { stockEndpoints } from './stock.endpoints.ts';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...itemMovementEndpoints,
   ...vouchersEndpoints,
   ...vatEndpoints,
+  ...permissionsEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -57,6 +59,7 @@ const groupsOfTables = [
   itemMovementEndpoints,
   vouchersEndpoints,
   vatEndpoints,
+  permissionsEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

@@ -14,6 +14,8 @@ export const ErrorBody = z.object({
     code: z.enum(errorCodes),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** The permission whose want refused the call (permissions.ts). */
+    missing: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -90,6 +90,10 @@ export const errorCodes = [
   'USER_IN_OTHER_STORES',
   'LAST_ADMIN',
   'ALL_STORES_ADMIN_ONLY',
+  // Issue 22, part 2: roles and permissions.
+  'PERMISSION_DENIED',
+  'PERMISSION_UNDECLARED',
+  'OWNER_ROLE_FIXED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -97,11 +101,20 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** What a refusal says about its fields: a code per field (see fieldErrors.ts), worded by the screen. */
 export type FieldErrors = Record<string, FieldError>;
 
-export type Result<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; fields?: FieldErrors };
+/** A refusal for want of a permission names it (`missing`, a key of permissions.ts): its answer says which. */
+export type Result<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; fields?: FieldErrors; missing?: string };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = <T = never>(code: ErrorCode, fields?: FieldErrors): Result<T> => ({
   ok: false,
   code,
   fields,
+});
+
+/** Refused for want of a permission (a key of permissions.ts), the fields it concerns named. */
+export const refuse = <T = never>(missing: string, fields?: FieldErrors): Result<T> => ({
+  ok: false,
+  code: 'PERMISSION_DENIED',
+  fields,
+  missing,
 });

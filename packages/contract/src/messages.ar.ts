@@ -91,6 +91,9 @@ export const messagesAr: Record<ErrorCode, string> = {
   USER_IN_OTHER_STORES: 'هذا المستخدم يعمل أيضاً في مخازن لست مديراً لها؛ يديره المالك أو من يدير كل مخازنه',
   LAST_ADMIN: 'هذا آخر مدير نشط لأحد المخازن، فلا يمكن تعطيله أو تغيير كلمة مروره',
   ALL_STORES_ADMIN_ONLY: 'بيانات الشركة مشتركة بين كل المخازن، فلا يعدلها إلا من يدير كل المخازن',
+  PERMISSION_DENIED: 'ليست لديك صلاحية',
+  PERMISSION_UNDECLARED: 'هذه العملية لم تُعلن لها صلاحية، فلا يقوم بها أحد',
+  OWNER_ROLE_FIXED: 'دور المالك يملك كل الصلاحيات، ولا يُسند إلا للمالك',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */

@@ -130,6 +130,8 @@ export const StoreUser = z.object({
   full_name: z.string(),
   is_admin: z.boolean(),
   is_active: z.boolean(),
+  /** The user's role in the current store (permissions.ts). */
+  role_id: z.number().int(),
 });
 export type StoreUser = z.infer<typeof StoreUser>;
 
@@ -144,6 +146,8 @@ export const CreateUserBody = z.object({
   full_name: Text().trim().min(1).max(150),
   password: Password,
   is_admin: z.boolean().default(false),
+  /** The role in the new user's store; an administrator's is the administrator role, anyone else's the cashier's. */
+  role_id: Id.optional(),
   store_id: Id.optional(),
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;

@@ -234,4 +234,9 @@ export const routes: RoutesOf<typeof endpoints> = {
     report: get('reports/vat'),
     export: get('reports/vatExport'),
   },
+  roles: {
+    read: get('roles/read'),
+    update: post('roles/update'),
+    assign: post('roles/assign'),
+  },
 };

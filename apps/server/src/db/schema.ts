@@ -111,6 +111,17 @@ export const users = pgTable(
 );
 
 /** Which stores a user may sign in to. */
+/** The five roles (owner, administrator, accountant, store keeper, cashier); docs/permissions.md. */
+export const role = pgTable('role', {
+  id: integer('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  /** Renamed by the owner. */
+  name: text('name').notNull(),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  /** The largest discount, in percent of the invoice, given without `discountAboveLimit`. */
+  discount_limit: numeric('discount_limit', { precision: 5, scale: 2 }).notNull().default('0'),
+});
+
 export const userStore = pgTable(
   'user_store',
   {
@@ -120,6 +131,11 @@ export const userStore = pgTable(
     store_id: integer('store_id')
       .notNull()
       .references(() => store.id, { onDelete: 'cascade' }),
+    /** The user's role in this store (a cashier's unless an administrator says otherwise). */
+    role_id: integer('role_id')
+      .notNull()
+      .default(5)
+      .references(() => role.id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.store_id] })],
 );

@@ -74,12 +74,12 @@ describeEachDatabase(
   {
     log: { level: 'trace', stream: logStream },
     routes: (app) => {
-      app.get('/api/test/failing-query', async () => {
+      app.get('/api/test/failing-query', { config: { permission: 'signedIn' } }, async () => {
         // A statement with a customer's name and a password hash as parameters that fails in the database.
         await app.db.execute(sql`select ${CUSTOMER}::text as name, ${SECRET_HASH}::text as hash from no_such_table`);
         return { data: [] };
       });
-      app.get('/api/test/refused-value', async () => {
+      app.get('/api/test/refused-value', { config: { permission: 'signedIn' } }, async () => {
         await app.db.execute(sql`select ${CUSTOMER}::text as name, ${SECRET_HASH}::integer as hash`);
         return { data: [] };
       });

@@ -7,7 +7,7 @@ import { sendError } from './sendError.ts';
  * a GET is answered 405 and changes nothing.
  */
 export function refuseGet(app: FastifyInstance, url: string, allow = 'POST') {
-  app.get(url, { schema: { hide: true } }, async (_req, reply) => {
+  app.get(url, { config: { permission: 'signedIn' }, schema: { hide: true } }, async (_req, reply) => {
     reply.header('allow', allow);
     return sendError(reply, 'METHOD_NOT_ALLOWED');
   });

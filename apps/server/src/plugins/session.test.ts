@@ -48,8 +48,8 @@ describeEachDatabase(
   },
   {
     routes: (app) => {
-      app.post('/api/test/echo', async (req) => ({ data: [req.body] }));
-      app.get('/api/test/boom', async () => {
+      app.post('/api/test/echo', { config: { permission: 'signedIn' } }, async (req) => ({ data: [req.body] }));
+      app.get('/api/test/boom', { config: { permission: 'signedIn' } }, async () => {
         throw new Error('secret detail');
       });
     },

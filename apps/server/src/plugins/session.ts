@@ -1,6 +1,7 @@
 /**
  * Who is calling, and may they: the anti-forgery rule, the session and the store scope, for every API route.
- * A route opts out of the session with `config: { public: true }` (sign-in, the store list, health, docs).
+ * A route opts out of the session with `config: { public: true }` (sign-in, the store list, health, docs); every
+ * other route declares the permission it needs, `config: { permission }` (plugins/permissions.ts).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SessionUser, XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
@@ -8,8 +9,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client.ts';
-import { session, users } from '../db/schema.ts';
+import { role, session, userStore, users } from '../db/schema.ts';
+import { roleColumns, withRole } from '../lib/permissions.ts';
 import { sendError } from '../lib/sendError.ts';
+import { routeRefusal } from './permissions.ts';
 
 export const SESSION_COOKIE = 'mizan_session';
 /** Idle time after which a session ends; it is extended as the user works. */
@@ -81,13 +84,16 @@ async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser |
       id: users.id,
       user_name: users.user_name,
       full_name: users.full_name,
-      is_admin: users.is_admin,
       store_id: session.store_id,
+      ...roleColumns,
       expires_at: session.expires_at,
       created_at: session.created_at,
     })
     .from(session)
     .innerJoin(users, eq(users.id, session.user_id))
+    // The role of the session's store: a user taken out of the store loses the session with it.
+    .innerJoin(userStore, and(eq(userStore.user_id, session.user_id), eq(userStore.store_id, session.store_id)))
+    .innerJoin(role, eq(role.id, userStore.role_id))
     .where(
       and(
         eq(session.id, id),
@@ -106,7 +112,7 @@ async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser |
       .where(eq(session.id, id));
   }
   const { expires_at: _, created_at: __, ...user } = row;
-  return user;
+  return withRole(user);
 }
 
 /** The signed-in user on a public route (which the session check skips), or undefined. */
@@ -158,6 +164,9 @@ export const sessionPlugin = fp(async (app) => {
     const token = req.cookies[SESSION_COOKIE];
     req.user = token ? await findSessionUser(app.db, token) : undefined;
     if (!req.user) return sendError(reply, 'NOT_SIGNED_IN');
+    // What the route declares it needs, checked here for every route (plugins/permissions.ts).
+    const refusal = routeRefusal(req, req.user);
+    if (refusal) return sendError(reply, refusal);
   });
 
   // An API answer is one user's data at one moment: no browser, proxy or shared computer keeps it. A route that

@@ -39,20 +39,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(endpoints.accounts.readByStore),
-    { schema: { tags, summary: 'Main accounts (classes) of the chart', ...schemaOf(endpoints.accounts.readByStore) } },
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags, summary: 'Main accounts (classes) of the chart', ...schemaOf(endpoints.accounts.readByStore) },
+    },
     async () => ({
       data: await listMainAccounts(app.db),
     }),
   );
   app.get(
     urlOf(endpoints.account_category.readByStore),
-    { schema: { tags, ...schemaOf(endpoints.account_category.readByStore) } },
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(endpoints.account_category.readByStore) } },
     async () => ({ data: await listAccountCategories(app.db) }),
   );
 
   app.get(
     '/sub_accounts/readByStore',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: "The store's accounts of one class (ac_id 1 customers, 2 suppliers, 3 expenses), or all",
@@ -67,14 +71,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await accountsOfClasses(sessionUser(req).store_id, classes, year.value.id) };
     },
   );
-  app.get(urlOf(api.readAllStore), { schema: { tags, ...schemaOf(api.readAllStore) } }, async (req, reply) => {
-    const year = await requestYear(app.db, req);
-    if (!year.ok) return sendError(reply, year);
-    return { data: await accountsOfClasses(sessionUser(req).store_id, undefined, year.value.id) };
-  });
+  app.get(
+    urlOf(api.readAllStore),
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.readAllStore) } },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      return { data: await accountsOfClasses(sessionUser(req).store_id, undefined, year.value.id) };
+    },
+  );
   app.get(
     urlOf(api.getAllCustomerSupplier),
-    { schema: { tags, ...schemaOf(api.getAllCustomerSupplier) } },
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.getAllCustomerSupplier) } },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -90,6 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { permission: 'signedIn' },
         schema: {
           tags,
           summary: positive
@@ -113,7 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.getAccountBalance),
-    { schema: { tags, ...schemaOf(api.getAccountBalance) } },
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.getAccountBalance) } },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -128,6 +137,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sub_accounts/checkUsage',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'Whether an account may be deleted',
@@ -141,13 +151,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(urlOf(api.create), { schema: { tags, ...schemaOf(api.create) } }, async (req, reply) => {
-    const result = await createSubAccounts(app.db, sessionUser(req), [req.body]);
-    return result.ok ? { data: result.value } : sendError(reply, result);
-  });
+  app.post(
+    urlOf(api.create),
+    { config: { permission: 'accounts' }, schema: { tags, ...schemaOf(api.create) } },
+    async (req, reply) => {
+      const result = await createSubAccounts(app.db, sessionUser(req), [req.body]);
+      return result.ok ? { data: result.value } : sendError(reply, result);
+    },
+  );
   app.post(
     '/sub_accounts/createMulti',
     {
+      config: { permission: 'accounts' },
       schema: {
         tags,
         summary: 'Create several accounts: all or none',
@@ -160,17 +175,21 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return result.ok ? { data: result.value } : sendError(reply, result);
     },
   );
-  app.post(urlOf(api.update), { schema: { tags, ...schemaOf(api.update) } }, async (req, reply) => {
-    const result = await updateSubAccount(app.db, sessionUser(req), req.body);
-    return result.ok ? { data: [result.value] } : sendError(reply, result);
-  });
+  app.post(
+    urlOf(api.update),
+    { config: { permission: 'accounts' }, schema: { tags, ...schemaOf(api.update) } },
+    async (req, reply) => {
+      const result = await updateSubAccount(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
 
   const Deleted = dataOf(z.object({ id: z.number().int() }));
   const deleteSummary =
     'Refused with 409 ACCOUNT_IN_USE (ledger lines) or SYSTEM_ACCOUNT (cash box, bank, sales, purchases)';
   app.post(
     urlOf(api.delete),
-    { schema: { tags, summary: deleteSummary, ...schemaOf(api.delete) } },
+    { config: { permission: 'accounts' }, schema: { tags, summary: deleteSummary, ...schemaOf(api.delete) } },
     async (req, reply) => {
       const result = await deleteSubAccount(app.db, sessionUser(req), req.body.id);
       return result.ok ? { data: [result.value] } : sendError(reply, result);
@@ -178,7 +197,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/sub_accounts/delete',
-    { schema: { tags, summary: deleteSummary, querystring: IdQuery, response: { 200: Deleted } } },
+    {
+      config: { permission: 'accounts' },
+      schema: { tags, summary: deleteSummary, querystring: IdQuery, response: { 200: Deleted } },
+    },
     async (req, reply) => {
       const result = await deleteSubAccount(app.db, sessionUser(req), req.query.id);
       return result.ok ? { data: [result.value] } : sendError(reply, result);

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { loginFailure, session, userStore, users } from '../../db/schema.ts';
+import { loginFailure, role, session, userStore, users } from '../../db/schema.ts';
+import { roleColumns, withRole } from '../../lib/permissions.ts';
 
 export async function findActiveUserForStore(db: DbOrTx, userName: string, storeId: number) {
   const [row] = await db
@@ -8,14 +9,15 @@ export async function findActiveUserForStore(db: DbOrTx, userName: string, store
       id: users.id,
       user_name: users.user_name,
       full_name: users.full_name,
-      is_admin: users.is_admin,
       password_hash: users.password_hash,
       store_id: userStore.store_id,
+      ...roleColumns,
     })
     .from(users)
     .innerJoin(userStore, and(eq(userStore.user_id, users.id), eq(userStore.store_id, storeId)))
+    .innerJoin(role, eq(role.id, userStore.role_id))
     .where(and(eq(users.user_name, userName), eq(users.is_active, true)));
-  return row;
+  return row && withRole(row);
 }
 
 export type AttemptLimit = { windowMs: number; max: number };

@@ -41,7 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.me),
-    { schema: { tags, summary: 'The signed-in user, if the session is still valid', ...schemaOf(api.me) } },
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags, summary: 'The signed-in user, if the session is still valid', ...schemaOf(api.me) },
+    },
     async (req) => ({ data: req.user ? [req.user] : [] }),
   );
 };

@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { oneBookPending } from '../../db/schema.ts';
 import { loggableError } from '../../lib/logging.ts';
+import { actingAdministrator } from '../../lib/permissions.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { repost } from '../posting/repost.ts';
 import { stockAt } from '../stock/stockAt.ts';
@@ -52,7 +53,7 @@ export async function joinStoreYears(tx: Tx, storeId: number): Promise<number> {
       where s.store_id = ${storeId} and u.is_admin order by u.id limit 1`)
   ).rows;
   if (!admin) throw new Error(`store ${storeId} has no administrator to sign its year-start counts`);
-  const user = { ...admin, store_id: storeId, is_admin: true };
+  const user = actingAdministrator(admin, storeId);
   await tx.execute(sql`select id from items where store_id = ${storeId} order by id for update`);
   let counts = 0;
   for (const yearId of [...new Set(openings.map((row) => row.yearId))]) {

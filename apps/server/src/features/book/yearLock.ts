@@ -6,7 +6,7 @@
  * A save reads the lock under a key-share lock of its store's row and a close takes that row for update, so a
  * close waits for the saves already running and every save after it sees the year closed.
  */
-import { fail, ok, type Result, type SessionUser, type Year } from '@mizan/contract';
+import { fail, ok, type Result, refuse, type SessionUser, type Year } from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { yearLock } from '../../db/schema.ts';
@@ -41,7 +41,7 @@ export async function yearsOfStore(db: DbOrTx, storeId: number): Promise<Year[]>
 
 /** Closes (`close`) or reopens a year for the administrator's store; answers the year as it now stands. */
 export function setYearClosed(db: DbOrTx, admin: SessionUser, yearId: number, close: boolean): Promise<Result<Year>> {
-  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  if (!admin.permissions.includes('yearClose')) return Promise.resolve(refuse('yearClose'));
   return inTransaction(db, async (tx) => {
     if (!(await findYear(tx, yearId))) return fail('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
     await tx.execute(sql`select id from store where id = ${admin.store_id} for update`);

@@ -4,20 +4,36 @@
  * generator as the large-store benchmark. `MIZAN_DEMO=bare` leaves the documents out, `MIZAN_DEMO=0` the whole demo;
  * a real shop then creates its first user with `npm run user:add`.
  */
+import { roleIds } from '@mizan/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { company, store, subAccounts, userStore, users, year } from '../../db/schema.ts';
 import { today } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { actingAdministrator } from '../../lib/permissions.ts';
 import { createStoreAccounts, typed } from '../accounts/accounts.defaults.ts';
 import { balanceOpeningAccount } from '../accounts/openingBalance.ts';
 import { createDefaultTemplates } from '../journal/journalTemplates.ts';
 import { demoShopSize, generateShop } from './shopGenerator.ts';
 
 export const demoUsers = [
-  { user_name: 'admin', password: 'admin123', full_name: 'مدير النظام', is_admin: true, stores: [1, 2] },
-  { user_name: 'cashier', password: 'cashier123', full_name: 'أحمد الكاشير', is_admin: false, stores: [1] },
-  { user_name: 'keeper', password: 'keeper123', full_name: 'سارة أمينة المخزن', is_admin: false, stores: [2] },
+  { user_name: 'admin', password: 'admin123', full_name: 'مدير النظام', is_admin: true, role: 'owner', stores: [1, 2] },
+  {
+    user_name: 'cashier',
+    password: 'cashier123',
+    full_name: 'أحمد الكاشير',
+    is_admin: false,
+    role: 'cashier',
+    stores: [1],
+  },
+  {
+    user_name: 'keeper',
+    password: 'keeper123',
+    full_name: 'سارة أمينة المخزن',
+    is_admin: false,
+    role: 'storeKeeper',
+    stores: [2],
+  },
 ] as const;
 
 const demoParties: Omit<typeof subAccounts.$inferInsert, 'account_type'>[] = [
@@ -119,7 +135,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         })
         .returning({ id: users.id });
       if (!created) throw new Error('demo user was not created');
-      await tx.insert(userStore).values(demo.stores.map((store_id) => ({ user_id: created.id, store_id })));
+      await tx
+        .insert(userStore)
+        .values(demo.stores.map((store_id) => ({ user_id: created.id, store_id, role_id: roleIds[demo.role] })));
     }
   });
   return true;
@@ -143,6 +161,6 @@ export async function seedDemoShop(db: Db, on = today()) {
     to,
     size: demoShopSize,
     seed: 2026,
-    user: { id: admin.id, user_name: 'admin', full_name: 'مدير النظام', store_id: 1, is_admin: true },
+    user: actingAdministrator({ id: admin.id, user_name: 'admin', full_name: 'مدير النظام' }, 1),
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { actingAdministrator } from '../../lib/permissions.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
 import { generateShop, type ShopSize } from './shopGenerator.ts';
@@ -18,13 +19,8 @@ const size: ShopSize = {
   counts: 3,
   countLines: 4,
 };
-const admin = (storeId: number) => ({
-  id: 1,
-  user_name: 'admin',
-  full_name: 'مدير النظام',
-  store_id: storeId,
-  is_admin: true,
-});
+const admin = (storeId: number) =>
+  actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, storeId);
 
 /**
  * The generated shop (demo and benchmark): its books are right (the kept sums are the movements, stock at cost is

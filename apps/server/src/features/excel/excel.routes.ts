@@ -68,6 +68,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(sheets.items),
     {
+      config: { permission: 'imports' },
       schema: {
         tags,
         summary:
@@ -92,6 +93,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(sheets.openingQuantities),
     {
+      config: { permission: 'imports' },
       schema: {
         tags,
         summary:
@@ -120,7 +122,10 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(endpoints.items.importTemplate),
-    { schema: { tags, summary: 'An empty item sheet with its columns and one example row' } },
+    {
+      config: { permission: 'imports' },
+      schema: { tags, summary: 'An empty item sheet with its columns and one example row' },
+    },
     async (_req, reply) => {
       const example = [
         'زيت محرك 5W30',
@@ -143,7 +148,10 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     urlOf(endpoints.firstq.importTemplate),
-    { schema: { tags, summary: 'An empty opening-quantity sheet with its columns' } },
+    {
+      config: { permission: 'imports' },
+      schema: { tags, summary: 'An empty opening-quantity sheet with its columns' },
+    },
     async (_req, reply) => {
       return sendXlsx(
         reply,
@@ -158,6 +166,7 @@ export const excelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(endpoints.items.export),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'The item list (same filters as items/read, all pages) as a right-to-left .xlsx',

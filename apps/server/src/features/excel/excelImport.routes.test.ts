@@ -3,6 +3,7 @@
  * being answered, the bounds on size and rows, numbers typed in Arabic-Indic digits, the year an import writes into,
  * and who may update existing items.
  */
+import { roleIds } from '@mizan/contract';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, multipartFile, TestClient } from '../../test/testApp.ts';
 import { itemColumns, openingColumns } from './itemSheet.rules.ts';
@@ -217,7 +218,18 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
   it('only an administrator may update existing items by import; others may add new ones', async () => {
     const admin = await signedIn();
     await admin.post('/api/items/create', { item_name: 'موجود', part_no: 'ROLE-1', perch_price: '1', pay_price: '2' });
-    const cashier = await signedIn('cashier', 'cashier123', 1);
+    // A store keeper whose role the owner gave imports (docs/permissions.md): not an administrator.
+    const keepers = (await admin.get('/api/roles/read'))
+      .json()
+      .data.find((r: { id: number }) => r.id === roleIds.storeKeeper);
+    await admin.post('/api/roles/update', { ...keepers, permissions: [...keepers.permissions, 'imports'] });
+    await admin.post('/api/users/create', {
+      user_name: 'importer',
+      full_name: 'أمين يستورد',
+      password: 'importer-123',
+      role_id: roleIds.storeKeeper,
+    });
+    const cashier = await signedIn('importer', 'importer-123', 1);
 
     const updating = await sheetFile(Object.values(itemColumns), [itemRow(1, 'ROLE'), itemRow(2, 'ROLE')]);
     const preview = (await cashier.upload('/api/uploadXsl?preview=1', updating)).json();

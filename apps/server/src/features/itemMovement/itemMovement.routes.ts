@@ -51,6 +51,7 @@ export const itemMovementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.itemMovement),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary:
@@ -72,6 +73,7 @@ export const itemMovementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.itemMovementExport),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: "The item's movements of the period as a right-to-left .xlsx",
@@ -100,7 +102,10 @@ export const itemMovementRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     urlOf(api.dailyMovement),
-    { schema: { tags, summary: "Every item's movements on one date (from), paged", ...schemaOf(api.dailyMovement) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: "Every item's movements on one date (from), paged", ...schemaOf(api.dailyMovement) },
+    },
     async (req) => {
       const storeId = sessionUser(req).store_id;
       const { from, page, pageSize } = req.query;
@@ -112,6 +117,7 @@ export const itemMovementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.dailyMovementExport),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: "The date's movements of every item as a right-to-left .xlsx",

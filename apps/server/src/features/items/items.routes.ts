@@ -37,6 +37,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.read),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'Items of the store, paged (20 by default), filtered by search, category, brand and model',
@@ -52,6 +53,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/items/getItemById',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: "One item; a missing one (or another store's) answers an empty data array, as legacy clients expect",
@@ -65,15 +67,28 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const brands = async (req: Parameters<typeof sessionUser>[0]) => ({
     data: await distinctBrands(app.db, sessionUser(req).store_id),
   });
-  app.get('/items/readBrand', { schema: { tags, response: { 200: dataOf(BrandRow) } } }, brands);
-  app.get(urlOf(api.readUniqueBrands), { schema: { tags, ...schemaOf(api.readUniqueBrands) } }, brands);
-  app.get(urlOf(api.readUniqueModels), { schema: { tags, ...schemaOf(api.readUniqueModels) } }, async (req) => ({
-    data: await distinctModels(app.db, sessionUser(req).store_id, req.query.brand || undefined),
-  }));
+  app.get(
+    '/items/readBrand',
+    { config: { permission: 'signedIn' }, schema: { tags, response: { 200: dataOf(BrandRow) } } },
+    brands,
+  );
+  app.get(
+    urlOf(api.readUniqueBrands),
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.readUniqueBrands) } },
+    brands,
+  );
+  app.get(
+    urlOf(api.readUniqueModels),
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.readUniqueModels) } },
+    async (req) => ({
+      data: await distinctModels(app.db, sessionUser(req).store_id, req.query.brand || undefined),
+    }),
+  );
 
   app.get(
     urlOf(api.searchStock),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -98,6 +113,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readItemByIdQty),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary:
@@ -116,6 +132,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.create),
     {
+      config: { permission: 'items' },
       schema: {
         tags,
         summary: 'Create an item; with `firstQuantity` its opening quantity is set in the same transaction',
@@ -133,6 +150,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/items/createMulti',
     {
+      config: { permission: 'items' },
       schema: {
         tags,
         summary: 'Create several items at once: all or none',
@@ -148,29 +166,44 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(urlOf(api.update), { schema: { tags, ...schemaOf(api.update) } }, async (req, reply) => {
-    const result = await updateItem(app.db, sessionUser(req), req.body);
-    return result.ok ? { data: [result.value] } : sendError(reply, result);
-  });
+  app.post(
+    urlOf(api.update),
+    { config: { permission: 'items' }, schema: { tags, ...schemaOf(api.update) } },
+    async (req, reply) => {
+      const result = await updateItem(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
 
   for (const url of [urlOf(api.updatePayPrice), '/items/updatePrices']) {
-    app.post(url, { schema: { tags, ...schemaOf(api.updatePayPrice) } }, async (req, reply) => {
-      const result = await updateItemPrices(app.db, sessionUser(req), req.body);
-      return result.ok ? { data: [result.value] } : sendError(reply, result);
-    });
+    app.post(
+      url,
+      { config: { permission: 'prices' }, schema: { tags, ...schemaOf(api.updatePayPrice) } },
+      async (req, reply) => {
+        const result = await updateItemPrices(app.db, sessionUser(req), req.body);
+        return result.ok ? { data: [result.value] } : sendError(reply, result);
+      },
+    );
   }
 
   const deleteSchema = {
     tags,
     summary: 'Refused with 409 ITEM_IN_USE when any document moved the item',
   };
-  app.post(urlOf(api.delete), { schema: { ...deleteSchema, ...schemaOf(api.delete) } }, async (req, reply) => {
-    const result = await deleteItem(app.db, sessionUser(req), req.body.id);
-    return result.ok ? { data: [result.value] } : sendError(reply, result);
-  });
+  app.post(
+    urlOf(api.delete),
+    { config: { permission: 'items' }, schema: { ...deleteSchema, ...schemaOf(api.delete) } },
+    async (req, reply) => {
+      const result = await deleteItem(app.db, sessionUser(req), req.body.id);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
   app.delete(
     urlOf(api.delete),
-    { schema: { ...deleteSchema, querystring: IdQuery, response: { 200: api.delete.response } } },
+    {
+      config: { permission: 'items' },
+      schema: { ...deleteSchema, querystring: IdQuery, response: { 200: api.delete.response } },
+    },
     async (req, reply) => {
       const result = await deleteItem(app.db, sessionUser(req), req.query.id);
       return result.ok ? { data: [result.value] } : sendError(reply, result);
@@ -184,6 +217,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       urlOf(change),
       {
+        config: { permission: 'prices' },
         schema: {
           tags,
           summary: `${name} selling (payval) and purchase (perchval) prices of all items, or of one category (administrators only)`,
@@ -201,6 +235,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.previewPriceChange),
     {
+      config: { permission: 'prices' },
       schema: {
         tags,
         summary: 'What a bulk price change would do, without changing anything (first 50 items, and counts)',
@@ -221,6 +256,7 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/items/truncateItems',
     {
+      config: { permission: 'items' },
       schema: {
         tags,
         summary: "Delete all the store's items: administrators only, and only while no document has moved stock",

@@ -6,6 +6,7 @@ import {
   ok,
   type PriceChangeBody,
   type Result,
+  refuse,
   type SessionUser,
   type UpdateItemBody,
 } from '@mizan/contract';
@@ -231,7 +232,8 @@ export function applyPriceChange(
   change: PriceChange,
   sign: 1 | -1,
 ): Promise<Result<{ updated: number }>> {
-  if (!user.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  // The route checks it too; a caller of the service is held to the same permission.
+  if (!user.permissions.includes('prices')) return Promise.resolve(refuse('prices'));
   return inTransaction(db, async (tx) => {
     const { newPay, newPerch, where } = priceChangeSelection(user.store_id, change, sign);
     const [check] = await tx

@@ -25,7 +25,7 @@ describeEachDatabase('a legacy batch of 1,000 rows does not hold other stores', 
 
   /** Runs `batch` while store 2's keeper reads; the batch's answer and the reads' worst latency. */
   async function whileOtherStoreReads<T>(batch: () => Promise<T>) {
-    const reader = await signedIn('keeper', 'keeper123', 2);
+    const reader = await signedIn('admin', 'admin123', 2);
     let done = false;
     let worst = 0;
     const reads = (async () => {

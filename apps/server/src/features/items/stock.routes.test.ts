@@ -263,7 +263,7 @@ describeEachDatabase('stock reads', (ctx) => {
       const res = await c.get(`/api/${path}`);
       expect([res.statusCode, res.json()], path).toEqual([200, { data: [] }]);
     }
-    const other = await signedIn('keeper', 'keeper123', 2);
+    const other = await signedIn('admin', 'admin123', 2);
     expect(await one(other, `/api/items/readItemByIdQty?id=${item.id}`)).toEqual([]);
     const search = encodeURIComponent(item.item_name);
     expect((await other.get(`/api/items/stockList?search=${search}`)).json().total).toBe(0);

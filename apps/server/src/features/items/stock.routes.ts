@@ -57,6 +57,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.stockList),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'The item-stock screen: items with their stock, filtered, sorted on the server, paged',
@@ -85,6 +86,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.stockExport),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: "The item-stock screen's rows (its filters and order, every page) as a right-to-left .xlsx",
@@ -114,6 +116,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readStockTotals),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'The stock value at selling price and at cost (the kept sums), over the same filters as the list',
@@ -132,6 +135,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       urlOf(read),
       {
+        config: { permission: 'readCost' },
         schema: {
           tags,
           summary: 'Every item of the store with its stock through the year (the filters of the list optional)',
@@ -149,6 +153,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readStockWithPagination),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'Items with their stock, a page (`page` from 1, `pageSize` 20 by default) and the total',
@@ -186,6 +191,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readStockInrange),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'Items with their stock, rows `startrange` (from 0) to `endrange` (excluded), with `totalCount`',
@@ -202,6 +208,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readStockInRangeForStoretot),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'The same range, with the store totals (value at selling price and at cost) of the whole list',

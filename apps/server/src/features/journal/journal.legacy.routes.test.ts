@@ -256,7 +256,7 @@ describeEachDatabase('legacy three-call journals', (ctx) => {
   });
 
   it('another store’s journal is not found, by id or by reference', async () => {
-    const keeper = await signedIn('keeper', 'keeper123', 2);
+    const keeper = await signedIn('admin', 'admin123', 2);
     const theirs = await keeper.post('/api/journal/create', header({ store_id: 2, j_ref: 'omJO1' }));
     expect(theirs.statusCode).toBe(200);
     const { j_id: jId, j_ref: ref } = theirs.json().data[0];

@@ -42,6 +42,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/journal/create',
     {
+      config: { permission: 'journal.create' },
       schema: {
         tags,
         summary: 'Save a journal header; its lines follow (jdetails_from, then jdetails_to). `message` is the new j_id',
@@ -59,6 +60,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/journal/update',
     {
+      config: { permission: 'journal.edit' },
       schema: {
         tags,
         summary: "Edit a journal's header; its lines stay, and it posts again on its date if it balances",
@@ -77,6 +79,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/journal/deleteMultiServices',
     {
+      config: { permission: 'journal.delete' },
       schema: {
         tags,
         summary: 'Delete the journal a reference names, with its lines and what it posted',
@@ -105,6 +108,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${table}/createMulti`,
       {
+        config: { permission: 'journal.create' },
         schema: {
           tags: sideTags,
           summary: `Add ${words} lines to their journals (by j_id or j_ref), all or none; a journal posts once it balances`,
@@ -122,6 +126,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${table}/update`,
       {
+        config: { permission: 'journal.edit' },
         schema: {
           tags: sideTags,
           summary: `Replace one ${words} line (by id); the journal posts again if, and only if, it balances`,
@@ -137,6 +142,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/${table}/deleteMultiServices`,
       {
+        config: { permission: 'journal.edit' },
         schema: {
           tags: sideTags,
           summary: `Delete the ${words} lines of the journal a reference names (none when the journal is gone)`,
@@ -154,6 +160,7 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${table}/readByJournalId`,
       {
+        config: { permission: 'readReports' },
         schema: {
           tags: sideTags,
           summary: `The ${words} lines of one journal`,
@@ -183,7 +190,10 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const [read, summary, range, querystring] of dated) {
       app.get(
         `/${table}/${read}`,
-        { schema: { tags: sideTags, summary, querystring, response: { 200: dataOf(JournalLine) } } },
+        {
+          config: { permission: 'readReports' },
+          schema: { tags: sideTags, summary, querystring, response: { 200: dataOf(JournalLine) } },
+        },
         async (req, reply) => {
           const year = await requestYear(app.db, req);
           if (!year.ok) return sendError(reply, year);

@@ -202,7 +202,7 @@ describeEachDatabase('journals saved in one call', (ctx) => {
     expect(read.items).toHaveLength(2);
 
     // Another store's session finds no such journal to change or delete.
-    const keeper = await signedIn('keeper', 'keeper123', 2);
+    const keeper = await signedIn('admin', 'admin123', 2);
     const theirs = await accountsOf(2);
     const foreign = await keeper.post('/api/journal/updateWithItems', {
       invoice: invoice({ j_id: journal.j_id }),

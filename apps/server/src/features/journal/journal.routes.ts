@@ -24,6 +24,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.createWithItems),
     {
+      config: { permission: 'journal.create' },
       schema: {
         tags,
         summary:
@@ -48,6 +49,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.updateWithItems),
     {
+      config: { permission: 'journal.edit' },
       schema: { tags, summary: 'Replace a journal: its header and every line', ...schemaOf(api.updateWithItems) },
     },
     async (req, reply) => {
@@ -66,7 +68,10 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     urlOf(api.deleteWithItems),
-    { schema: { tags, summary: 'Delete a journal and what it posted', ...schemaOf(api.deleteWithItems) } },
+    {
+      config: { permission: 'journal.delete' },
+      schema: { tags, summary: 'Delete a journal and what it posted', ...schemaOf(api.deleteWithItems) },
+    },
     async (req, reply) => {
       const result = await deleteJournal(app.db, sessionUser(req), req.body.j_id);
       return result.ok ? { data: [result.value] } : sendError(reply, result);
@@ -74,7 +79,10 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     urlOf(api.read_single),
-    { schema: { tags, summary: 'One journal with its lines (both sides)', ...schemaOf(api.read_single) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'One journal with its lines (both sides)', ...schemaOf(api.read_single) },
+    },
     async (req, reply) => {
       const found = await readJournal(app.db, sessionUser(req).store_id, req.query.j_id);
       return found ? { data: [found] } : sendError(reply, 'NOT_FOUND');
@@ -91,12 +99,16 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     ['getSalesByDate', 'Journals of one date (from)'],
     ['getSales2Date', 'Journals between two dates (from, to)'],
   ] as const) {
-    app.get(urlOf(api[read]), { schema: { tags, summary, ...schemaOf(api[read]) } }, async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const filter = { storeId: sessionUser(req).store_id, yearId: year.value.id, ...dates[read](req.query) };
-      return { data: await listJournals(app.db, filter, read === 'getTopSales' ? req.query.limit : 2000) };
-    });
+    app.get(
+      urlOf(api[read]),
+      { config: { permission: 'readReports' }, schema: { tags, summary, ...schemaOf(api[read]) } },
+      async (req, reply) => {
+        const year = await requestYear(app.db, req);
+        if (!year.ok) return sendError(reply, year);
+        const filter = { storeId: sessionUser(req).store_id, yearId: year.value.id, ...dates[read](req.query) };
+        return { data: await listJournals(app.db, filter, read === 'getTopSales' ? req.query.limit : 2000) };
+      },
+    );
   }
 
   await app.register(legacyJournalRoutes);

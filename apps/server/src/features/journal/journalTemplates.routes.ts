@@ -10,12 +10,16 @@ const tags = ['journal'];
 export const journalTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(endpoints.j_type.readByStore),
-    { schema: { tags, summary: "The store's journal templates", ...schemaOf(endpoints.j_type.readByStore) } },
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags, summary: "The store's journal templates", ...schemaOf(endpoints.j_type.readByStore) },
+    },
     async (req) => ({ data: await listTemplates(app.db, sessionUser(req).store_id) }),
   );
   app.get(
     urlOf(endpoints.j_typeDetails.readByStoreByRef),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: "The accounts of the store's journal templates (debit rows, credit rows)",

@@ -18,17 +18,26 @@ const api = endpoints.logHistory;
 export const logHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readAllByStore),
-    { schema: { tags, summary: "The store's activity, newest first, paged", ...schemaOf(api.readAllByStore) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: "The store's activity, newest first, paged", ...schemaOf(api.readAllByStore) },
+    },
     async (req) => readLog(app.db, sessionUser(req).store_id, req.query),
   );
   app.get(
     urlOf(api.readByStore),
-    { schema: { tags, summary: 'The activity since a day (from)', ...schemaOf(api.readByStore) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The activity since a day (from)', ...schemaOf(api.readByStore) },
+    },
     async (req) => readLog(app.db, sessionUser(req).store_id, req.query),
   );
   app.post(
     urlOf(api.createMulti),
-    { schema: { tags, summary: "A legacy client's log rows, as the session's user", ...schemaOf(api.createMulti) } },
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags, summary: "A legacy client's log rows, as the session's user", ...schemaOf(api.createMulti) },
+    },
     async (req, reply) => {
       const user = sessionUser(req);
       if (req.body.some((row) => row.store_id !== undefined && row.store_id !== user.store_id))

@@ -15,6 +15,7 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(endpoints.firstq.readByStore),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary:
@@ -42,6 +43,7 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
+        config: { permission: 'openings' },
         schema: {
           tags,
           summary: "Set an item's opening quantity in a year (replaces any earlier one)",
@@ -60,6 +62,7 @@ export const openingStockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['DELETE', 'POST'],
     url: '/firstq/deleteByStore',
+    config: { permission: 'openings' },
     schema: {
       tags,
       summary:

@@ -32,6 +32,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(store.update),
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['store'],
         summary: "The signed-in store's name and location (administrators)",
@@ -47,13 +48,17 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(company.read),
     {
+      config: { permission: 'signedIn' },
       schema: { tags: ['company'], summary: 'The company shown on prints and in settings', ...schemaOf(company.read) },
     },
     async () => ({ data: await readCompany(app.db) }),
   );
   app.post(
     urlOf(company.update),
-    { schema: { tags: ['company'], summary: 'Edit the company (administrators)', ...schemaOf(company.update) } },
+    {
+      config: { permission: 'settings' },
+      schema: { tags: ['company'], summary: 'Edit the company (administrators)', ...schemaOf(company.update) },
+    },
     async (req, reply) => {
       const result = await updateCompany(app.db, sessionUser(req), req.body);
       return result.ok ? { data: [result.value] } : sendError(reply, result);
@@ -62,6 +67,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(company.uploadLogo),
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['company'],
         summary: 'Upload the logo (multipart, field "logo"; PNG, JPEG or WebP up to 1 MiB; administrators)',
@@ -76,17 +82,22 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       return result.ok ? { data: [result.value] } : sendError(reply, result);
     },
   );
-  app.get('/company/logo', { schema: { tags: ['company'], summary: 'The logo image' } }, async (_req, reply) => {
-    const logo = await readLogo(app.db);
-    if (!logo) return sendError(reply, 'NOT_FOUND');
-    // The URL changes with the image (?v=hash), so it may be cached for long.
-    return reply.type(logo.type).header('cache-control', 'private, max-age=31536000, immutable').send(logo.bytes);
-  });
+  app.get(
+    '/company/logo',
+    { config: { permission: 'signedIn' }, schema: { tags: ['company'], summary: 'The logo image' } },
+    async (_req, reply) => {
+      const logo = await readLogo(app.db);
+      if (!logo) return sendError(reply, 'NOT_FOUND');
+      // The URL changes with the image (?v=hash), so it may be cached for long.
+      return reply.type(logo.type).header('cache-control', 'private, max-age=31536000, immutable').send(logo.bytes);
+    },
+  );
 
   // Legacy clients send no parameters; a store_id, when sent, must be the session's (checked for every route).
   app.get(
     urlOf(year.readByStoreByRef),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['year'],
         summary: "The store's accounting years; year 1 is served under /api/, the others under /api23/",
@@ -102,6 +113,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       urlOf(endpoint),
       {
+        config: { permission: 'yearClose' },
         schema: {
           tags: ['year'],
           summary: close

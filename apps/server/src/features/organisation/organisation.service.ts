@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CompanyUpdateBody, fail, ok, type Result, type SessionUser } from '@mizan/contract';
+import { type CompanyUpdateBody, fail, ok, type Result, refuse, type SessionUser } from '@mizan/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { company, store } from '../../db/schema.ts';
@@ -12,7 +12,7 @@ export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_LOGO_BYTES = 1024 * 1024;
 
 export async function updateCompany(db: Db, admin: SessionUser, input: CompanyUpdateBody) {
-  if (!admin.is_admin) return fail('ADMIN_ONLY');
+  if (!admin.permissions.includes('settings')) return refuse('settings');
   if (!(await isAdminOfEveryStore(db, admin))) return fail('ALL_STORES_ADMIN_ONLY');
   return inTransaction(db, async (tx) => {
     const [current] = await readCompany(tx);
@@ -36,7 +36,7 @@ export async function saveLogo(
   bytes: Buffer,
   type: string,
 ): Promise<Result<{ logoUrl: string }>> {
-  if (!admin.is_admin) return fail('ADMIN_ONLY');
+  if (!admin.permissions.includes('settings')) return refuse('settings');
   if (!(await isAdminOfEveryStore(db, admin))) return fail('ALL_STORES_ADMIN_ONLY');
   if (!(LOGO_TYPES as readonly string[]).includes(type)) return fail('VALIDATION_FAILED', { logo: 'LOGO_TYPE' });
   if (bytes.length === 0 || bytes.length > MAX_LOGO_BYTES) {
@@ -70,7 +70,7 @@ export function updateStore(
     scale_decimals?: number | undefined;
   },
 ) {
-  if (!admin.is_admin) return Promise.resolve(fail('ADMIN_ONLY'));
+  if (!admin.permissions.includes('settings')) return Promise.resolve(refuse('settings'));
   // An administrator edits the store they are signed in to; other stores are edited from there.
   if (input.id !== admin.store_id) return Promise.resolve(fail('STORE_FORBIDDEN'));
   return inTransaction(db, async (tx) => {

@@ -74,18 +74,27 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.statementExport),
-    { schema: { tags, summary: "An account's statement as .xlsx", ...schemaOf(api.statementExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: "An account's statement as .xlsx", ...schemaOf(api.statementExport) },
+    },
     (req, reply) => statementSheet(req, reply, req.query.account_id, 'statement'),
   );
   app.get(
     urlOf(api.cashBookExport),
-    { schema: { tags, summary: 'A money account line by line as .xlsx', ...schemaOf(api.cashBookExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'A money account line by line as .xlsx', ...schemaOf(api.cashBookExport) },
+    },
     (req, reply) => statementSheet(req, reply, req.query.account_id, 'cash-book'),
   );
 
   app.get(
     urlOf(api.trialBalanceExport),
-    { schema: { tags, summary: 'The trial balance as .xlsx', ...schemaOf(api.trialBalanceExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The trial balance as .xlsx', ...schemaOf(api.trialBalanceExport) },
+    },
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
@@ -116,7 +125,10 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.profitAndLossExport),
-    { schema: { tags, summary: 'Profit and loss as .xlsx', ...schemaOf(api.profitAndLossExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'Profit and loss as .xlsx', ...schemaOf(api.profitAndLossExport) },
+    },
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
@@ -144,7 +156,10 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.balanceSheetExport),
-    { schema: { tags, summary: 'The balance sheet as .xlsx', ...schemaOf(api.balanceSheetExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The balance sheet as .xlsx', ...schemaOf(api.balanceSheetExport) },
+    },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -174,7 +189,10 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.grossProfitExport),
-    { schema: { tags, summary: 'Gross profit as .xlsx', ...schemaOf(api.grossProfitExport) } },
+    {
+      config: { permission: 'readCost' },
+      schema: { tags, summary: 'Gross profit as .xlsx', ...schemaOf(api.grossProfitExport) },
+    },
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
@@ -206,7 +224,10 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.agingExport),
-    { schema: { tags, summary: 'Aged receivables or payables as .xlsx', ...schemaOf(api.agingExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'Aged receivables or payables as .xlsx', ...schemaOf(api.agingExport) },
+    },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -236,7 +257,10 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.activityExport),
-    { schema: { tags, summary: 'The activity log as .xlsx', ...schemaOf(api.activityExport) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The activity log as .xlsx', ...schemaOf(api.activityExport) },
+    },
     (req, reply) => {
       const storeId = sessionUser(req).store_id;
       const columns: SheetColumn<LogEntry>[] = [

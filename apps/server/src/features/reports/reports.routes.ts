@@ -21,6 +21,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.getStatementWithBalance),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: "An account's statement: opening balance, every movement with the balance after it, closing balance",
@@ -50,6 +51,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { permission: 'readReports' },
         schema: {
           tags,
           summary,
@@ -74,6 +76,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.profitAndLoss),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: 'Profit and loss of a period (inside one year), and of a period to compare with',
@@ -102,7 +105,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     urlOf(reports.balanceSheet),
-    { schema: { tags, summary: 'The balance sheet at the end of a day', ...schemaOf(reports.balanceSheet) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The balance sheet at the end of a day', ...schemaOf(reports.balanceSheet) },
+    },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -114,6 +120,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.cashBook),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: 'The cash boxes and banks over a period, and one of them line by line with its running balance',
@@ -140,6 +147,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.grossProfit),
     {
+      config: { permission: 'readCost' },
       schema: {
         tags,
         summary: 'Gross profit by item or by invoice, from the costs the lines kept',
@@ -159,6 +167,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(reports.aging),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: 'Aged receivables or payables at the end of a day: 0-30, 31-60, 61-90, over 90 days',

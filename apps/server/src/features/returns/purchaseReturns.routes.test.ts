@@ -110,7 +110,7 @@ describeEachDatabase('purchase returns', (ctx) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('RETURN_EXCEEDS_REMAINING');
     expect(await balance(c, supplier.id)).toBe(owed);
-    const keeper = await signedIn('keeper', 'keeper123', 2);
+    const keeper = await signedIn('admin', 'admin123', 2);
     const foreign = await keeper.post(
       '/api/purchase_returns/createWithItems',
       returnOf(invoice.pay_ref, [{ item_id: item.id, quantity: '1' }]),

@@ -3,7 +3,15 @@
  * `{ invoice, items }`, delete, the latest returns, the returns of a date, one return by reference, and what was
  * already returned from an invoice.
  */
-import { endpoints, type ReturnKindToken, type ReturnQuery, type ReturnWithLines } from '@mizan/contract';
+import {
+  endpoints,
+  kindOf,
+  kindPermission,
+  type ReturnKindToken,
+  type ReturnQuery,
+  type ReturnWithLines,
+  type RouteAccess,
+} from '@mizan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
@@ -29,6 +37,8 @@ type LatestReturns =
 function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPluginAsyncZod {
   const tags = [kind];
   const api = endpoints[kind];
+  // A purchase return's lines are cost prices: read with the cost permission (docs/permissions.md).
+  const readAccess: RouteAccess = kindOf(kind).party === 'supplier' ? 'readCost' : 'signedIn';
   return async (app) => {
     const yearOf = async (req: FastifyRequest, reply: FastifyReply) => {
       const year = await requestYear(app.db, req);
@@ -42,6 +52,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.post(
       urlOf(api.createWithItems),
       {
+        config: { permission: kindPermission(kind, 'create') },
         schema: {
           tags,
           summary: 'Save a return of an invoice, in one transaction',
@@ -66,6 +77,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.post(
       urlOf(api.updateWithItems),
       {
+        config: { permission: kindPermission(kind, 'edit') },
         schema: {
           tags,
           summary: 'Replace a return: header and lines',
@@ -90,6 +102,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.post(
       urlOf(api.deleteWithItems),
       {
+        config: { permission: kindPermission(kind, 'delete') },
         schema: {
           tags,
           summary: 'Delete a return and what it posted',
@@ -112,6 +125,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(latest),
       {
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'The latest returns of the year',
@@ -127,6 +141,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.getReturnsByDate),
       {
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'Returns of one date (from)',
@@ -143,6 +158,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.getReturnDetail),
       {
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'One return with its lines (return_ref)',
@@ -160,6 +176,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.checkExistingReturns),
       {
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'Per item of an invoice (original_pay_ref): what it had, what was returned, what is left',
@@ -183,6 +200,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.readById),
       {
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'One return in the shape of an invoice, with its lines (the print page)',
@@ -197,6 +215,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
     app.get(
       urlOf(api.returnedByInvoice),
       {
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: 'For invoices of the record (pay_ids, comma-separated): what they had and what came back',

@@ -164,7 +164,7 @@ describeEachDatabase('sales returns', (ctx) => {
     expect(deleted.json().error.code).toBe('ORIGINAL_NOT_FOUND');
 
     const { invoice: mine } = await sale(c);
-    const keeper = await signedIn('keeper', 'keeper123', 2);
+    const keeper = await signedIn('admin', 'admin123', 2);
     const foreign = await keeper.post(
       '/api/sales_returns/createWithItems',
       returnOf(mine.pay_ref, [{ item_id: item.id, quantity: '1' }]),

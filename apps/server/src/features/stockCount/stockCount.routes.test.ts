@@ -302,7 +302,7 @@ describeEachDatabase('stock counts', (ctx) => {
     expect((await c.get('/api/tswia/getTopSales?yearId=1&store_id=2')).statusCode).toBe(403);
     expect((await c.get('/api/tswia/readById?pay_id=999999')).json()).toEqual({ data: [] });
     // Another store's user does not see it.
-    const keeper = await signedIn('keeper', 'keeper123', 2);
+    const keeper = await signedIn('admin', 'admin123', 2);
     expect((await keeper.get(`/api/tswia/readById?pay_id=${counted.pay_id}`)).json()).toEqual({ data: [] });
     expect((await keeper.post('/api/tswia/deleteWithItems', { pay_id: counted.pay_id })).statusCode).toBe(404);
     expect((await new TestClient(ctx().app).get('/api/tswia/getTopSales')).statusCode).toBe(401);

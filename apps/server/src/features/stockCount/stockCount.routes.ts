@@ -62,6 +62,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.createWithItems),
     {
+      config: { permission: 'stockCount.create' },
       schema: {
         tags,
         summary: 'Save a stock count with its lines, in one transaction',
@@ -85,6 +86,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.updateWithItems),
     {
+      config: { permission: 'stockCount.edit' },
       schema: {
         tags,
         summary: 'Replace a stock count: header and every line, system quantities computed again at its date',
@@ -107,12 +109,18 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     urlOf(api.deleteWithItems),
-    { schema: { tags, summary: 'Delete a stock count and what it posted', ...schemaOf(api.deleteWithItems) } },
+    {
+      config: { permission: 'stockCount.delete' },
+      schema: { tags, summary: 'Delete a stock count and what it posted', ...schemaOf(api.deleteWithItems) },
+    },
     async (req, reply) => answer(reply, await deleteCount(app.db, sessionUser(req), req.body.pay_id)),
   );
   app.get(
     urlOf(api.readById),
-    { schema: { tags, summary: 'One stock count with its lines (pay_id)', ...schemaOf(api.readById) } },
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags, summary: 'One stock count with its lines (pay_id)', ...schemaOf(api.readById) },
+    },
     async (req) => {
       const count = await readCount(app.db, sessionUser(req).store_id, req.query.pay_id);
       return { data: count ? [count] : [] };
@@ -122,6 +130,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.sheet),
     {
+      config: { permission: 'stockCount.create' },
       schema: {
         tags,
         summary:
@@ -152,17 +161,22 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
     ['getSalesByDate', 'Stock counts of one date (from)', (q) => ({ from: q.from, to: q.from }), DATE_LIMIT],
     ['getSales2Date', 'Stock counts between two dates (from, to)', (q) => ({ from: q.from, to: q.to }), DATE_LIMIT],
   ] as const satisfies readonly [string, string, (q: StockCountQuery) => Partial<CountFilter>, number][]) {
-    app.get(urlOf(api[read]), { schema: { tags, summary, ...schemaOf(api[read]) } }, async (req, reply) => {
-      const yearId = await yearOf(req, reply);
-      if (yearId === undefined) return reply;
-      return { data: await listCounts(app.db, { ...countFilter(req, yearId), ...dates(req.query) }, limit) };
-    });
+    app.get(
+      urlOf(api[read]),
+      { config: { permission: 'signedIn' }, schema: { tags, summary, ...schemaOf(api[read]) } },
+      async (req, reply) => {
+        const yearId = await yearOf(req, reply);
+        if (yearId === undefined) return reply;
+        return { data: await listCounts(app.db, { ...countFilter(req, yearId), ...dates(req.query) }, limit) };
+      },
+    );
   }
 
   // Legacy two-call saves (stockCount.legacy.ts).
   app.post(
     '/tswia/create',
     {
+      config: { permission: 'stockCount.create' },
       schema: {
         tags,
         summary: 'Save a stock count header; its lines follow by tswia_details/createMulti',
@@ -179,6 +193,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tswia/update',
     {
+      config: { permission: 'stockCount.edit' },
       schema: {
         tags,
         summary: 'Edit a stock count header; its lines stay, their system quantities computed again at its date',
@@ -196,6 +211,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tswia/delete',
     {
+      config: { permission: 'stockCount.delete' },
       schema: {
         tags,
         summary: 'Delete a stock count and what it posted',
@@ -208,6 +224,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tswia_details/createMulti',
     {
+      config: { permission: 'stockCount.create' },
       schema: {
         tags: detailTags,
         summary: 'Add lines to their stock counts (by pay_ref), all or none; availQty is the server’s',
@@ -229,6 +246,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tswia_details/deleteMultiServices',
     {
+      config: { permission: 'stockCount.edit' },
       schema: {
         tags: detailTags,
         summary: "Delete a stock count's lines (the count stays, posting nothing, until new lines arrive)",
@@ -257,6 +275,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/tswia_details/${read}`,
       {
+        config: { permission: 'signedIn' },
         schema: {
           tags: detailTags,
           summary,
@@ -275,6 +294,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tswia_details/readQtyByItemId',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: detailTags,
         summary: 'Σ availQty − qtyReal of one item’s count lines (positive: more went out than came in)',

@@ -161,7 +161,7 @@ describeEachDatabase('legacy two-call saves', (ctx) => {
     expect(oversold.json().insufficient_items[0]).toMatchObject({ item_id: item.id, shortage: '3.000' });
     expect(await stockOf(item.id)).toBe('2.000');
 
-    const other = await signedIn('keeper', 'keeper123', 2);
+    const other = await signedIn('admin', 'admin123', 2);
     const foreign = await other.post('/api/pay_details/createMulti', [
       { pay_ref: doc.pay_ref, item_id: item.id, quantity: '1', store_id: 2 },
     ]);

@@ -6,6 +6,7 @@ import {
   dataOf,
   endpoints,
   HeaderOnlyBatchBody,
+  kindPermission,
   LegacyLinesBody,
   LegacyReferenceQuery,
   ok,
@@ -41,6 +42,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       urlOf(api.create),
       {
+        config: { permission: kindPermission(kind, 'create') },
         schema: {
           tags,
           summary: 'Save a header without lines: a value-only invoice, or the first of the two legacy calls',
@@ -59,6 +61,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       urlOf(api.update),
       {
+        config: { permission: kindPermission(kind, 'edit') },
         schema: {
           tags,
           summary: 'Edit a header; a document with lines keeps them and its total is computed from them',
@@ -75,6 +78,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${details}/createMulti`,
       {
+        config: { permission: kindPermission(kind, 'create') },
         schema: {
           tags: [details],
           summary: 'Add lines to their documents (by pay_ref), all or none; totals, stock and postings follow',
@@ -91,6 +95,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/${details}/deleteMultiServices`,
       {
+        config: { permission: kindPermission(kind, 'edit') },
         schema: {
           tags: [details],
           summary: "Delete a document's lines (the header stays, value-only, until new lines arrive)",
@@ -110,6 +115,7 @@ export const legacyTradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${kind}/createMulti`,
       {
+        config: { permission: kindPermission(kind, 'create') },
         schema: {
           tags: [kind],
           summary: 'Save several headers (offline sync), all or none; a header sent again is not saved twice',

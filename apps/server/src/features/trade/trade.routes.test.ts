@@ -406,7 +406,7 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect((await c.get(`/api/pay_details/readAllByItemId?item_id=${item.id}`)).json().data).toHaveLength(1);
     expect((await c.get(`/api/pay_details/readQtyByItemId?item_id=${item.id}`)).json().data[0].quantity).toBe('1.000');
 
-    const other = await signedIn('keeper', 'keeper123', 2);
+    const other = await signedIn('admin', 'admin123', 2);
     expect((await other.get(`/api/pay_details/readByStoreByRef?pay_ref=${doc.pay_ref}`)).json().data).toEqual([]);
     expect((await other.get('/api/pay/getSalesByDate?from=2026-10-05')).json().data).toEqual([]);
     const edit = await other.post('/api/pay/updateWithItems', {

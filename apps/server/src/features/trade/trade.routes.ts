@@ -7,7 +7,9 @@ import {
   expandReference,
   Id,
   kindOf,
+  kindPermission,
   ok,
+  type RouteAccess,
   StockShortage,
   Text,
   type TradeKindToken,
@@ -44,7 +46,9 @@ const LineQuery = DocumentListQuery.omit({ value_only: true, page: true, pageSiz
 
 function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
   const tags = [kind];
-  const { yearScoped, logName: label, dueDates } = kindOf(kind);
+  const { yearScoped, logName: label, dueDates, party } = kindOf(kind);
+  // A purchase's lines are its cost prices: read with the cost permission (docs/permissions.md); a sale's by anyone.
+  const readAccess: RouteAccess = party === 'supplier' ? 'readCost' : 'signedIn';
   const api = endpoints[kind];
   return async (app) => {
     // Which year a read covers: the request's (see currentYear.ts); preliminary invoices and orders span years
@@ -58,6 +62,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     app.post(
       urlOf(api.createWithItems),
       {
+        config: { permission: kindPermission(kind, 'create') },
         schema: {
           tags,
           summary: `Save a ${label} document with its lines in one transaction`,
@@ -81,6 +86,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     app.post(
       urlOf(api.updateWithItems),
       {
+        config: { permission: kindPermission(kind, 'edit') },
         schema: {
           tags,
           summary:
@@ -106,19 +112,29 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     );
     app.get(
       urlOf(api.readById),
-      { schema: { tags, summary: 'One document with its lines', ...schemaOf(api.readById) } },
+      {
+        config: { permission: readAccess },
+        schema: { tags, summary: 'One document with its lines', ...schemaOf(api.readById) },
+      },
       async (req, reply) => {
         const doc = await readDocument(app.db, sessionUser(req).store_id, kind, req.query.pay_id);
         return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
       },
     );
-    app.post(urlOf(api.deleteWithItems), { schema: { tags, ...schemaOf(api.deleteWithItems) } }, async (req, reply) => {
-      const result = await deleteDocument(app.db, sessionUser(req), kind, req.body.pay_id);
-      return result.ok ? { data: [result.value] } : sendError(reply, result);
-    });
+    app.post(
+      urlOf(api.deleteWithItems),
+      { config: { permission: kindPermission(kind, 'delete') }, schema: { tags, ...schemaOf(api.deleteWithItems) } },
+      async (req, reply) => {
+        const result = await deleteDocument(app.db, sessionUser(req), kind, req.body.pay_id);
+        return result.ok ? { data: [result.value] } : sendError(reply, result);
+      },
+    );
     app.delete(
       `/${kind}/delete`,
-      { schema: { tags, querystring: z.object({ pay_id: Id }), response: { 200: api.deleteWithItems.response } } },
+      {
+        config: { permission: kindPermission(kind, 'delete') },
+        schema: { tags, querystring: z.object({ pay_id: Id }), response: { 200: api.deleteWithItems.response } },
+      },
       async (req, reply) => {
         const result = await deleteDocument(app.db, sessionUser(req), kind, req.query.pay_id);
         return result.ok ? { data: [result.value] } : sendError(reply, result);
@@ -127,6 +143,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
 
     const list = (read: 'getTopSales' | 'getSalesByDate' | 'getSales2Date', summary: string) =>
       ({
+        config: { permission: readAccess },
         schema: {
           tags,
           summary: `${summary}; with \`page\`, one page plus the count and column sums of the whole filter`,
@@ -176,6 +193,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       app.get(
         urlOf(due),
         {
+          config: { permission: readAccess },
           schema: {
             tags,
             summary: 'Documents with a next payment date whose remainder is still due',
@@ -200,6 +218,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     const details = `/${kind}_details`;
     const lines = (summary: string) =>
       ({
+        config: { permission: readAccess },
         schema: { tags: [`${kind}_details`], summary, querystring: LineQuery, response: { 200: dataOf(TradeLine) } },
       }) as const;
     type LineQuery = z.output<typeof LineQuery>;
@@ -223,6 +242,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
     app.get(
       `${details}/readQtyByItemId`,
       {
+        config: { permission: readAccess },
         schema: {
           tags: [`${kind}_details`],
           summary: 'Total quantity of one item',
@@ -254,6 +274,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       urlOf(convert),
       {
+        config: { permission: kindPermission(to, 'create') },
         schema: {
           tags: [kind],
           summary: `Turn a ${kindOf(kind).logName} into a ${kindOf(to).logName}, in one transaction, dated today unless \`pay_date\` is given`,
@@ -270,6 +291,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       urlOf(back),
       {
+        config: { permission: kindPermission(kind, 'create') },
         schema: {
           tags: [kind],
           summary: `Store a ${kindOf(to).logName} as a ${kindOf(kind).logName} and delete it`,
@@ -290,6 +312,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/items/validateStockQuantity',
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags: ['items'],
         summary: 'Whether a sale of these quantities would be saved (the same stock check, in both modes)',

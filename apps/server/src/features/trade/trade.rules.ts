@@ -5,8 +5,6 @@
 import {
   fail,
   invoiceTotals,
-  type KindToken,
-  kindOf,
   type Money,
   money,
   ok,
@@ -65,13 +63,6 @@ export function checkedTotals(
     return fail<never>('DISCOUNT_EXCEEDS_TOTAL', { discount: 'DISCOUNT_EXCEEDS_TOTAL' });
   return fail<never>('NEGATIVE_REMAINDER', { pay: 'NEGATIVE_REMAINDER' });
 }
-
-/**
- * Whether a user may change (edit or delete) a document dated `payDate` of this kind: a cashier works the day's
- * counter; another day's final documents (what they posted is in that day's closing) are the administrator's.
- */
-export const mayChangeDay = (user: { is_admin: boolean }, kind: KindToken, payDate: string, day: string) =>
-  user.is_admin || kindOf(kind).posting === 'nothing' || payDate === day;
 
 /** Whether a saved document's lines are the lines a save brings (same items, quantities, prices, VAT, in order). */
 export function sameLines(

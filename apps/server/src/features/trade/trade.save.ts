@@ -18,6 +18,7 @@ import {
   ok,
   parseMoney,
   partySides,
+  type Result,
   type SessionUser,
   type TradeHeaderInput,
   type TradeLineInput,
@@ -28,6 +29,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { company, items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
+import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
@@ -45,7 +47,7 @@ import {
   type SavedDocument,
   storeOf,
 } from './trade.queries.ts';
-import { checkedTotals, mayChangeDay, sameLines } from './trade.rules.ts';
+import { checkedTotals, sameLines } from './trade.rules.ts';
 
 export type SaveInput = {
   kind: KindToken;
@@ -126,6 +128,49 @@ async function priceLines(tx: Tx, storeId: number, kind: KindToken, input: Trade
 
 type ExistingDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
 
+/**
+ * What the user's role permits of the document's content before anything else is read (documentPermissions.ts): a
+ * new one's date, value only, the discount against the role's limit, a sale below its items' cost price.
+ */
+async function refuseByPermissions(
+  tx: Tx,
+  user: SessionUser,
+  input: TradeSave,
+  lines: { item_id: number; price: bigint; tot: bigint }[],
+): Promise<Extract<Result<never>, { ok: false }> | undefined> {
+  const spec = kindOf(input.kind);
+  const refusal =
+    (input.payId === undefined
+      ? documentRefusal(user, {
+          kind: input.kind,
+          posts: spec.posting !== 'nothing',
+          today: today(),
+          date: input.header.pay_date,
+        })
+      : undefined) ??
+    valueOnlyRefusal(user, input.lines === undefined) ??
+    (spec.payment && input.header.discount !== undefined
+      ? discountRefusal(
+          user,
+          input.header.discount,
+          lines.reduce((sum, line) => sum + line.tot, 0n),
+        )
+      : undefined);
+  if (refusal) return refusal as Extract<Result<never>, { ok: false }>;
+  const sells = spec.price === 'pay_price' && spec.party === 'customer' && spec.family === 'trade';
+  if (!sells || lines.length === 0 || user.permissions.includes('priceBelowCost')) return undefined;
+  const costs = new Map(
+    (await readItems(tx, user.store_id, [...new Set(lines.map((line) => line.item_id))])).map((item) => [
+      item.id,
+      item.perch_price,
+    ]),
+  );
+  return belowCostRefusal(
+    user,
+    lines.map((line) => ({ price: line.price, costPrice: costs.get(line.item_id) ?? '0' })),
+  ) as Extract<Result<never>, { ok: false }> | undefined;
+}
+
 /** The lines a document has now, to tell an edit that keeps them (only money changes) from one that does not. */
 const savedLines = (tx: Tx, payId: number) =>
   tx
@@ -178,6 +223,8 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     const rateOf = new Map(original.map((line) => [line.item_id, line.tax]));
     for (const line of priced.value) line.tax = rateOf.get(line.item_id) ?? line.tax;
   }
+  const refused = await refuseByPermissions(tx, user, input, priced.value);
+  if (refused) return refused;
 
   let existing: ExistingDocument | undefined;
   if (input.payId !== undefined) {
@@ -186,12 +233,15 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     // An edit never moves a document to another year: its stock and postings belong to its own.
     if (existing.yearId !== accountingYear.id)
       return fail<never>('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
-    // A cashier's edit stays on today: another day's final invoice, and moving one to another day, are the admin's.
-    if (
-      !mayChangeDay(user, input.kind, existing.pay_date, today()) ||
-      !mayChangeDay(user, input.kind, input.header.pay_date, today())
-    )
-      return fail<never>('PAST_DAY_ADMIN_ONLY');
+    // Whose document it is and which day it is of, as the user's role permits (a cashier's stays on today's own).
+    const byRole = documentRefusal(user, {
+      kind: input.kind,
+      posts: kindOf(input.kind).posting !== 'nothing',
+      today: today(),
+      before: existing,
+      date: input.header.pay_date,
+    });
+    if (byRole) return byRole;
     if (!input.allowReshape && existing.value_only !== (input.lines === undefined))
       return fail<never>('DOCUMENT_NOT_EDITABLE');
     // An invoice with returns keeps its party, what they took back and what they refunded (the refusal names them).
@@ -312,7 +362,8 @@ type Checked = Extract<ReturnType<typeof check>, { ok: true }>['value'];
 /** Writes the header (a new one gets its reference here, from the kind's counter) and its lines if they changed. */
 async function write(tx: Tx, user: SessionUser, checked: Checked) {
   const { input, existing, lines, values, linesChanged } = checked;
-  const row = { ...values, store_id: user.store_id, user_id: user.id };
+  // An edit keeps its author: who edited it is in the activity log (a cashier's edit took the author's place).
+  const row = { ...values, store_id: user.store_id, user_id: existing ? existing.user_id : user.id };
   let payId: number;
   let payRef: string;
   let lineIds: number[] = [];

@@ -16,6 +16,7 @@ import { items, tradeDocument } from '../../db/schema.ts';
 import { nowTime, today } from '../../lib/clock.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { documentRefusal } from '../book/documentPermissions.ts';
 import { type SaveResult, saveThrough } from '../book/savePipeline.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
@@ -26,7 +27,6 @@ import { refuseDeleteWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, lockDocument, readDocument, type SavedDocument } from './trade.queries.ts';
-import { mayChangeDay } from './trade.rules.ts';
 import { type SaveInput, tradeSave } from './trade.save.ts';
 
 /**
@@ -144,7 +144,14 @@ async function removeDocument(
   if (!(await lockDocument(tx, user.store_id, kind, payId))) return fail('NOT_FOUND');
   const doc = await findDocument(tx, { storeId: user.store_id, kind, payId });
   if (!doc) return fail('NOT_FOUND');
-  if (!mayChangeDay(user, kind, doc.pay_date, today())) return fail('PAST_DAY_ADMIN_ONLY');
+  // Whose document it is and which day it is of, as the user's role permits.
+  const byRole = documentRefusal(user, {
+    kind,
+    posts: kindOf(kind).posting !== 'nothing',
+    today: today(),
+    before: doc,
+  });
+  if (byRole) return byRole;
   const open = await requireOpenYears(tx, user.store_id, [doc.yearId]);
   if (!open.ok) return open;
   const withoutReturns = await refuseDeleteWithReturns(tx, payId);

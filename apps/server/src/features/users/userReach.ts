@@ -1,8 +1,9 @@
 /**
  * Who may manage a user (issue 22): an administrator of every store the user has, and for the owner only the owner.
- * `is_admin` is one flag per user, so "an administrator of store S" is an active administrator allowed in S.
+ * An administrator of store S is an active user whose role in S is the owner's or the administrator's (`user_store.
+ * role_id`, docs/permissions.md); `users.is_admin` says the user holds such a role in some store.
  */
-import { fail, ok, type Result, type SessionUser } from '@mizan/contract';
+import { fail, ok, type Result, roleIds, type SessionUser } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -49,7 +50,8 @@ export async function isLastAdmin(tx: DbOrTx, user: ManagedUser): Promise<boolea
     where us.user_id = ${user.id}
       and not exists (
         select 1 from user_store other join users o on o.id = other.user_id
-        where other.store_id = us.store_id and o.id <> ${user.id} and o.is_admin and o.is_active)`);
+        where other.store_id = us.store_id and o.id <> ${user.id} and o.is_active
+          and other.role_id in (${roleIds.owner}, ${roleIds.administrator}))`);
   return Number(rows[0]?.orphaned ?? 0) > 0;
 }
 
@@ -58,6 +60,7 @@ export async function isAdminOfEveryStore(db: DbOrTx, user: SessionUser): Promis
   if (!user.is_admin) return false;
   const { rows } = await db.execute<{ missing: number }>(sql`
     select count(*)::int as missing from store s
-    where not exists (select 1 from user_store us where us.store_id = s.id and us.user_id = ${user.id})`);
+    where not exists (select 1 from user_store us where us.store_id = s.id and us.user_id = ${user.id}
+      and us.role_id in (${roleIds.owner}, ${roleIds.administrator}))`);
   return Number(rows[0]?.missing ?? 1) === 0;
 }

@@ -11,13 +11,19 @@ const api = endpoints.users;
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.readByStore),
-    { schema: { tags, summary: 'Users who may sign in to the store', ...schemaOf(api.readByStore) } },
+    {
+      config: { permission: 'users' },
+      schema: { tags, summary: 'Users who may sign in to the store', ...schemaOf(api.readByStore) },
+    },
     async (req) => ({ data: await listStoreUsers(app.db, sessionUser(req).store_id) }),
   );
 
   app.post(
     urlOf(api.create),
-    { schema: { tags, summary: 'Add a user to the store (administrators only)', ...schemaOf(api.create) } },
+    {
+      config: { permission: 'users' },
+      schema: { tags, summary: 'Add a user to the store (administrators only)', ...schemaOf(api.create) },
+    },
     async (req, reply) => {
       const admin = sessionUser(req);
       if (!admin.is_admin) return sendError(reply, 'ADMIN_ONLY');
@@ -30,6 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.resetPassword),
     {
+      config: { permission: 'users' },
       schema: {
         tags,
         summary: "Set a user's password (administrators only); ends the user's sessions",
@@ -44,7 +51,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     urlOf(api.setActive),
-    { schema: { tags, summary: 'Disable or enable a user (administrators only)', ...schemaOf(api.setActive) } },
+    {
+      config: { permission: 'users' },
+      schema: { tags, summary: 'Disable or enable a user (administrators only)', ...schemaOf(api.setActive) },
+    },
     async (req, reply) => {
       const result = await setUserActive(app.db, sessionUser(req), req.body.id, req.body.is_active);
       return result.ok ? { data: [result.value] } : sendError(reply, result);

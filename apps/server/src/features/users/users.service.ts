@@ -1,7 +1,16 @@
-import { fail, type LogAction, ok, type Result, type SessionUser, type StoreUser } from '@mizan/contract';
+import {
+  adminRoleIds,
+  fail,
+  type LogAction,
+  ok,
+  type Result,
+  roleIds,
+  type SessionUser,
+  type StoreUser,
+} from '@mizan/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { company, session, store, userStore, users, year } from '../../db/schema.ts';
+import { company, role, session, store, userStore, users, year } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -16,6 +25,8 @@ export type NewUser = {
   password: string;
   store_ids: number[];
   is_admin: boolean;
+  /** The role in every store given (permissions.ts); by default the administrator's or the cashier's. */
+  role_id?: number;
 };
 
 /**
@@ -61,13 +72,20 @@ export async function createUser(db: Db, input: NewUser, by?: SessionUser): Prom
       // The shop's first administrator is its owner (docs/security.md, "The owner").
       const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.is_owner, true));
       const is_owner = input.is_admin && owner === undefined;
+      // The owner's role is the owner's alone; an administrator role makes an administrator (userReach.ts).
+      const role_id = is_owner
+        ? roleIds.owner
+        : (input.role_id ?? (input.is_admin ? roleIds.administrator : roleIds.cashier));
+      if (role_id === roleIds.owner && !is_owner) return fail<StoreUser>('OWNER_ROLE_FIXED');
+      const [known] = await tx.select({ id: role.id }).from(role).where(eq(role.id, role_id));
+      if (!known) return fail<StoreUser>('VALIDATION_FAILED', { role_id: 'NOT_FOUND' });
       const [created] = await tx
         .insert(users)
         .values({
           user_name: input.user_name,
           full_name: input.full_name,
           password_hash,
-          is_admin: input.is_admin,
+          is_admin: adminRoleIds.includes(role_id),
           is_owner,
         })
         .returning({
@@ -78,7 +96,7 @@ export async function createUser(db: Db, input: NewUser, by?: SessionUser): Prom
           is_active: users.is_active,
         });
       if (!created) throw new Error('user insert returned nothing');
-      await tx.insert(userStore).values(storeIds.map((store_id) => ({ user_id: created.id, store_id })));
+      await tx.insert(userStore).values(storeIds.map((store_id) => ({ user_id: created.id, store_id, role_id })));
       if (by) {
         await writeLog(tx, {
           store_id: by.store_id,
@@ -87,7 +105,7 @@ export async function createUser(db: Db, input: NewUser, by?: SessionUser): Prom
           logToken: { id: created.id, user_name: created.user_name },
         });
       }
-      return ok(created);
+      return ok({ ...created, role_id });
     });
   } catch (error) {
     if (violatedUniqueIndex(error) !== undefined) return fail('CONFLICT', { user_name: 'USER_NAME_TAKEN' });
@@ -103,6 +121,7 @@ export const listStoreUsers = (db: Db, storeId: number) =>
       full_name: users.full_name,
       is_admin: users.is_admin,
       is_active: users.is_active,
+      role_id: userStore.role_id,
     })
     .from(users)
     .innerJoin(userStore, and(eq(userStore.user_id, users.id), eq(userStore.store_id, storeId)))

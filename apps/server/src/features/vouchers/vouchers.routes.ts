@@ -24,6 +24,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.create),
     {
+      config: { permission: 'voucher.create' },
       schema: {
         tags,
         summary: 'Save a receipt, payment or expense voucher with the invoices it settles',
@@ -38,7 +39,10 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     urlOf(api.update),
-    { schema: { tags, summary: 'Replace a voucher and its allocations', ...schemaOf(api.update) } },
+    {
+      config: { permission: 'voucher.edit' },
+      schema: { tags, summary: 'Replace a voucher and its allocations', ...schemaOf(api.update) },
+    },
     async (req, reply) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
@@ -49,6 +53,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     urlOf(api.delete),
     {
+      config: { permission: 'voucher.delete' },
       schema: { tags, summary: 'Delete a voucher, what it posted and its allocations', ...schemaOf(api.delete) },
     },
     async (req, reply) => {
@@ -58,7 +63,10 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     urlOf(api.read_single),
-    { schema: { tags, summary: 'One voucher with its lines and allocations', ...schemaOf(api.read_single) } },
+    {
+      config: { permission: 'signedIn' },
+      schema: { tags, summary: 'One voucher with its lines and allocations', ...schemaOf(api.read_single) },
+    },
     async (req, reply) => {
       const found = await readVoucher(app.db, sessionUser(req).store_id, req.query.j_id);
       return found ? { data: [found] } : sendError(reply, 'NOT_FOUND');
@@ -67,6 +75,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.list),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'The voucher record of the year: latest, one date (from) or a range (from, to), paged',
@@ -89,6 +98,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.export),
     {
+      config: { permission: 'readReports' },
       schema: { tags, summary: 'The voucher record (same filters, every page) as an .xlsx', ...schemaOf(api.export) },
     },
     async (req, reply) => {
@@ -119,6 +129,7 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.openInvoices),
     {
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: "An account's invoices still open to a voucher, oldest first, with their remainders",

@@ -21,6 +21,7 @@ export function CustomerPicker({
   storeId,
   label: fieldLabel = salesText.partyAccount.customer,
   party,
+  canAddParty = true,
   value,
   onChange,
   onChosen,
@@ -35,6 +36,8 @@ export function CustomerPicker({
   label?: string;
   /** Offers to add a new party of this kind (invoices); a filter (records) leaves it out. */
   party?: 'customer' | 'supplier' | undefined;
+  /** Whether the new-party button is offered: a party is an account, which the user's role may not create. */
+  canAddParty?: boolean;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   /** A party was chosen from the list (its full label): the invoice moves the focus on to the item. */
@@ -103,7 +106,7 @@ export function CustomerPicker({
           // A party chosen by its code or name shows its full label once the field is left.
           onBlur={() => chosen && setTyped(undefined)}
         />
-        {party && (
+        {party && canAddParty && (
           <button
             type="button"
             className="plain-button outline"

@@ -14,6 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { may, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
@@ -349,8 +350,14 @@ export function InvoicePage({
   // A kind that becomes another (the registry's conversion), on a screen without the final/preliminary switch, is
   // converted by its own button: an order becomes a purchase.
   const convertsByButton = !screen.draftKind && kindOf(openedKind).conversion !== undefined;
-  // Another day's final invoice is the administrator's to delete (the server refuses it to a cashier).
-  const mayChange = user.is_admin || kindOf(openedKind).posting === 'nothing' || opened.data?.pay_date === today();
+  // What the user's role permits of this invoice (another user's, another day's final one), as the server decides.
+  const mayChange =
+    opened.data !== undefined &&
+    mayChangeDocument(user, openedKind, 'delete', opened.data, kindOf(openedKind).posting !== 'nothing', today());
+  const maySettle = may(user, 'voucher.create');
+  const maySave = opened.data
+    ? mayChangeDocument(user, openedKind, 'edit', opened.data, kindOf(openedKind).posting !== 'nothing', today())
+    : mayOnKind(user, openedKind, 'create');
   const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id, opened.data.pay_ref);
 
   return (
@@ -395,6 +402,7 @@ export function InvoicePage({
             storeId={storeId}
             label={salesText.partyAccount[screen.party]}
             party={screen.party}
+            canAddParty={may(user, 'accounts')}
             only={screen.party}
             value={invoice.cust_id}
             onChange={(cust_id) => change({ cust_id })}
@@ -464,16 +472,18 @@ export function InvoicePage({
           </div>
         </ErrorBoundary>
         <div className="toolbar-row" hidden={hiddenOnPhone('totals')}>
-          <IonButton type="submit" className="save-button" disabled={save.isPending} data-testid="save-invoice">
-            {save.isPending ? salesText.saving : salesText.save}
-            <kbd>Ctrl+S</kbd>
-          </IonButton>
+          {maySave && (
+            <IonButton type="submit" className="save-button" disabled={save.isPending} data-testid="save-invoice">
+              {save.isPending ? salesText.saving : salesText.save}
+              <kbd>Ctrl+S</kbd>
+            </IonButton>
+          )}
           {opened.data && convertsByButton && (
             <IonButton fill="outline" onClick={convertOrder} data-testid="convert-order">
               {salesText.convertOrder}
             </IonButton>
           )}
-          {opened.data && settlePath(opened.data) && (
+          {opened.data && maySettle && settlePath(opened.data) && (
             <IonButton
               fill="outline"
               data-testid="settle-invoice"

@@ -2,6 +2,7 @@ import { type Item, routes } from '@mizan/contract';
 import { addOutline, cloudDownloadOutline, cloudUploadOutline, pricetagsOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { download } from '../../app/api.ts';
+import { may } from '../../app/permissions.ts';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -44,21 +45,30 @@ export default function ItemsPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <div className="toolbar-row">
-        <IonButton onClick={() => setDialog({ kind: 'item' })} data-testid="new-item">
-          <IonIcon slot="start" icon={addOutline} />
-          {itemsText.newItem}
-        </IonButton>
-        {/* Changing every price is the administrator's (the server refuses it to others): not offered to them. */}
-        {user.is_admin && (
+        {may(user, 'items') && (
+          <IonButton onClick={() => setDialog({ kind: 'item' })} data-testid="new-item">
+            <IonIcon slot="start" icon={addOutline} />
+            {itemsText.newItem}
+          </IonButton>
+        )}
+        {/* Changing every price needs the prices permission (the server refuses it to others): not offered without it. */}
+        {may(user, 'prices') && (
           <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
             <IonIcon slot="start" icon={pricetagsOutline} />
             {itemsText.prices}
           </IonButton>
         )}
-        <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'import' })} data-testid="import-items">
-          <IonIcon slot="start" icon={cloudUploadOutline} />
-          {itemsText.importExcel}
-        </IonButton>
+        {may(user, 'imports') && (
+          <IonButton
+            fill="outline"
+            size="small"
+            onClick={() => setDialog({ kind: 'import' })}
+            data-testid="import-items"
+          >
+            <IonIcon slot="start" icon={cloudUploadOutline} />
+            {itemsText.importExcel}
+          </IonButton>
+        )}
         <IonButton
           fill="outline"
           size="small"

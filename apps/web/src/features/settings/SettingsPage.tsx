@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { may } from '../../app/permissions.ts';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CompanySection } from './CompanySection.tsx';
+import { RolesSection } from './RolesSection.tsx';
 import { StoreSection } from './StoreSection.tsx';
 import { settingsText } from './settingsText.ts';
 import { UsersSection } from './UsersSection.tsx';
@@ -28,21 +30,26 @@ export default function SettingsPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <Section title={settingsText.company}>
-        <CompanySection isAdmin={user.is_admin} />
+        <CompanySection isAdmin={may(user, 'settings')} />
       </Section>
       <Section title={settingsText.year}>
-        <YearSection storeId={storeId} isAdmin={user.is_admin} />
+        <YearSection storeId={storeId} isAdmin={may(user, 'yearClose')} />
       </Section>
       <Section title={settingsText.store}>
         <StoreSection
           key={`${current.store_name}|${current.location}|${current.allow_negative_stock}`}
           store={current}
-          isAdmin={user.is_admin}
+          isAdmin={may(user, 'settings')}
         />
       </Section>
       <Section title={settingsText.users}>
-        <UsersSection storeId={storeId} isAdmin={user.is_admin} selfId={user.id} />
+        <UsersSection storeId={storeId} isAdmin={may(user, 'users')} selfId={user.id} />
       </Section>
+      {may(user, 'roles') && (
+        <Section title={settingsText.roles}>
+          <RolesSection />
+        </Section>
+      )}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { type BodyOf, CreateUserBody, routes, type StoreUser } from '@mizan/contract';
+import { type BodyOf, CreateUserBody, roleIds, routes, type StoreUser } from '@mizan/contract';
 import { call } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CheckboxField, TextField } from '../../ui/form/fields.tsx';
@@ -7,13 +7,14 @@ import { IonButton, IonList, useIonAlert } from '../../ui/ionic.ts';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { settingsText as t } from './settingsText.ts';
-import { settingsKeys, useSettingsChange, useStoreUsers } from './useSettings.ts';
+import { settingsKeys, useRoles, useSettingsChange, useStoreUsers } from './useSettings.ts';
 
 const f = t.userFields;
-const userColumns: Column<StoreUser>[] = [
+const userColumns = (roleName: (id: number) => string): Column<StoreUser>[] => [
   { id: 'full_name', header: f.full_name, cell: (user) => user.full_name, sortBy: (user) => user.full_name },
   { id: 'user_name', header: f.user_name, cell: (user) => user.user_name, sortBy: (user) => user.user_name },
   { id: 'is_admin', header: f.is_admin, cell: (user) => (user.is_admin ? t.yes : t.no) },
+  { id: 'role', header: t.role, cell: (user) => roleName(user.role_id) },
   { id: 'status', header: t.status, cell: (user) => (user.is_active ? t.active : t.disabled) },
 ];
 
@@ -25,6 +26,36 @@ const newUserForm = contractForm((values: NewUser) => values, CreateUserBody);
 export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; isAdmin: boolean; selfId: number }) {
   const users = useStoreUsers(storeId);
   const key = settingsKeys.users(storeId);
+  const roles = useRoles(isAdmin);
+  const roleName = (id: number) => roles.data?.find((role) => role.id === id)?.name ?? '';
+  const assign = useSettingsChange(
+    (body: BodyOf<typeof routes.roles.assign>) => call(routes.roles.assign, { body }),
+    key,
+  );
+  // The owner's role is the owner's alone (the server refuses it to anyone else).
+  const askRole = (user: StoreUser) =>
+    ask({
+      header: `${t.changeRole}: ${user.full_name}`,
+      inputs: (roles.data ?? [])
+        .filter((role) => role.key !== 'owner')
+        .map((role) => ({
+          type: 'radio' as const,
+          label: role.name,
+          value: role.id,
+          checked: role.id === user.role_id,
+        })),
+      buttons: [
+        { text: t.cancel, role: 'cancel' },
+        {
+          text: t.ok,
+          handler: (roleId: number) =>
+            assign.mutate(
+              { user_id: user.id, role_id: roleId },
+              { onSuccess: () => notify.done(t.saved), onError: notify.failed },
+            ),
+        },
+      ],
+    });
   const { create: createUser, resetPassword, setActive } = routes.users;
   const create = useSettingsChange((body: BodyOf<typeof createUser>) => call(createUser, { body }), key);
   const reset = useSettingsChange((body: BodyOf<typeof resetPassword>) => call(resetPassword, { body }), key);
@@ -78,7 +109,7 @@ export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; is
   return (
     <>
       <DataTable
-        columns={userColumns}
+        columns={userColumns(roleName)}
         rows={users.data ?? []}
         rowKey={(user) => user.id}
         testId="users-table"
@@ -87,6 +118,16 @@ export function UsersSection({ storeId, isAdmin, selfId }: { storeId: number; is
         {...(isAdmin && {
           actions: (user: StoreUser) => (
             <>
+              {user.id !== selfId && user.role_id !== roleIds.owner && (
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  onClick={() => askRole(user)}
+                  data-testid={`role-of-${user.user_name}`}
+                >
+                  {t.changeRole}
+                </IonButton>
+              )}
               <IonButton size="small" fill="clear" onClick={() => askPassword(user)}>
                 {t.resetPassword}
               </IonButton>

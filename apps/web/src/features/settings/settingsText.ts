@@ -87,4 +87,13 @@ export const settingsText = {
   confirmDisable: (name: string) => `هل تريد تعطيل المستخدم "${name}"؟ ستنتهي جلساته فورا.`,
   cancel: 'إلغاء',
   ok: 'موافق',
+  roles: 'الأدوار والصلاحيات',
+  role: 'الدور',
+  changeRole: 'تغيير الدور',
+  roleName: 'اسم الدور',
+  discountLimit: 'حد الخصم (٪ من الفاتورة)',
+  documents: 'المستندات',
+  otherPermissions: 'صلاحيات أخرى',
+  saveRole: 'حفظ الدور',
+  ownerRoleFixed: 'دور المالك يملك كل الصلاحيات دائما.',
 } as const;

@@ -9,7 +9,12 @@ export const settingsKeys = {
   stores: ['stores'] as const,
   users: (storeId: number) => [...storeKey(storeId), 'users'] as const,
   years: yearsKey,
+  roles: ['roles'] as const,
 };
+
+/** The roles and what each permits (read by whoever manages users). */
+export const useRoles = (enabled = true) =>
+  useQuery({ queryKey: settingsKeys.roles, queryFn: async () => (await call(routes.roles.read)).data, enabled });
 
 export const useCompany = () =>
   useQuery({ queryKey: settingsKeys.company, queryFn: async () => (await call(routes.company.read)).data });

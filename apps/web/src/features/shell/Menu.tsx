@@ -2,6 +2,7 @@ import { menuController } from '@ionic/core/components';
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
+import { may } from '../../app/permissions.ts';
 import { loadScreenOf } from '../../app/routes.tsx';
 import {
   IonBadge,
@@ -107,18 +108,21 @@ export default function Menu() {
         <YearSwitch storeId={store.id} />
         <DueLink storeId={store.id} nav={nav} />
         <nav aria-label={ui.menu.title}>
-          {menuGroups.map((group) => (
-            <section key={group.title} className="menu-group">
-              <h2>{group.title}</h2>
-              {group.entries
-                .filter((entry) => isShownOn(entry.device))
-                .map((entry) => (
+          {menuGroups.map((group) => {
+            const shown = group.entries.filter((entry) => isShownOn(entry.device) && may(user, entry.permission));
+            // A group with nothing the user may do is left out, title and all.
+            if (shown.length === 0) return null;
+            return (
+              <section key={group.title} className="menu-group">
+                <h2>{group.title}</h2>
+                {shown.map((entry) => (
                   <MenuLink key={entry.path} path={entry.path} nav={nav}>
                     {entry.label}
                   </MenuLink>
                 ))}
-            </section>
-          ))}
+              </section>
+            );
+          })}
         </nav>
       </IonContent>
     </IonMenu>

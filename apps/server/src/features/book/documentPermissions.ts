@@ -1,0 +1,76 @@
+/**
+ * What a user's role permits of one document, decided on its content (docs/permissions.md): the route has already
+ * checked the action (create, edit, delete of the kind); here, whose document it is, which day it is of, the day it
+ * is dated, a value-only document, a discount above the role's limit and a price below cost. Pure: the save pipeline
+ * and the deletes call it with what they loaded under their locks.
+ */
+import {
+  type DocumentAction,
+  kindPermission,
+  parseMoney,
+  type Result,
+  refuse,
+  type SessionUser,
+  type SubjectKind,
+  ZERO,
+} from '@mizan/contract';
+
+export type DocumentChange = {
+  kind: SubjectKind;
+  /** Whether the kind posts to stock or the ledger: a preliminary sale or an order is not held to its day. */
+  posts: boolean;
+  today: string;
+  /** The document as it is (an edit or a delete). */
+  before?: { user_id: number | null; pay_date: string } | undefined;
+  /** The date it will have (a create or an edit). */
+  date?: string | undefined;
+};
+
+const may = (user: SessionUser, kind: SubjectKind, action: DocumentAction) =>
+  user.permissions.includes(kindPermission(kind, action));
+
+/** Why the user may not make this change, or undefined if they may. */
+export function documentRefusal(user: SessionUser, change: DocumentChange): Result<never> | undefined {
+  const { kind, before, date, today, posts } = change;
+  // Another user's document (one whose author was removed counts as another's).
+  if (before && before.user_id !== user.id && !may(user, kind, 'others')) return refuse(kindPermission(kind, 'others'));
+  if (!posts) return undefined;
+  // A final document of another day is in that day's closing.
+  if (before && before.pay_date !== today && !may(user, kind, 'otherDay'))
+    return refuse(kindPermission(kind, 'otherDay'));
+  // Dating a document (or moving one) before today.
+  if (date !== undefined && date < today && date !== before?.pay_date && !may(user, kind, 'backDate'))
+    return refuse(kindPermission(kind, 'backDate'), { pay_date: 'PERMISSION_DENIED' });
+  return undefined;
+}
+
+/** A document of value only (no lines): its amount is whatever was typed. */
+export function valueOnlyRefusal(user: SessionUser, valueOnly: boolean): Result<never> | undefined {
+  return valueOnly && !user.permissions.includes('valueOnly') ? refuse('valueOnly') : undefined;
+}
+
+/**
+ * A discount above the role's limit, in percent of the lines' total: discount × 100 ≤ limit × total, in exact
+ * minor units.
+ */
+export function discountRefusal(user: SessionUser, discount: string, total: bigint): Result<never> | undefined {
+  if (user.permissions.includes('discountAboveLimit')) return undefined;
+  const given = parseMoney(discount) ?? ZERO;
+  const limit = parseMoney(user.discount_limit) ?? ZERO;
+  // Both in hundredths: given/100 ≤ (limit/100)/100 × total/100 ⇔ given × 10000 ≤ limit × total.
+  return given * 10_000n > limit * total ? refuse('discountAboveLimit', { discount: 'PERMISSION_DENIED' }) : undefined;
+}
+
+/** Lines sold below their item's cost price (the item's purchase price), named by their index. */
+export function belowCostRefusal(
+  user: SessionUser,
+  lines: { price: bigint; costPrice: string }[],
+): Result<never> | undefined {
+  if (user.permissions.includes('priceBelowCost')) return undefined;
+  const fields: Record<string, 'PERMISSION_DENIED'> = {};
+  lines.forEach((line, index) => {
+    const cost = parseMoney(line.costPrice) ?? ZERO;
+    if (line.price < cost) fields[`items.${index}.pay_price`] = 'PERMISSION_DENIED';
+  });
+  return Object.keys(fields).length > 0 ? refuse('priceBelowCost', fields) : undefined;
+}

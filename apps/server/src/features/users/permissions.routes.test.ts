@@ -1,0 +1,229 @@
+import { allPermissions, defaultRoles, type RoleKey, roleIds } from '@mizan/contract';
+import { expect, it } from 'vitest';
+import { today } from '../../lib/clock.ts';
+import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+import { tradeFixtures } from '../trade/trade.fixtures.ts';
+
+/**
+ * Who may do what (issue 22, part 2; docs/permissions.md): every route declares its permission, each default role is
+ * allowed exactly what its table says, and a cashier's refusals name what is missing.
+ */
+describeEachDatabase('roles and permissions', (ctx) => {
+  const { signedIn, setup } = tradeFixtures(ctx);
+  let made = 0;
+  /** A user of store 1 with a role, signed in. */
+  const withRole = async (admin: TestClient, key: RoleKey) => {
+    made += 1;
+    const user_name = `role-${key}-${made}`;
+    const created = await admin.post('/api/users/create', {
+      user_name,
+      full_name: `مستخدم ${key}`,
+      password: 'password-123',
+      role_id: roleIds[key],
+    });
+    expect(created.statusCode).toBe(200);
+    return signedIn(user_name, 'password-123');
+  };
+
+  it('every route declares public or a known permission; each default role is refused exactly what its table lacks', async () => {
+    const { app } = ctx();
+    const known = new Set<string>([...allPermissions, 'signedIn']);
+    const undeclared = app.apiRoutes.filter((r) => !r.public && !(r.permission && known.has(r.permission)));
+    expect(undeclared.map((r) => `${r.method} ${r.url} ${r.permission}`)).toEqual([]);
+
+    const admin = await signedIn();
+    const guarded = app.apiRoutes.filter((r) => !r.public && r.permission !== 'signedIn');
+    expect(guarded.length).toBeGreaterThan(100);
+    // Refused before the body is read or the handler runs, so empty calls do: they change nothing when refused.
+    for (const key of ['cashier', 'storeKeeper', 'accountant'] as const) {
+      const c = await withRole(admin, key);
+      const allowed = new Set<string>(defaultRoles[key].permissions);
+      const wrong: string[] = [];
+      for (const route of guarded) {
+        const res = await c.request(route.method as 'GET' | 'POST', route.url, route.method === 'GET' ? undefined : {});
+        const refused = res.statusCode === 403 && res.json().error?.code === 'PERMISSION_DENIED';
+        const permission = route.permission ?? '';
+        if (refused !== !allowed.has(permission)) wrong.push(`${key} ${route.method} ${route.url} ${res.statusCode}`);
+        if (refused && res.json().error.missing !== permission) wrong.push(`${key} ${route.url} names the wrong one`);
+      }
+      expect(wrong).toEqual([]);
+    }
+    // The administrator keeps everything but the roles, which are the owner's.
+    const manager = await withRole(admin, 'administrator');
+    const roles = await manager.post('/api/roles/update', { id: 5, name: 'x', permissions: [], discount_limit: '0' });
+    expect(roles.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'roles' });
+    expect((await manager.get('/api/roles/read')).statusCode).toBe(200);
+  }, 300_000);
+
+  it('the session answers the role and its permissions; the legacy level stays user', async () => {
+    const cashier = await signedIn('cashier', 'cashier123');
+    const me = (await cashier.get('/api/users/me')).json().data[0];
+    expect(me).toMatchObject({ role_id: roleIds.cashier, is_admin: false, discount_limit: '10.00' });
+    expect([...me.permissions].sort()).toEqual([...defaultRoles.cashier.permissions].sort());
+    const owner = (await (await signedIn()).get('/api/users/me')).json().data[0];
+    expect(owner.permissions).toHaveLength(allPermissions.length);
+    // What a user may do comes from the server: a client claiming another level is refused, not believed.
+    const claim = await new TestClient(ctx().app).signIn('cashier', 'cashier123');
+    expect(claim.statusCode).toBe(200);
+    const c = new TestClient(ctx().app);
+    await c.get('/api/store/read');
+    const asAdmin = await c.post('/api/users/login', {
+      user_name: 'cashier',
+      password: 'cashier123',
+      store_id: 1,
+      level: 'admin',
+    });
+    expect(asAdmin.statusCode).toBe(400);
+  });
+
+  it('a cashier’s refusals name what is missing: back-dating, another user’s or day’s invoice, value only, a discount above the limit, below cost, buying, prices, openings, cost and reports', async () => {
+    const admin = await signedIn();
+    const { item, customer, supplier } = await setup(admin, '50');
+    const cashier = await withRole(admin, 'cashier');
+    const day = today();
+    const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const invoice = (payDate: string, extra: Record<string, string> = {}) => ({
+      invoice: { cust_id: customer.id, pay_date: payDate, discount: '0', pay: '0', ...extra },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    const refusedFor = (
+      res: { statusCode: number; json: () => { error?: { code: string; missing?: string; message: string } } },
+      missing: string,
+      words: RegExp,
+    ) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing });
+      expect(res.json().error?.message).toMatch(words);
+    };
+
+    if (yesterday.slice(0, 4) === day.slice(0, 4))
+      refusedFor(await cashier.post('/api/pay/createWithItems', invoice(yesterday)), 'sale.backDate', /بتاريخ سابق/);
+    const theirs = (await admin.post('/api/pay/createWithItems', invoice(day))).json().data[0];
+    refusedFor(
+      await cashier.post('/api/pay/updateWithItems', {
+        ...invoice(day),
+        invoice: { ...invoice(day).invoice, pay_id: theirs.pay_id },
+      }),
+      'sale.others',
+      /مستند مستخدم آخر/,
+    );
+    refusedFor(
+      await cashier.post('/api/pay/deleteWithItems', { pay_id: theirs.pay_id }),
+      'sale.others',
+      /مستند مستخدم آخر/,
+    );
+    refusedFor(
+      await cashier.post('/api/pay/create.php', {
+        cust_id: customer.id,
+        pay_date: day,
+        tot_pr: '250',
+        pay: '0',
+        value_only: 1,
+      }),
+      'valueOnly',
+      /بالقيمة فقط/,
+    );
+    // 100 × 1 sold: a discount of 10 is the cashier's limit, 10.01 is above it.
+    expect((await cashier.post('/api/pay/createWithItems', invoice(day, { discount: '10' }))).statusCode).toBe(200);
+    refusedFor(
+      await cashier.post('/api/pay/createWithItems', invoice(day, { discount: '10.01' })),
+      'discountAboveLimit',
+      /فوق الحد/,
+    );
+    const cheap = { ...invoice(day), items: [{ item_id: item.id, quantity: '1', pay_price: '79.99' }] };
+    const below = await cashier.post('/api/pay/createWithItems', cheap);
+    refusedFor(below, 'priceBelowCost', /أقل من سعر التكلفة/);
+    expect(Object.keys(below.json().error.fields)).toEqual(['items.0.pay_price']);
+    refusedFor(
+      await cashier.post('/api/perch/createWithItems', {
+        ...invoice(day),
+        invoice: { ...invoice(day).invoice, cust_id: supplier.id },
+      }),
+      'purchase.create',
+      /فواتير المشتريات: إنشاء/,
+    );
+    refusedFor(await cashier.post('/api/items/increasePrice', { payval: '1', perchval: '1' }), 'prices', /الأسعار/);
+    refusedFor(
+      await cashier.post('/api/firstq/createf', { item_id: item.id, quantity: '1' }),
+      'openings',
+      /الافتتاحية/,
+    );
+    refusedFor(await cashier.get('/api/items/stockList'), 'readCost', /التكلفة/);
+    refusedFor(await cashier.get('/api/reports/profitAndLoss'), 'readReports', /التقارير/);
+    refusedFor(await cashier.post('/api/users/create', {}), 'users', /المستخدمون/);
+    refusedFor(await cashier.post('/api/year/close', {}), 'yearClose', /إقفال السنة/);
+
+    // The cashier's own invoice of today is theirs to edit and delete; an edit keeps its author.
+    const mine = (await cashier.post('/api/pay/createWithItems', invoice(day))).json().data[0];
+    const edited = await cashier.post('/api/pay/updateWithItems', {
+      invoice: { ...invoice(day).invoice, pay_id: mine.pay_id },
+      items: [{ item_id: item.id, quantity: '2' }],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(
+      (
+        await admin.post('/api/pay/updateWithItems', {
+          ...invoice(day),
+          invoice: { ...invoice(day).invoice, pay_id: mine.pay_id },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const read = (await admin.get(`/api/pay/readById?pay_id=${mine.pay_id}`)).json().data[0];
+    expect(read.user_name).toBe('مستخدم cashier');
+  });
+
+  it('the owner ticks a permission for the cashiers and a cashier may then use it; the owner’s role stays whole', async () => {
+    const owner = await signedIn();
+    const { item, customer } = await setup(owner, '20');
+    const cashier = await withRole(owner, 'cashier');
+    const cheap = {
+      invoice: { cust_id: customer.id, pay_date: today(), discount: '0', pay: '0' },
+      items: [{ item_id: item.id, quantity: '1', pay_price: '50' }],
+    };
+    expect((await cashier.post('/api/pay/createWithItems', cheap)).json().error?.missing).toBe('priceBelowCost');
+    const cashiers = (await owner.get('/api/roles/read'))
+      .json()
+      .data.find((r: { id: number }) => r.id === roleIds.cashier);
+    const changed = await owner.post('/api/roles/update', {
+      id: cashiers.id,
+      name: 'بائع',
+      permissions: [...cashiers.permissions, 'priceBelowCost'],
+      discount_limit: cashiers.discount_limit,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await cashier.post('/api/pay/createWithItems', cheap)).statusCode).toBe(200);
+    const back = await owner.post('/api/roles/update', {
+      ...cashiers,
+      name: cashiers.name,
+      permissions: cashiers.permissions,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(
+      (
+        await owner.post('/api/roles/update', { id: roleIds.owner, name: 'x', permissions: [], discount_limit: '0' })
+      ).json().error.code,
+    ).toBe('OWNER_ROLE_FIXED');
+    expect((await owner.post('/api/roles/update', { ...cashiers, permissions: ['fly'] })).statusCode).toBe(400);
+  });
+
+  it('a user’s role in a store is the administrator’s to give; the owner’s is not given, and a store keeps an administrator', async () => {
+    const owner = await signedIn();
+    const clerk = await withRole(owner, 'cashier');
+    const clerkId = (await clerk.get('/api/users/me')).json().data[0].id;
+    expect((await owner.post('/api/roles/assign', { user_id: clerkId, role_id: roleIds.storeKeeper })).statusCode).toBe(
+      200,
+    );
+    const again = await signedIn(`role-cashier-${made}`, 'password-123');
+    expect((await again.get('/api/users/me')).json().data[0].role_id).toBe(roleIds.storeKeeper);
+    expect(
+      (await owner.post('/api/roles/assign', { user_id: clerkId, role_id: roleIds.owner })).json().error.code,
+    ).toBe('OWNER_ROLE_FIXED');
+    const ownerId = (await owner.get('/api/users/me')).json().data[0].id;
+    expect(
+      (await owner.post('/api/roles/assign', { user_id: ownerId, role_id: roleIds.cashier })).json().error.code,
+    ).toBe('OWNER_ROLE_FIXED');
+    expect((await clerk.post('/api/roles/assign', { user_id: ownerId, role_id: roleIds.cashier })).statusCode).toBe(
+      403,
+    );
+  });
+});

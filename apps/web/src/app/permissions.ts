@@ -1,0 +1,46 @@
+/**
+ * What the signed-in user may do, as the server answered it (`users/me`, sign-in): screens and the menu show only
+ * that. The server checks every call itself (docs/permissions.md); hiding is for the user, never the guard.
+ */
+import {
+  type DocumentAction,
+  kindPermission,
+  type RouteAccess,
+  type SessionUser,
+  type SubjectKind,
+} from '@mizan/contract';
+
+/** Whether the user's role permits it; `signedIn` is everyone's. */
+export const may = (user: Pick<SessionUser, 'permissions'>, access: RouteAccess) =>
+  access === 'signedIn' || (user.permissions ?? []).includes(access);
+
+/** Whether the user's role permits an action on a document kind (`pay` → sale). */
+export const mayOnKind = (user: Pick<SessionUser, 'permissions'>, kind: string, action: DocumentAction) =>
+  kind in kindSubjects && may(user, kindPermission(kind as SubjectKind, action));
+const kindSubjects = {
+  pay: 1,
+  perch: 1,
+  payinit: 1,
+  perchOrder: 1,
+  sales_returns: 1,
+  purchase_returns: 1,
+  tswia: 1,
+  journal: 1,
+};
+
+/**
+ * Whether the user may edit or delete this document (`action`), as the server decides it: the action on its kind,
+ * another user's, another day's final one.
+ */
+export function mayChangeDocument(
+  user: Pick<SessionUser, 'id' | 'permissions'>,
+  kind: string,
+  action: 'edit' | 'delete',
+  doc: { user_id: number | null; pay_date: string },
+  posts: boolean,
+  today: string,
+): boolean {
+  if (!mayOnKind(user, kind, action)) return false;
+  if (doc.user_id !== user.id && !mayOnKind(user, kind, 'others')) return false;
+  return !posts || doc.pay_date === today || mayOnKind(user, kind, 'otherDay');
+}

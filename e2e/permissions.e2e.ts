@@ -1,0 +1,132 @@
+/**
+ * Roles and permissions in the browser (issue 22, part 2; docs/permissions.md): a cashier is offered nothing the
+ * server refuses, and what the owner ticks for the cashiers a cashier can then use.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  createItem,
+  desktop,
+  phone,
+  postFromPage,
+  readFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+} from './support/browser.ts';
+import { serverAndBrowser } from './support/suite.ts';
+
+const running = serverAndBrowser();
+
+async function open(user: string, password: string, options = desktop, colorScheme: 'light' | 'dark' = 'light') {
+  const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
+  await signIn(page, running.server.baseUrl, user, password);
+  await page.waitForURL(/folder\/sales/);
+  return page;
+}
+const menuPaths = (page: Awaited<ReturnType<typeof open>>) =>
+  page.locator('ion-menu a[data-path]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.path));
+const localToday = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+describe('roles and permissions', () => {
+  it('a cashier’s menu and invoice screen offer nothing the server refuses', async () => {
+    const admin = await open('admin', 'admin123');
+    expect(
+      await createItem(admin, {
+        item_name: 'سلعة الصلاحيات',
+        part_no: 'PERM-1',
+        perch_price: '5',
+        pay_price: '10',
+        firstQuantity: '20',
+      }),
+    ).toBe(200);
+    const [item] = await readFromPage<{ id: number }[]>(admin, 'items/searchStock?store_id=1&search=PERM-1');
+    const parties = await readFromPage<{ id: number; sub_name: string }[]>(
+      admin,
+      'sub_accounts/getAllCustomerSupplier?store_id=1',
+    );
+    const walkIn = parties.find((p) => p.sub_name === 'عميل نقدي')?.id;
+    const theirs = (
+      await postFromPage(admin, 'pay/createWithItems', {
+        invoice: { cust_id: walkIn, pay_date: localToday(), discount: '0', pay: '10' },
+        items: [{ item_id: item?.id, quantity: '1' }],
+      })
+    ).body.data[0];
+    await admin.context().close();
+
+    const cashier = await open('cashier', 'cashier123');
+    await cashier.getByTestId('menu-full-name').waitFor();
+    // The cashier's screens only: selling, returns of sales, their records, due payments and settings read-only.
+    expect((await menuPaths(cashier)).sort()).toEqual(
+      [
+        '/folder/notifications',
+        '/folder/sales',
+        '/folder/sales-record',
+        '/folder/sales-return',
+        '/folder/sales-returns-record',
+        '/folder/settings',
+      ].sort(),
+    );
+    await screenshot(cashier, 'permissions-cashier-menu-desktop-light');
+    // The administrator's invoice: no save, no delete, no "receive payment" (the server refuses each to a cashier).
+    await cashier.goto(`${running.server.baseUrl}/folder/edit-sales?id=${theirs.pay_id}&kind=pay`);
+    await cashier.locator('[data-testid="invoice-lines"] tbody tr').first().waitFor();
+    await cashier.waitForTimeout(500);
+    expect(await cashier.getByTestId('save-invoice').count()).toBe(0);
+    expect(await cashier.locator('ion-button', { hasText: 'حــذف' }).count()).toBe(0);
+    expect(await cashier.getByTestId('settle-invoice').count()).toBe(0);
+    const refused = await postFromPage(cashier, 'pay/deleteWithItems', { pay_id: theirs.pay_id });
+    expect([refused.status, refused.body.error.missing]).toEqual([403, 'sale.others']);
+    // A new invoice can be saved.
+    await cashier.goto(`${running.server.baseUrl}/folder/sales`);
+    await cashier.getByTestId('save-invoice').waitFor();
+    await cashier.context().close();
+  });
+
+  it('the owner ticks buying for the cashiers and a cashier can then buy; the role editor light and dark, desktop and phone', async () => {
+    const owner = await open('admin', 'admin123');
+    await owner.goto(`${running.server.baseUrl}/folder/settings`);
+    const cashierRole = owner.locator('details[data-role="cashier"]');
+    await cashierRole.locator('summary').click();
+    await cashierRole.locator('ion-checkbox[data-permission="purchase.create"]').click();
+    await owner.getByTestId('save-role-cashier').click();
+    await expect.poll(async () => (await toastShown(owner))?.message).toBe('تم حفظ البيانات');
+    await owner.context().close();
+
+    const cashier = await open('cashier', 'cashier123');
+    await cashier.getByTestId('menu-full-name').waitFor();
+    expect(await menuPaths(cashier)).toContain('/folder/purchase');
+    await cashier.goto(`${running.server.baseUrl}/folder/purchase`);
+    await cashier.getByTestId('save-invoice').waitFor();
+    const parties = await readFromPage<{ id: number; ac_id: number }[]>(
+      cashier,
+      'sub_accounts/getAllCustomerSupplier?store_id=1',
+    );
+    const supplier = parties.find((p) => p.ac_id === 2)?.id;
+    const [item] = await readFromPage<{ id: number }[]>(cashier, 'items/searchStock?store_id=1&search=PERM-1');
+    const bought = await postFromPage(cashier, 'perch/createWithItems', {
+      invoice: { cust_id: supplier, pay_date: localToday(), discount: '0', pay: '0' },
+      items: [{ item_id: item?.id, quantity: '2', perch_price: '5' }],
+    });
+    expect(bought.status).toBe(200);
+    await cashier.context().close();
+
+    for (const [name, options, scheme] of [
+      ['permissions-roles-desktop-light', desktop, 'light'],
+      ['permissions-roles-desktop-dark', desktop, 'dark'],
+      ['permissions-roles-phone-light', phone, 'light'],
+      ['permissions-roles-phone-dark', phone, 'dark'],
+    ] as const) {
+      const page = await open('admin', 'admin123', options, scheme);
+      await page.goto(`${running.server.baseUrl}/folder/settings`);
+      const role = page.locator('details[data-role="cashier"]');
+      await role.locator('summary').click();
+      await role.scrollIntoViewIfNeeded();
+      await screenshot(page, name);
+      await page.context().close();
+    }
+  });
+});
