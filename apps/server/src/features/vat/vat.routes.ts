@@ -2,11 +2,9 @@
 import { endpoints, pageSizeOf, type VatDocumentRow } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
-import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, sendSheet } from '../../lib/sheetExport.ts';
-import { requestYear } from '../organisation/currentYear.ts';
-import { periodOf } from '../reports/period.ts';
+import { requestPeriod } from '../reports/period.ts';
 import { vatReport } from './vat.queries.ts';
 
 const tags = ['reports'];
@@ -22,6 +20,7 @@ export const vatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.report),
     {
+      config: { permission: 'readReports' },
       schema: {
         tags,
         summary: "A period's VAT: output, input and net from the VAT accounts, and the documents behind them",
@@ -29,11 +28,10 @@ export const vatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const period = periodOf(year.value, req.query);
-      if (!period.ok) return sendError(reply, period);
-      return vatReport(app.db, sessionUser(req).store_id, period.value, {
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const { period } = asked;
+      return vatReport(app.db, sessionUser(req).store_id, period, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });
@@ -42,19 +40,21 @@ export const vatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     urlOf(api.export),
-    { schema: { tags, summary: 'The VAT report as .xlsx', ...schemaOf(api.export) } },
+    {
+      config: { permission: 'readReports' },
+      schema: { tags, summary: 'The VAT report as .xlsx', ...schemaOf(api.export) },
+    },
     async (req, reply) => {
-      const year = await requestYear(app.db, req);
-      if (!year.ok) return sendError(reply, year);
-      const period = periodOf(year.value, req.query);
-      if (!period.ok) return sendError(reply, period);
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const { period } = asked;
       const storeId = sessionUser(req).store_id;
-      const { sums } = await vatReport(app.db, storeId, period.value, { page: 1, pageSize: 1 });
+      const { sums } = await vatReport(app.db, storeId, period, { page: 1, pageSize: 1 });
       return sendSheet(reply, {
         filename: 'vat.xlsx',
         sheetName: 'ضريبة القيمة المضافة',
         title: [
-          `ضريبة القيمة المضافة ${period.value.start} - ${period.value.end}`,
+          `ضريبة القيمة المضافة ${period.start} - ${period.end}`,
           `المخرجات ${sums.output_vat} - المدخلات ${sums.input_vat} = الصافي ${sums.net_vat}`,
         ],
         columns: [
@@ -66,9 +66,7 @@ export const vatRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: 'الضريبة', cell: (r) => r.vat, kind: 'money' },
           { header: 'الإجمالي', cell: (r) => r.total_with_vat, kind: 'money' },
         ],
-        pages: pagesOf(
-          async (page, pageSize) => (await vatReport(app.db, storeId, period.value, { page, pageSize })).data,
-        ),
+        pages: pagesOf(async (page, pageSize) => (await vatReport(app.db, storeId, period, { page, pageSize })).data),
       });
     },
   );
