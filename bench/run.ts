@@ -156,14 +156,16 @@ await measure(
   'save a 5,000-line stock count',
   10_000,
   async (n) => {
+    // At the day's very end, the sheet's place and the count's the same (the sheet's time defaults to now).
+    const at = `23:59:${50 + n}`;
     const sheet = await call('POST', '/api/tswia/sheet', {
       pay_date: '2026-12-31',
+      pay_time: at,
       item_ids: countItems.map((i) => i.id),
     });
     const rows = sheet.data as { item_id: number; availQty: string }[];
     return call('POST', '/api/tswia/createWithItems', {
-      // At the day's very end: the sheet's quantities are the day's closing ones, later movements of the day included.
-      invoice: { pay_date: '2026-12-31', pay_time: `23:59:${50 + n}` },
+      invoice: { pay_date: '2026-12-31', pay_time: at },
       items: rows.map((row) => ({ item_id: row.item_id, qtyReal: String(Number(row.availQty) + 1) })),
     });
   },
