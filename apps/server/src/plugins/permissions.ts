@@ -20,6 +20,38 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The fields of a row that tell what goods cost, and what each reads as for a role without `readCost`. Every answer
+ * to such a role goes through `withoutCost` (plugins/session.ts), whichever route gives it: the item reads a
+ * cashier's screens need for names, prices and stock, a sale's lines, a save's answer. Routes that are about cost
+ * (stock value, movement, gross profit, purchases) are refused to the role outright.
+ */
+const hiddenCost: Record<string, '' | null> = {
+  perch_price: '',
+  avg_cost: null,
+  stockValuePerchPrice: '',
+  cost: null,
+  gross_profit: null,
+};
+
+function blankCost(row: unknown): unknown {
+  if (!row || typeof row !== 'object') return row;
+  const shown: Record<string, unknown> = { ...row };
+  for (const [field, blank] of Object.entries(hiddenCost)) if (field in shown) shown[field] = blank;
+  // A document's lines (`items`) carry what each cost.
+  if (Array.isArray(shown.items)) shown.items = shown.items.map(blankCost);
+  return shown;
+}
+
+/**
+ * An answer `{ data: rows }` with the rows' cost fields blanked (the same shape, so legacy clients and the
+ * response schemas take it); anything else unchanged.
+ */
+export function withoutCost(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object' || !('data' in payload) || !Array.isArray(payload.data)) return payload;
+  return { ...payload, data: payload.data.map(blankCost) };
+}
+
 /** Why the signed-in user may not call the route the router matched, or undefined if they may. */
 export function routeRefusal(
   req: FastifyRequest,

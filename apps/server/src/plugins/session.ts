@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { role, session, userStore, users } from '../db/schema.ts';
 import { roleColumns, withRole } from '../lib/permissions.ts';
 import { sendError } from '../lib/sendError.ts';
-import { routeRefusal } from './permissions.ts';
+import { routeRefusal, withoutCost } from './permissions.ts';
 
 export const SESSION_COOKIE = 'mizan_session';
 /** Idle time after which a session ends; it is extended as the user works. */
@@ -168,6 +168,11 @@ export const sessionPlugin = fp(async (app) => {
     const refusal = routeRefusal(req, req.user);
     if (refusal) return sendError(reply, refusal);
   });
+
+  // Cost prices leave only for a role that may read them, whatever route answers them (plugins/permissions.ts).
+  app.addHook('preSerialization', async (req, _reply, payload) =>
+    req.user && !req.user.permissions.includes('readCost') ? withoutCost(payload) : payload,
+  );
 
   // An API answer is one user's data at one moment: no browser, proxy or shared computer keeps it. A route that
   // means to be cached says so itself (the logo, whose URL changes with its bytes).

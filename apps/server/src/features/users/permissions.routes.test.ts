@@ -172,6 +172,60 @@ describeEachDatabase('roles and permissions', (ctx) => {
     expect(read.user_name).toBe('مستخدم cashier');
   });
 
+  it('a role without cost prices reads items without them: lists, one item, the pickers and one item’s stock', async () => {
+    const admin = await signedIn();
+    const item = (
+      await admin.post('/api/items/create', {
+        item_name: `صنف التكلفة ${Math.random()}`,
+        part_no: `COST-${Math.random()}`,
+        perch_price: '80',
+        pay_price: '100',
+        firstQuantity: '5',
+      })
+    ).json().data[0];
+    const reads = [
+      `/api/items/read?search=${encodeURIComponent(item.item_name)}`,
+      `/api/items/getItemById?id=${item.id}`,
+      `/api/items/searchStock?search=${encodeURIComponent(item.item_name)}`,
+      `/api/items/readItemByIdQty?id=${item.id}`,
+    ];
+    const rowOf = async (c: TestClient, url: string) => {
+      const res = await c.get(url);
+      expect(res.statusCode, url).toBe(200);
+      return (res.json().data as { id: number; perch_price: string; avg_cost?: string | null }[]).find(
+        (row) => row.id === item.id,
+      );
+    };
+    for (const url of reads) expect((await rowOf(admin, url))?.perch_price, url).toBe('80.00');
+    const cashier = await withRole(admin, 'cashier');
+    for (const url of reads) {
+      const row = await rowOf(cashier, url);
+      expect(row?.perch_price, url).toBe('');
+      if (row && 'avg_cost' in row) expect(row.avg_cost, url).toBeNull();
+    }
+    const keeper = await withRole(admin, 'storeKeeper');
+    expect((await rowOf(keeper, reads[0] ?? ''))?.perch_price).toBe('80.00');
+
+    // The cashier's own sale: neither its save's answer nor its read tells what the goods cost.
+    const walkIn = (
+      (await cashier.get('/api/sub_accounts/readByStore?ac_id=1')).json().data as {
+        id: number;
+        sub_name: string;
+      }[]
+    ).find((a) => a.sub_name === 'عميل نقدي');
+    const sold = await cashier.post('/api/pay/createWithItems', {
+      invoice: { cust_id: walkIn?.id, pay_date: today(), pay: '100' },
+      items: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const saved = sold.json().data[0];
+    expect(saved.items[0]).toMatchObject({ perch_price: '', cost: null, gross_profit: null });
+    const read = (await cashier.get(`/api/pay/readById?pay_id=${saved.pay_id}`)).json().data[0];
+    expect(read.items[0]).toMatchObject({ perch_price: '', cost: null, gross_profit: null });
+    const seen = (await admin.get(`/api/pay/readById?pay_id=${saved.pay_id}`)).json().data[0];
+    expect(seen.items[0]).toMatchObject({ perch_price: '80.00', cost: '80.00', gross_profit: '20.00' });
+  });
+
   it('the owner ticks a permission for the cashiers and a cashier may then use it; the owner’s role stays whole', async () => {
     const owner = await signedIn();
     const { item, customer } = await setup(owner, '20');
