@@ -74,8 +74,8 @@ describe('returns', () => {
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
     await row.waitFor();
     // The return action waits under "more" in the record's row.
-    await row.locator('summary').click();
-    await row.getByTestId('return-action').click();
+    await row.getByTestId('row-more').click();
+    await page.getByTestId('return-action').click();
     await page.waitForURL(/folder\/sales-return\?original=/);
     await returnLines(page).first().waitFor();
     expect(await page.getByTestId('return-original').textContent()).toContain('محمد عثمان للتجارة');
@@ -108,8 +108,8 @@ describe('returns', () => {
 
     // A second return past what is left: refused, the field says how much is left, nothing changes.
     const again = page.locator('[data-testid="sales-record"] tbody tr', { hasText: ref });
-    await again.locator('summary').click();
-    await again.getByTestId('return-action').click();
+    await again.getByTestId('row-more').click();
+    await page.getByTestId('return-action').click();
     await page.waitForURL(/folder\/sales-return\?original=/);
     await expect.poll(() => returnLines(page).first().getByTestId('can-return').textContent()).toBe('3');
     await returnLines(page).first().getByLabel('الكمية المرتجعة').fill('4');
@@ -198,8 +198,8 @@ describe('returns', () => {
       const page = await open('/folder/sales-record', options, scheme);
       const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'محمد عثمان للتجارة' }).first();
       await row.waitFor();
-      await row.locator('summary').click();
-      await row.getByTestId('return-action').click();
+      await row.getByTestId('row-more').click();
+      await page.getByTestId('return-action').click();
       await returnLines(page).first().waitFor();
       await returnLines(page).first().getByLabel('الكمية المرتجعة').fill('1');
       await screenshot(page, name);

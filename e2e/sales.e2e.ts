@@ -321,8 +321,8 @@ describe('the sales invoice', () => {
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: 'SH-S-000001' });
     await row.waitFor();
     // The copies wait under "more" (the record fits the window).
-    await row.locator('summary', { hasText: 'المزيد' }).click();
-    await row.locator('ion-button', { hasText: 'نسخ كفاتورة مشتريات' }).click();
+    await row.getByTestId('row-more').click();
+    await page.locator('ion-popover ion-button', { hasText: 'نسخ كفاتورة مشتريات' }).click();
     await page.waitForURL(/folder\/purchase\?copy=/);
     await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(3);
     // Purchase prices, not the selling prices of the sale.

@@ -91,8 +91,10 @@ describe('vouchers: an owner collects what customers owe and pays the rent', () 
     const third = await sell('2026-01-15', '1'); // 100
     await page.goto(`${running.server.baseUrl}/folder/sales-record`);
     const row = page.locator('[data-testid="sales-record"] tbody tr', { hasText: third.pay_ref });
-    await row.locator('summary').click();
-    await row.getByTestId('settle-invoice').click();
+    await row.getByTestId('row-more').click();
+    await page.getByTestId('settle-invoice').waitFor();
+    await screenshot(page, 'sales-record-more-desktop-light');
+    await page.getByTestId('settle-invoice').click();
     await page.waitForURL(/folder\/cash2\?kind=receipt/);
     await expect.poll(() => page.locator('input[name="amount"]').inputValue()).toBe('100.00');
     await expect.poll(() => page.locator(`input[name="allocation-${third.pay_id}"]`).inputValue()).toBe('100.00');

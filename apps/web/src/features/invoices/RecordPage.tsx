@@ -7,6 +7,7 @@ import { IonButton, IonLabel, IonSegment, IonSegmentButton } from '../../ui/ioni
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
+import { RowMore } from '../../ui/table/RowMore.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useReturnColumn } from '../returns/useReturnColumn.tsx';
@@ -159,40 +160,37 @@ export function RecordPage({
             </IonButton>
             {/* The rarer actions wait under "more" (the legacy row popover): the record fits 1366 px. */}
             {(!valueOnly || settlePath(d)) && (
-              <details className="row-more">
-                <summary>{text.more}</summary>
-                <div className="row-more-menu">
-                  {settlePath(d) && (
+              <RowMore label={text.more}>
+                {settlePath(d) && (
+                  <IonButton
+                    size="small"
+                    fill="clear"
+                    data-testid="settle-invoice"
+                    onClick={() => navigate(settlePath(d) ?? '')}
+                  >
+                    {settleText[d.kind === 'perch' ? 'perch' : 'pay']}
+                  </IonButton>
+                )}
+                {!valueOnly && returns.action(d, navigate)}
+                {!valueOnly && screen.copies && (
+                  <>
                     <IonButton
                       size="small"
                       fill="clear"
-                      data-testid="settle-invoice"
-                      onClick={() => navigate(settlePath(d) ?? '')}
+                      onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
                     >
-                      {settleText[d.kind === 'perch' ? 'perch' : 'pay']}
+                      {text.copySales}
                     </IonButton>
-                  )}
-                  {!valueOnly && returns.action(d, navigate)}
-                  {!valueOnly && screen.copies && (
-                    <>
-                      <IonButton
-                        size="small"
-                        fill="clear"
-                        onClick={() => navigate(`${salesScreen.newPath}?copy=${kind}:${d.pay_id}`)}
-                      >
-                        {text.copySales}
-                      </IonButton>
-                      <IonButton
-                        size="small"
-                        fill="clear"
-                        onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
-                      >
-                        {text.copyPurchase}
-                      </IonButton>
-                    </>
-                  )}
-                </div>
-              </details>
+                    <IonButton
+                      size="small"
+                      fill="clear"
+                      onClick={() => navigate(`${purchaseScreen.newPath}?copy=${kind}:${d.pay_id}`)}
+                    >
+                      {text.copyPurchase}
+                    </IonButton>
+                  </>
+                )}
+              </RowMore>
             )}
           </>
         )}
