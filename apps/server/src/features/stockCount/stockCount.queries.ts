@@ -95,6 +95,7 @@ export async function lockCount(tx: DbOrTx, storeId: number, payId: number) {
       pay_id: stockCount.pay_id,
       pay_ref: stockCount.pay_ref,
       yearId: stockCount.yearId,
+      user_id: stockCount.user_id,
       pay_date: stockCount.pay_date,
       pay_time: stockCount.pay_time,
       payComment: stockCount.payComment,
