@@ -51,6 +51,22 @@ export function documentRefusal(user: SessionUser, change: DocumentChange): Resu
   return undefined;
 }
 
+/**
+ * Whose documents a role reads: its user's own without `readOthers` (the records filter by this author in SQL, so
+ * their pages, counts and sums hold only those), anyone's (undefined) with it.
+ */
+export const readableAuthor = (user: SessionUser): number | undefined =>
+  user.permissions.includes('readOthers') ? undefined : user.id;
+
+/** Another user's document read by id without `readOthers`: refused, naming the permission. */
+export function readRefusal(
+  user: SessionUser,
+  doc: { user_id: number | null },
+): Extract<Result<never>, { ok: false }> | undefined {
+  if (doc.user_id === user.id || user.permissions.includes('readOthers')) return undefined;
+  return { ok: false, code: 'PERMISSION_DENIED', missing: 'readOthers' };
+}
+
 /** A document of value only (no lines): its amount is whatever was typed. */
 export function valueOnlyRefusal(user: SessionUser, valueOnly: boolean): Result<never> | undefined {
   return valueOnly && !user.permissions.includes('valueOnly') ? refuse('valueOnly') : undefined;
