@@ -3,9 +3,11 @@ import {
   isKindToken,
   isTradeKind,
   kindOf,
+  kindPermission,
   messagesAr,
   NO_VAT,
   normalizeNumberInput,
+  permissionName,
   routes,
   vatTermsOf,
   WALK_IN_CUSTOMER,
@@ -14,7 +16,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
-import { may, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
+import { may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
@@ -358,6 +360,9 @@ export function InvoicePage({
   const maySave = opened.data
     ? mayChangeDocument(user, openedKind, 'edit', opened.data, kindOf(openedKind).posting !== 'nothing', today())
     : mayOnKind(user, openedKind, 'create');
+  // The kind the invoice is saved as: a role without its back-dating keeps the date it has (today on a new one).
+  const savedKind = invoice.final || !screen.draftKind ? screen.kind : screen.draftKind;
+  const dateLocked = !mayBackDate(user, savedKind, kindOf(savedKind).posting !== 'nothing');
   const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id, opened.data.pay_ref);
 
   return (
@@ -428,6 +433,8 @@ export function InvoicePage({
             name="pay_date"
             value={invoice.pay_date}
             onChange={(pay_date) => change({ pay_date })}
+            readOnly={dateLocked}
+            readOnlyHint={`${messagesAr.PERMISSION_DENIED}: ${permissionName(kindPermission(savedKind, 'backDate'))}`}
           />
           <PlainField
             label={salesText.note}
