@@ -147,6 +147,12 @@ export function InvoicePage({
   useEffect(() => {
     if (opened.data) setInvoice(fromSaved(opened.data, screen));
   }, [opened.data, screen]);
+  // A document that cannot be read (gone, or another user's to a role without readOthers) says why; it is not
+  // offered as a new one to save.
+  const openRefused = openedId !== undefined && opened.isError;
+  useEffect(() => {
+    if (openRefused) notify.failed(opened.error);
+  }, [openRefused, opened.error, notify.failed]);
   // Items picked in item-stock come as lines of a new invoice (navigation state `stockLines`), once per visit:
   // the state is then cleared, so going back and forth (or an effect run twice) does not add them again.
   const takenFrom = useRef<string | undefined>(undefined);
@@ -359,7 +365,7 @@ export function InvoicePage({
   const maySettle = may(user, 'voucher.create');
   const maySave = opened.data
     ? mayChangeDocument(user, openedKind, 'edit', opened.data, kindOf(openedKind).posting !== 'nothing', today())
-    : mayOnKind(user, openedKind, 'create');
+    : !openRefused && mayOnKind(user, openedKind, 'create');
   // The kind the invoice is saved as: a role without its back-dating keeps the date it has (today on a new one).
   const savedKind = invoice.final || !screen.draftKind ? screen.kind : screen.draftKind;
   const dateLocked = !mayBackDate(user, savedKind, kindOf(savedKind).posting !== 'nothing');
