@@ -369,6 +369,11 @@ export function InvoicePage({
   // The kind the invoice is saved as: a role without its back-dating keeps the date it has (today on a new one).
   const savedKind = invoice.final || !screen.draftKind ? screen.kind : screen.draftKind;
   const dateLocked = !mayBackDate(user, savedKind, kindOf(savedKind).posting !== 'nothing');
+  // A new invoice made final after another date was picked as preliminary goes back to today.
+  useEffect(() => {
+    if (dateLocked && !openedId && invoice.pay_date !== today())
+      setInvoice((current) => ({ ...current, pay_date: today() }));
+  }, [dateLocked, openedId, invoice.pay_date]);
   const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id, opened.data.pay_ref);
 
   return (
