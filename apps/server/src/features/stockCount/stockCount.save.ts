@@ -70,13 +70,16 @@ async function load(tx: Tx, user: SessionUser, save: CountSaveWithHash) {
   const { header, lines } = save;
   const accountingYear = await findYear(tx, header.yearId);
   const existing = save.payId === undefined ? undefined : await lockCount(tx, user.store_id, save.payId);
-  const byRole = documentRefusal(user, {
-    subject: 'stockCount',
-    posts: true,
-    today: today(),
-    before: existing && { user_id: existing.user_id, date: existing.pay_date },
-    date: header.pay_date,
-  });
+  // (A count that is not there is the rules' NOT_FOUND, not a refusal of its date.)
+  const byRole =
+    (save.payId === undefined || existing) &&
+    documentRefusal(user, {
+      subject: 'stockCount',
+      posts: true,
+      today: today(),
+      before: existing && { user_id: existing.user_id, date: existing.pay_date },
+      date: header.pay_date,
+    });
   if (byRole) return byRole;
   const before = existing ? await movedItems(tx, SOURCE_KIND, existing.pay_id) : [];
   const itemIds = [...new Set(lines.map((line) => line.item_id))];
