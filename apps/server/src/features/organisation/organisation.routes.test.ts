@@ -11,9 +11,25 @@ describeEachDatabase('company, stores and years', (ctx) => {
     ]);
     const signedIn = new TestClient(ctx().app);
     await signedIn.signIn();
+    // Signed in, each store's settings too: negative stock and the scale labels' layout.
+    const scale = { scale_code_digits: 5, scale_decimals: 3, scale_value: 'weight' };
     expect((await signedIn.get('/api/store/read')).json().data).toEqual([
-      { id: 1, store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم', allow_negative_stock: false },
-      { id: 2, store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان', allow_negative_stock: false },
+      {
+        id: 1,
+        store_ref: 'sh',
+        store_name: 'المخزن الرئيسي',
+        location: 'الخرطوم',
+        allow_negative_stock: false,
+        ...scale,
+      },
+      {
+        id: 2,
+        store_ref: 'om',
+        store_name: 'فرع أم درمان',
+        location: 'أم درمان',
+        allow_negative_stock: false,
+        ...scale,
+      },
     ]);
   });
 
