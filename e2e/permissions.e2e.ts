@@ -1,6 +1,7 @@
 /**
  * Roles and permissions in the browser (issue 22, part 2; docs/permissions.md): a cashier is offered nothing the
- * server refuses, and what the owner ticks for the cashiers a cashier can then use.
+ * server refuses (another user's invoice is not even read), keeps the sale's date at today and sees no purchase
+ * price, and what the owner ticks for the cashiers a cashier can then use.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -63,6 +64,7 @@ describe('roles and permissions', () => {
     expect((await menuPaths(cashier)).sort()).toEqual(
       [
         '/folder/notifications',
+        '/folder/pos-sales',
         '/folder/sales',
         '/folder/sales-record',
         '/folder/sales-return',
@@ -71,10 +73,12 @@ describe('roles and permissions', () => {
       ].sort(),
     );
     await screenshot(cashier, 'permissions-cashier-menu-desktop-light');
-    // The administrator's invoice: no save, no delete, no "receive payment" (the server refuses each to a cashier).
+    // The administrator's invoice: a cashier's role does not read other users' documents (readOthers), so the
+    // screen says so and offers no save, no delete, no "receive payment" (the server refuses each to a cashier).
     await cashier.goto(`${running.server.baseUrl}/folder/edit-sales?id=${theirs.pay_id}&kind=pay`);
-    await cashier.locator('[data-testid="invoice-lines"] tbody tr').first().waitFor();
+    await expect.poll(async () => (await toastShown(cashier))?.message).toMatch(/رؤية مستندات المستخدمين الآخرين/);
     await cashier.waitForTimeout(500);
+    expect(await cashier.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(0);
     expect(await cashier.getByTestId('save-invoice').count()).toBe(0);
     expect(await cashier.locator('ion-button', { hasText: 'حــذف' }).count()).toBe(0);
     expect(await cashier.getByTestId('settle-invoice').count()).toBe(0);
@@ -128,5 +132,43 @@ describe('roles and permissions', () => {
       await screenshot(page, name);
       await page.context().close();
     }
+  });
+  it('a cashier cannot change the sale’s date and sees no purchase price on the items screen; the owner can', async () => {
+    const cashier = await open('cashier', 'cashier123');
+    const date = cashier.locator('input[name="pay_date"]');
+    await date.waitFor();
+    const shown = await date.inputValue();
+    expect(await date.evaluate((input) => (input as HTMLInputElement).readOnly)).toBe(true);
+    expect(await date.getAttribute('title')).toMatch(/فواتير المبيعات: بتاريخ سابق/);
+    // Typing another day changes nothing, and there is no calendar to pick one.
+    await date.click();
+    await cashier.keyboard.press('Control+A');
+    await cashier.keyboard.type('01/01/2026');
+    expect(await date.inputValue()).toBe(shown);
+    expect(await cashier.locator('label.date-field', { has: date }).locator('.date-field-button').count()).toBe(0);
+    await screenshot(cashier, 'permissions-cashier-date-desktop-light');
+
+    // The items screen: the selling price, no purchase price and no profit (the server sends them blank too).
+    await cashier.goto(`${running.server.baseUrl}/folder/items`);
+    const headers = cashier.locator('[data-testid="items-table"] thead th');
+    await headers.first().waitFor();
+    const cashierHeaders = await headers.allTextContents();
+    expect(cashierHeaders.join('|')).toContain('سعر البيع');
+    expect(cashierHeaders.join('|')).not.toContain('سعر الشراء');
+    expect(cashierHeaders.join('|')).not.toContain('نسبة الربح');
+    const [seen] = await readFromPage<{ perch_price: string }[]>(cashier, 'items/searchStock?store_id=1&search=PERM-1');
+    expect(seen?.perch_price).toBe('');
+    await screenshot(cashier, 'permissions-cashier-items-desktop-light');
+    await cashier.context().close();
+
+    const owner = await open('admin', 'admin123');
+    const ownersDate = owner.locator('input[name="pay_date"]');
+    await ownersDate.waitFor();
+    expect(await ownersDate.evaluate((input) => (input as HTMLInputElement).readOnly)).toBe(false);
+    await owner.goto(`${running.server.baseUrl}/folder/items`);
+    const ownersHeaders = owner.locator('[data-testid="items-table"] thead th');
+    await ownersHeaders.first().waitFor();
+    expect((await ownersHeaders.allTextContents()).join('|')).toContain('سعر الشراء');
+    await owner.context().close();
   });
 });

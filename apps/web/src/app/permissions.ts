@@ -29,6 +29,25 @@ const kindSubjects = {
 };
 
 /**
+ * Whether the user may date a document of the kind before today (its date field is read-only otherwise): a kind that
+ * posts nothing (a preliminary sale, an order) is not held to its day.
+ */
+export const mayBackDate = (user: Pick<SessionUser, 'permissions'>, kind: string, posts: boolean) =>
+  !posts || mayOnKind(user, kind, 'backDate');
+
+/** The cost columns of the item lists (perch_price and what is computed from it): shown only with `readCost`. */
+export const costColumnIds: ReadonlySet<string> = new Set([
+  'perch_price',
+  'profit',
+  'avg_cost',
+  'stockValuePerchPrice',
+]);
+
+/** The columns the user may see: without `readCost`, none of cost (the server blanks them too). */
+export const columnsFor = <Column extends { id: string }>(user: Pick<SessionUser, 'permissions'>, columns: Column[]) =>
+  may(user, 'readCost') ? columns : columns.filter((column) => !costColumnIds.has(column.id));
+
+/**
  * Whether the user may edit or delete this document (`action`), as the server decides it: the action on its kind,
  * another user's, another day's final one.
  */

@@ -12,11 +12,16 @@ export function DateField({
   name,
   value,
   onChange,
+  readOnly = false,
+  readOnlyHint,
 }: {
   label: string;
   name?: string;
   value: string;
   onChange: (iso: string) => void;
+  /** Shown but not changed (a role that may not pick another date); `readOnlyHint` says why. */
+  readOnly?: boolean;
+  readOnlyHint?: string;
 }) {
   const [typed, setTyped] = useState(() => formatDate(value));
   const calendar = useRef<HTMLInputElement>(null);
@@ -38,6 +43,9 @@ export function DateField({
           inputMode="numeric"
           autoComplete="off"
           placeholder={text.dayFirst}
+          readOnly={readOnly}
+          aria-readonly={readOnly}
+          title={readOnly ? readOnlyHint : undefined}
           value={typed}
           onChange={(e) => {
             setTyped(e.target.value);
@@ -47,30 +55,34 @@ export function DateField({
           onBlur={() => setTyped(formatDate(value))}
         />
         {/* The calendar: the browser's date input, hidden, opened by the button (typing stays the fast way). */}
-        <input
-          ref={calendar}
-          type="date"
-          className="date-field-calendar"
-          tabIndex={-1}
-          aria-hidden="true"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="date-field-button"
-          tabIndex={-1}
-          aria-label={text.calendar}
-          title={text.calendar}
-          onClick={() => calendar.current?.showPicker()}
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Zm2 2v2h2v-2H7Zm4 0v2h2v-2h-2Zm4 0v2h2v-2h-2Z"
+        {!readOnly && (
+          <>
+            <input
+              ref={calendar}
+              type="date"
+              className="date-field-calendar"
+              tabIndex={-1}
+              aria-hidden="true"
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
             />
-          </svg>
-        </button>
+            <button
+              type="button"
+              className="date-field-button"
+              tabIndex={-1}
+              aria-label={text.calendar}
+              title={text.calendar}
+              onClick={() => calendar.current?.showPicker()}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path
+                  fill="currentColor"
+                  d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Zm2 2v2h2v-2H7Zm4 0v2h2v-2h-2Zm4 0v2h2v-2h-2Z"
+                />
+              </svg>
+            </button>
+          </>
+        )}
       </span>
     </label>
   );

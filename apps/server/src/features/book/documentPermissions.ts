@@ -6,42 +6,65 @@
  */
 import {
   type DocumentAction,
-  kindPermission,
+  type DocumentSubject,
+  docPermission,
   parseMoney,
   type Result,
   refuse,
   type SessionUser,
-  type SubjectKind,
   ZERO,
 } from '@mizan/contract';
 
 export type DocumentChange = {
-  kind: SubjectKind;
+  /**
+   * The kind of document, as its permissions name it: an invoice's `subjectOfKind[kind]`, `stockCount`, `journal`,
+   * `voucher`.
+   */
+  subject: DocumentSubject;
   /** Whether the kind posts to stock or the ledger: a preliminary sale or an order is not held to its day. */
   posts: boolean;
   today: string;
-  /** The document as it is (an edit or a delete). */
-  before?: { user_id: number | null; pay_date: string } | undefined;
+  /** The document as it is (an edit or a delete): its author and its date. */
+  before?: { user_id: number | null; date: string } | undefined;
   /** The date it will have (a create or an edit). */
   date?: string | undefined;
+  /** The field a refused date is named on (`pay_date` for invoices and counts, `j_date` for journals). */
+  dateField?: string;
 };
 
-const may = (user: SessionUser, kind: SubjectKind, action: DocumentAction) =>
-  user.permissions.includes(kindPermission(kind, action));
+const may = (user: SessionUser, subject: DocumentSubject, action: DocumentAction) =>
+  user.permissions.includes(docPermission(subject, action));
 
 /** Why the user may not make this change, or undefined if they may. */
 export function documentRefusal(user: SessionUser, change: DocumentChange): Result<never> | undefined {
-  const { kind, before, date, today, posts } = change;
+  const { subject, before, date, today, posts } = change;
   // Another user's document (one whose author was removed counts as another's).
-  if (before && before.user_id !== user.id && !may(user, kind, 'others')) return refuse(kindPermission(kind, 'others'));
+  if (before && before.user_id !== user.id && !may(user, subject, 'others'))
+    return refuse(docPermission(subject, 'others'));
   if (!posts) return undefined;
   // A final document of another day is in that day's closing.
-  if (before && before.pay_date !== today && !may(user, kind, 'otherDay'))
-    return refuse(kindPermission(kind, 'otherDay'));
+  if (before && before.date !== today && !may(user, subject, 'otherDay'))
+    return refuse(docPermission(subject, 'otherDay'));
   // Dating a document (or moving one) before today.
-  if (date !== undefined && date < today && date !== before?.pay_date && !may(user, kind, 'backDate'))
-    return refuse(kindPermission(kind, 'backDate'), { pay_date: 'PERMISSION_DENIED' });
+  if (date !== undefined && date < today && date !== before?.date && !may(user, subject, 'backDate'))
+    return refuse(docPermission(subject, 'backDate'), { [change.dateField ?? 'pay_date']: 'PERMISSION_DENIED' });
   return undefined;
+}
+
+/**
+ * Whose documents a role reads: its user's own without `readOthers` (the records filter by this author in SQL, so
+ * their pages, counts and sums hold only those), anyone's (undefined) with it.
+ */
+export const readableAuthor = (user: SessionUser): number | undefined =>
+  user.permissions.includes('readOthers') ? undefined : user.id;
+
+/** Another user's document read by id without `readOthers`: refused, naming the permission. */
+export function readRefusal(
+  user: SessionUser,
+  doc: { user_id: number | null },
+): Extract<Result<never>, { ok: false }> | undefined {
+  if (doc.user_id === user.id || user.permissions.includes('readOthers')) return undefined;
+  return { ok: false, code: 'PERMISSION_DENIED', missing: 'readOthers' };
 }
 
 /** A document of value only (no lines): its amount is whatever was typed. */

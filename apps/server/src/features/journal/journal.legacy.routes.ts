@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { readableAuthor } from '../book/documentPermissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { addLines, createHeader, deleteByRef, removeLines, updateHeader, updateLine } from './journal.legacy.ts';
 import { listLines } from './journal.queries.ts';
@@ -169,7 +170,13 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => ({
-        data: await listLines(app.db, { storeId: sessionUser(req).store_id, jId: req.query.j_id, side }),
+        // Another user's journal reads as none to a role without `readOthers`, as a legacy read of nothing does.
+        data: await listLines(app.db, {
+          storeId: sessionUser(req).store_id,
+          jId: req.query.j_id,
+          side,
+          userId: readableAuthor(sessionUser(req)),
+        }),
       }),
     );
     const dated: [string, string, (q: JournalListQuery) => { from?: string; to?: string }, z.ZodType][] = [
@@ -198,7 +205,13 @@ export const legacyJournalRoutes: FastifyPluginAsyncZod = async (app) => {
           const year = await requestYear(app.db, req);
           if (!year.ok) return sendError(reply, year);
           const query = req.query as JournalListQuery;
-          const filter = { storeId: sessionUser(req).store_id, yearId: year.value.id, side, ...range(query) };
+          const filter = {
+            storeId: sessionUser(req).store_id,
+            yearId: year.value.id,
+            side,
+            userId: readableAuthor(sessionUser(req)),
+            ...range(query),
+          };
           return { data: await listLines(app.db, filter, read === 'getTopSales' ? query.limit : 5000) };
         },
       );

@@ -28,6 +28,7 @@ import {
   headerValues,
   insertHeader,
   insertLines,
+  journalRefusal,
   loadYear,
   logJournal,
   settleJournal,
@@ -38,6 +39,8 @@ type Journals = Result<JournalWithLines[]>;
 /** `journal/create`: a header without lines yet. The client's own reference is kept so its lines find it. */
 export function createHeader(db: DbOrTx, user: SessionUser, header: LegacyJournalHeaderBody & { yearId: number }) {
   return inTransaction(db, async (tx): Promise<Result<JournalWithLines>> => {
+    const byRole = journalRefusal(user, 'journal', undefined, header.j_date);
+    if (byRole) return byRole;
     const accountingYear = await loadYear(tx, header);
     if (!accountingYear.ok) return accountingYear;
     const jId = await insertHeader(tx, user, accountingYear.value.id, header, { client_ref: header.j_ref ?? null });
@@ -59,6 +62,8 @@ export function updateHeader(
       ? await findJournal(tx, user.store_id, jId)
       : undefined;
     if (!existing) return fail('NOT_FOUND');
+    const byRole = journalRefusal(user, 'journal', existing, header.j_date);
+    if (byRole) return byRole;
     const accountingYear = await loadYear(tx, header, existing);
     if (!accountingYear.ok) return accountingYear;
     await tx.update(journal).set(headerValues(header)).where(eq(journal.j_id, jId));
@@ -97,6 +102,12 @@ export function addLines(
     // Locked in id order: two batches naming the same journals wait for each other, never in a circle.
     const ids = [...found.keys()].sort((a, b) => a - b);
     for (const jId of ids) if (!(await lockJournal(tx, user.store_id, jId))) return fail('NOT_FOUND');
+    // Adding lines changes each journal: another user's or another day's, as the user's role permits (read again
+    // under its lock, since its date may have moved meanwhile).
+    for (const jId of ids) {
+      const byRole = journalRefusal(user, 'journal', await findJournal(tx, user.store_id, jId));
+      if (byRole) return byRole;
+    }
     const accounts = await checkLineAccounts(tx, user.store_id, lines, '');
     if (!accounts.ok) return accounts;
 
@@ -134,6 +145,8 @@ export function updateLine(db: DbOrTx, user: SessionUser, side: JournalSide, lin
     if (!row || !(await lockJournal(tx, user.store_id, row.j_id))) return fail('NOT_FOUND', { id: 'NOT_FOUND' });
     const existing = await findJournal(tx, user.store_id, row.j_id);
     if (!existing) return fail('NOT_FOUND', { id: 'NOT_FOUND' });
+    const byRole = journalRefusal(user, 'journal', existing);
+    if (byRole) return byRole;
     if (line.yearId !== undefined && line.yearId !== existing.yearId)
       return fail('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
     const accounts = asOneLine(await checkLineAccounts(tx, user.store_id, [line], ''));
@@ -156,6 +169,8 @@ export function removeLines(db: DbOrTx, user: SessionUser, side: JournalSide, re
   return inTransaction(db, async (tx): Promise<Journals> => {
     const jId = await findJournalIdByRef(tx, user.store_id, yearId, ref);
     if (jId === undefined || !(await lockJournal(tx, user.store_id, jId))) return ok([]);
+    const byRole = journalRefusal(user, 'journal', await findJournal(tx, user.store_id, jId));
+    if (byRole) return byRole;
     await tx.delete(journalLine).where(and(eq(journalLine.j_id, jId), eq(journalLine.side, side)));
     const settled = await settleJournal(tx, jId);
     if (!settled.ok) return settled;

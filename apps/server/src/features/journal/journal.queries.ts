@@ -30,6 +30,8 @@ export type JournalFilter = {
   yearId?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Only this user's journals (a role without `readOthers`). */
+  userId?: number | undefined;
 };
 
 const journalWhere = (f: JournalFilter): SQL | undefined =>
@@ -39,6 +41,7 @@ const journalWhere = (f: JournalFilter): SQL | undefined =>
     f.yearId === undefined ? undefined : eq(journal.yearId, f.yearId),
     f.from ? gte(journal.j_date, f.from) : undefined,
     f.to ? lte(journal.j_date, f.to) : undefined,
+    f.userId === undefined ? undefined : eq(journal.user_id, f.userId),
   );
 
 /** Journals newest first (by date, then by number), over the store, year and date index. */

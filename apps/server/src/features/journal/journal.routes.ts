@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { legacyJournalRoutes } from './journal.legacy.routes.ts';
 import { listJournals, readJournal } from './journal.queries.ts';
@@ -84,8 +85,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One journal with its lines (both sides)', ...schemaOf(api.read_single) },
     },
     async (req, reply) => {
-      const found = await readJournal(app.db, sessionUser(req).store_id, req.query.j_id);
-      return found ? { data: [found] } : sendError(reply, 'NOT_FOUND');
+      const user = sessionUser(req);
+      const found = await readJournal(app.db, user.store_id, req.query.j_id);
+      if (!found) return sendError(reply, 'NOT_FOUND');
+      const refused = readRefusal(user, found);
+      return refused ? sendError(reply, refused) : { data: [found] };
     },
   );
 
@@ -105,7 +109,13 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const year = await requestYear(app.db, req);
         if (!year.ok) return sendError(reply, year);
-        const filter = { storeId: sessionUser(req).store_id, yearId: year.value.id, ...dates[read](req.query) };
+        const user = sessionUser(req);
+        const filter = {
+          storeId: user.store_id,
+          yearId: year.value.id,
+          userId: readableAuthor(user),
+          ...dates[read](req.query),
+        };
         return { data: await listJournals(app.db, filter, read === 'getTopSales' ? req.query.limit : 2000) };
       },
     );

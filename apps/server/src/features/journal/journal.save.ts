@@ -27,6 +27,7 @@ import {
   insertHeader,
   insertLines,
   journalLogToken,
+  journalRefusal,
   journalReposting,
   loadYear,
 } from './journal.writes.ts';
@@ -54,6 +55,9 @@ async function load(tx: Tx, user: SessionUser, save: CheckedSave) {
       : undefined;
     if (!existing) return fail<never>('NOT_FOUND');
   }
+  // Whose journal it is, which day it is of and the day it is dated, as the user's role permits.
+  const byRole = journalRefusal(user, 'journal', existing, save.header.j_date);
+  if (byRole) return byRole;
   const accountingYear = await loadYear(tx, save.header, existing);
   if (!accountingYear.ok) return accountingYear;
   const roles = await accountRoles(

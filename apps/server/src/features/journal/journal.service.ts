@@ -24,7 +24,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { saveThrough } from '../book/savePipeline.ts';
 import { findJournal, lockJournal, readJournal } from './journal.queries.ts';
 import { type JournalSave, journalSave } from './journal.save.ts';
-import { logJournal, settleJournal } from './journal.writes.ts';
+import { journalRefusal, logJournal, settleJournal } from './journal.writes.ts';
 
 const canonicalAmount = (text: string) => toMoneyString(parseMoney(text) ?? money(0n));
 
@@ -76,11 +76,21 @@ export async function saveJournal(db: DbOrTx, user: SessionUser, save: JournalSa
   }
 }
 
-/** Deletes a journal with its lines and what it posted, inside the caller's transaction. */
-export async function removeJournal(tx: Tx, user: SessionUser, jId: number): Promise<Result<{ j_id: number }>> {
+/**
+ * Deletes a journal with its lines and what it posted, inside the caller's transaction; `subject`: whose delete
+ * permissions hold it (a voucher's or a journal's), for another user's or another day's.
+ */
+export async function removeJournal(
+  tx: Tx,
+  user: SessionUser,
+  jId: number,
+  subject: 'journal' | 'voucher' = 'journal',
+): Promise<Result<{ j_id: number }>> {
   if (!(await lockJournal(tx, user.store_id, jId))) return fail('NOT_FOUND');
   const existing = await findJournal(tx, user.store_id, jId);
   if (!existing) return fail('NOT_FOUND');
+  const byRole = journalRefusal(user, subject, existing);
+  if (byRole) return byRole;
   // The log keeps what was deleted: its lines and amounts as they were.
   await logJournal(tx, user, 'delete journal', jId);
   // A voucher's allocations go first: the invoices it settled owe their remainders again.

@@ -25,13 +25,35 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { journal, journalLine, paymentAllocation } from '../../db/schema.ts';
+import { today } from '../../lib/clock.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
+import { documentRefusal } from '../book/documentPermissions.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { type AccountingYear, findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { type Reposting, repost } from '../posting/repost.ts';
 import { nextSequence, storeOf } from '../trade/trade.queries.ts';
 import { accountRoles, type JournalRow, linesToPost, readJournal } from './journal.queries.ts';
 import { checkAccounts, journalPosting, journalReference } from './journal.rules.ts';
+
+/**
+ * What the user's role permits of a journal or voucher (documentPermissions.ts): a date before today, another user's
+ * one, one of another day. `existing`: the one being changed (an edit, a delete, a legacy line call); `date`: the
+ * date it will have (a create or an edit of its header).
+ */
+export const journalRefusal = (
+  user: SessionUser,
+  subject: 'journal' | 'voucher',
+  existing: { user_id: number | null; j_date: string } | undefined,
+  date?: string,
+) =>
+  documentRefusal(user, {
+    subject,
+    posts: true,
+    today: today(),
+    before: existing && { user_id: existing.user_id, date: existing.j_date },
+    date,
+    dateField: 'j_date',
+  });
 
 /** A header's own fields as they are stored (a field left out is stored empty). */
 export const headerValues = (header: JournalHeaderInput) => ({

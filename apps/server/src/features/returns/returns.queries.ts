@@ -46,6 +46,8 @@ export type ReturnFilter = {
   returnId?: number | undefined;
   originalRef?: string | undefined;
   custId?: number | undefined;
+  /** Only this user's returns (a role without `readOthers`). */
+  userId?: number | undefined;
 };
 
 const returnWhere = (f: ReturnFilter): SQL | undefined =>
@@ -59,6 +61,7 @@ const returnWhere = (f: ReturnFilter): SQL | undefined =>
     f.returnId ? eq(tradeDocument.pay_id, f.returnId) : undefined,
     f.originalRef ? eq(original.pay_ref, f.originalRef) : undefined,
     f.custId ? eq(tradeDocument.cust_id, f.custId) : undefined,
+    f.userId === undefined ? undefined : eq(tradeDocument.user_id, f.userId),
   );
 
 /** Returns newest first (by date, then by reference number). */

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
 import type { SaveResult } from '../book/savePipeline.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { readDocument } from '../trade/trade.queries.ts';
@@ -121,6 +122,7 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
       yearId,
       custId: req.query.cust_id,
       originalRef: req.query.original_pay_ref,
+      userId: readableAuthor(sessionUser(req)),
     });
     app.get(
       urlOf(latest),
@@ -168,9 +170,11 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
       async (req, reply) => {
         const yearId = await yearOf(req, reply);
         if (yearId === undefined) return reply;
-        const storeId = sessionUser(req).store_id;
-        const doc = await readReturn(app.db, { storeId, kind, yearId, returnRef: req.query.return_ref });
-        return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
+        const user = sessionUser(req);
+        const doc = await readReturn(app.db, { storeId: user.store_id, kind, yearId, returnRef: req.query.return_ref });
+        if (!doc) return sendError(reply, 'NOT_FOUND');
+        const refused = readRefusal(user, doc);
+        return refused ? sendError(reply, refused) : { data: [doc] };
       },
     );
     app.get(
@@ -208,8 +212,11 @@ function returnRoutes(kind: ReturnKindToken, latest: LatestReturns): FastifyPlug
         },
       },
       async (req, reply) => {
-        const doc = await readDocument(app.db, sessionUser(req).store_id, kind, req.query.pay_id);
-        return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
+        const user = sessionUser(req);
+        const doc = await readDocument(app.db, user.store_id, kind, req.query.pay_id);
+        if (!doc) return sendError(reply, 'NOT_FOUND');
+        const refused = readRefusal(user, doc);
+        return refused ? sendError(reply, refused) : { data: [doc] };
       },
     );
     app.get(

@@ -28,6 +28,8 @@ export type CountFilter = {
   itemId?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Only this user's counts (a role without `readOthers`). */
+  userId?: number | undefined;
 };
 
 function where(filter: CountFilter) {
@@ -42,6 +44,7 @@ function where(filter: CountFilter) {
         : sql`(c.pay_ref = ${ref} or c.idempotency_key = ${legacyKey(filter.yearId ?? 0, ref)})`,
       filter.from === undefined ? undefined : sql`c.pay_date >= ${filter.from}`,
       filter.to === undefined ? undefined : sql`c.pay_date <= ${filter.to}`,
+      filter.userId === undefined ? undefined : sql`c.user_id = ${filter.userId}`,
     ].filter((part) => part !== undefined),
     sql` and `,
   );
@@ -95,6 +98,7 @@ export async function lockCount(tx: DbOrTx, storeId: number, payId: number) {
       pay_id: stockCount.pay_id,
       pay_ref: stockCount.pay_ref,
       yearId: stockCount.yearId,
+      user_id: stockCount.user_id,
       pay_date: stockCount.pay_date,
       pay_time: stockCount.pay_time,
       payComment: stockCount.payComment,

@@ -22,6 +22,7 @@ import { asStoredTime, nowTime } from '../../lib/clock.ts';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
 import type { SaveResult } from '../book/savePipeline.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { addLegacyLines, removeLegacyLines, saveLegacyHeader } from './stockCount.legacy.ts';
@@ -121,9 +122,12 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'signedIn' },
       schema: { tags, summary: 'One stock count with its lines (pay_id)', ...schemaOf(api.readById) },
     },
-    async (req) => {
-      const count = await readCount(app.db, sessionUser(req).store_id, req.query.pay_id);
-      return { data: count ? [count] : [] };
+    async (req, reply) => {
+      const user = sessionUser(req);
+      const count = await readCount(app.db, user.store_id, req.query.pay_id);
+      if (!count) return { data: [] };
+      const refused = readRefusal(user, count);
+      return refused ? sendError(reply, refused) : { data: [count] };
     },
   );
 
@@ -167,7 +171,8 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const yearId = await yearOf(req, reply);
         if (yearId === undefined) return reply;
-        return { data: await listCounts(app.db, { ...countFilter(req, yearId), ...dates(req.query) }, limit) };
+        const filter = { ...countFilter(req, yearId), userId: readableAuthor(sessionUser(req)), ...dates(req.query) };
+        return { data: await listCounts(app.db, filter, limit) };
       },
     );
   }
@@ -286,7 +291,12 @@ export const stockCountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const yearId = await yearOf(req, reply);
         if (yearId === undefined) return reply;
-        const filter = { ...countFilter(req, yearId), itemId: req.query.item_id, ...narrow(req.query) };
+        const filter = {
+          ...countFilter(req, yearId),
+          userId: readableAuthor(sessionUser(req)),
+          itemId: req.query.item_id,
+          ...narrow(req.query),
+        };
         return { data: await listCountLines(app.db, filter) };
       },
     );

@@ -17,7 +17,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { items, stockCount, stockCountLine } from '../../db/schema.ts';
-import { asStoredTime, nowTime } from '../../lib/clock.ts';
+import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
+import { documentRefusal } from '../book/documentPermissions.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { type PostingSource, postingAccounts } from '../posting/posting.ts';
@@ -62,12 +63,24 @@ const { wire: SOURCE_KIND, sequence: SEQUENCE } = bookKinds.stockCount;
 /**
  * The count (locked), its items (locked, the ones its old version moved too) with their prices, and the system
  * quantity of each at the count's date and time, whatever the client sent: an edit counts again at its (maybe new)
- * date. Nothing is refused here: the rules say what is wrong, in their order.
+ * date. Only what the user's role permits of it is refused here (documentPermissions.ts: back-dating, another
+ * user's or another day's count); the rules say what else is wrong, in their order.
  */
 async function load(tx: Tx, user: SessionUser, save: CountSaveWithHash) {
   const { header, lines } = save;
   const accountingYear = await findYear(tx, header.yearId);
   const existing = save.payId === undefined ? undefined : await lockCount(tx, user.store_id, save.payId);
+  // (A count that is not there is the rules' NOT_FOUND, not a refusal of its date.)
+  const byRole =
+    (save.payId === undefined || existing) &&
+    documentRefusal(user, {
+      subject: 'stockCount',
+      posts: true,
+      today: today(),
+      before: existing && { user_id: existing.user_id, date: existing.pay_date },
+      date: header.pay_date,
+    });
+  if (byRole) return byRole;
   const before = existing ? await movedItems(tx, SOURCE_KIND, existing.pay_id) : [];
   const itemIds = [...new Set(lines.map((line) => line.item_id))];
   await lockStockItems(tx, user.store_id, [...before, ...itemIds]);
@@ -148,7 +161,8 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
   const values = {
     store_id: user.store_id,
     yearId,
-    user_id: user.id,
+    // An edit keeps its author: who edited it is in the activity log.
+    user_id: existing ? existing.user_id : user.id,
     pay_date: save.header.pay_date,
     pay_time: checked.time,
     payComment: save.header.payComment ?? null,

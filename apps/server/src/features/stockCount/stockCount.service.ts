@@ -17,9 +17,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { stockCount } from '../../db/schema.ts';
-import { asStoredTime } from '../../lib/clock.ts';
+import { asStoredTime, today } from '../../lib/clock.ts';
 import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { documentRefusal } from '../book/documentPermissions.ts';
 import { type SaveResult, saveThrough } from '../book/savePipeline.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import type { PostingSource } from '../posting/posting.ts';
@@ -87,6 +88,14 @@ export function deleteCount(db: DbOrTx, user: SessionUser, payId: number): Promi
   return inTransaction(db, async (tx): Promise<Result<{ pay_id: number }>> => {
     const count = await lockCount(tx, user.store_id, payId);
     if (!count) return fail('NOT_FOUND');
+    // Whose count it is and which day it is of, as the user's role permits.
+    const byRole = documentRefusal(user, {
+      subject: 'stockCount',
+      posts: true,
+      today: today(),
+      before: { user_id: count.user_id, date: count.pay_date },
+    });
+    if (byRole) return byRole;
     await lockStockItems(tx, user.store_id, await movedItems(tx, SOURCE_KIND, payId));
     const source: PostingSource = {
       store_id: user.store_id,

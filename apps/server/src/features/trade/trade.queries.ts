@@ -73,6 +73,8 @@ export type DocumentFilter = {
   /** Any of these references (a number as typed and the full reference it stands for). */
   refIn?: string[] | undefined;
   payId?: number | undefined;
+  /** Only this user's documents (a role without `readOthers`, documentPermissions.ts `readableAuthor`). */
+  userId?: number | undefined;
   dueOnly?: boolean;
   /**
    * Records only: leave out legacy headers still awaiting their lines (posted nothing: a header whose lines were
@@ -98,6 +100,7 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.payRef ? eq(tradeDocument.pay_ref, f.payRef) : undefined,
     f.refIn ? inArray(tradeDocument.pay_ref, f.refIn) : undefined,
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
+    f.userId === undefined ? undefined : eq(tradeDocument.user_id, f.userId),
     f.recordsOnly ? eq(tradeDocument.awaiting_lines, false) : undefined,
     f.dueOnly
       ? and(

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
+import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
 import {
@@ -117,8 +118,11 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         schema: { tags, summary: 'One document with its lines', ...schemaOf(api.readById) },
       },
       async (req, reply) => {
-        const doc = await readDocument(app.db, sessionUser(req).store_id, kind, req.query.pay_id);
-        return doc ? { data: [doc] } : sendError(reply, 'NOT_FOUND');
+        const user = sessionUser(req);
+        const doc = await readDocument(app.db, user.store_id, kind, req.query.pay_id);
+        if (!doc) return sendError(reply, 'NOT_FOUND');
+        const refused = readRefusal(user, doc);
+        return refused ? sendError(reply, refused) : { data: [doc] };
       },
     );
     app.post(
@@ -162,6 +166,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       yearId,
       custId: req.query.cust_id,
       valueOnly: req.query.value_only,
+      userId: readableAuthor(sessionUser(req)),
       recordsOnly: true,
       refIn: await typedReference(sessionUser(req).store_id, req.query.pay_ref),
     });
@@ -207,6 +212,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
             storeId: sessionUser(req).store_id,
             kind,
             yearId: year.value,
+            userId: readableAuthor(sessionUser(req)),
             dueOnly: true,
             recordsOnly: true,
           };
@@ -235,7 +241,13 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
       app.get(`${details}/${read}`, lines(summary), async (req, reply) => {
         const year = await readYear(req);
         if (!year.ok) return sendError(reply, year);
-        const filter = { storeId: sessionUser(req).store_id, kind, yearId: year.value, itemId: req.query.item_id };
+        const filter = {
+          storeId: sessionUser(req).store_id,
+          kind,
+          yearId: year.value,
+          itemId: req.query.item_id,
+          userId: readableAuthor(sessionUser(req)),
+        };
         return { data: await listLines(app.db, { ...filter, ...narrow(req.query) }) };
       });
     }

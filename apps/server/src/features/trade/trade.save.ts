@@ -20,6 +20,7 @@ import {
   partySides,
   type Result,
   type SessionUser,
+  subjectOfKind,
   type TradeHeaderInput,
   type TradeLineInput,
   toMoneyString,
@@ -142,7 +143,7 @@ async function refuseByPermissions(
   const refusal =
     (input.payId === undefined
       ? documentRefusal(user, {
-          kind: input.kind,
+          subject: subjectOfKind[input.kind],
           posts: spec.posting !== 'nothing',
           today: today(),
           date: input.header.pay_date,
@@ -235,10 +236,10 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
       return fail<never>('DOCUMENT_IN_OTHER_YEAR', { yearId: 'DOCUMENT_IN_OTHER_YEAR' });
     // Whose document it is and which day it is of, as the user's role permits (a cashier's stays on today's own).
     const byRole = documentRefusal(user, {
-      kind: input.kind,
+      subject: subjectOfKind[input.kind],
       posts: kindOf(input.kind).posting !== 'nothing',
       today: today(),
-      before: existing,
+      before: { user_id: existing.user_id, date: existing.pay_date },
       date: input.header.pay_date,
     });
     if (byRole) return byRole;

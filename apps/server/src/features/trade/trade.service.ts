@@ -7,6 +7,7 @@ import {
   type Result,
   type SessionUser,
   type StockShortage,
+  subjectOfKind,
   type TradeHeaderInput,
   type TradeLineInput,
 } from '@mizan/contract';
@@ -146,10 +147,10 @@ async function removeDocument(
   if (!doc) return fail('NOT_FOUND');
   // Whose document it is and which day it is of, as the user's role permits.
   const byRole = documentRefusal(user, {
-    kind,
+    subject: subjectOfKind[kind],
     posts: kindOf(kind).posting !== 'nothing',
     today: today(),
-    before: doc,
+    before: { user_id: doc.user_id, date: doc.pay_date },
   });
   if (byRole) return byRole;
   const open = await requireOpenYears(tx, user.store_id, [doc.yearId]);

@@ -26,7 +26,13 @@ import { journal, journalLine, paymentAllocation } from '../../db/schema.ts';
 import { refuse } from '../../lib/transaction.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { lockJournal } from '../journal/journal.queries.ts';
-import { insertHeader, insertLines, journalLogToken, journalReposting } from '../journal/journal.writes.ts';
+import {
+  insertHeader,
+  insertLines,
+  journalLogToken,
+  journalRefusal,
+  journalReposting,
+} from '../journal/journal.writes.ts';
 import { findYear, isInsideYear } from '../organisation/currentYear.ts';
 import { openInvoices, readVoucher, voucherAccount } from './vouchers.queries.ts';
 
@@ -47,6 +53,9 @@ async function load(tx: Tx, user: SessionUser, save: VoucherSave) {
       : undefined;
     if (!existing) return fail<never>('NOT_FOUND');
   }
+  // Whose voucher it is, which day it is of and the day it is dated, as the user's role permits.
+  const byRole = journalRefusal(user, 'voucher', existing, input.j_date);
+  if (byRole) return byRole;
   const accountingYear = await findYear(tx, input.yearId);
   if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
   // A voucher stays in its year, as every document does.

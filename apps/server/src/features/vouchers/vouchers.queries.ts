@@ -52,7 +52,11 @@ const vouchers = (db: DbOrTx) =>
     .innerJoin(otherAccount, eq(otherAccount.id, journal.account_id))
     .leftJoin(users, eq(users.id, journal.user_id));
 
-type VoucherFilter = Omit<VoucherListQuery, 'page' | 'pageSize' | 'store_id' | 'year_id'> & { storeId: number };
+type VoucherFilter = Omit<VoucherListQuery, 'page' | 'pageSize' | 'store_id' | 'year_id'> & {
+  storeId: number;
+  /** Only this user's vouchers (a role without `readOthers`). */
+  userId?: number | undefined;
+};
 
 const voucherWhere = (f: VoucherFilter): SQL | undefined =>
   and(
@@ -63,6 +67,7 @@ const voucherWhere = (f: VoucherFilter): SQL | undefined =>
     f.to ? lte(journal.j_date, f.to) : undefined,
     f.voucher_kind ? eq(journal.voucher_kind, f.voucher_kind) : undefined,
     f.account_id ? eq(journal.account_id, f.account_id) : undefined,
+    f.userId === undefined ? undefined : eq(journal.user_id, f.userId),
   );
 
 /**

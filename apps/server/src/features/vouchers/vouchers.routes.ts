@@ -10,6 +10,7 @@ import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, sendSheet } from '../../lib/sheetExport.ts';
+import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { openInvoices, pageVouchers, readVoucher } from './vouchers.queries.ts';
 import { deleteVoucher, saveVoucher } from './vouchers.service.ts';
@@ -68,8 +69,11 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One voucher with its lines and allocations', ...schemaOf(api.read_single) },
     },
     async (req, reply) => {
-      const found = await readVoucher(app.db, sessionUser(req).store_id, req.query.j_id);
-      return found ? { data: [found] } : sendError(reply, 'NOT_FOUND');
+      const user = sessionUser(req);
+      const found = await readVoucher(app.db, user.store_id, req.query.j_id);
+      if (!found) return sendError(reply, 'NOT_FOUND');
+      const refused = readRefusal(user, found);
+      return refused ? sendError(reply, refused) : { data: [found] };
     },
   );
   app.get(
@@ -88,7 +92,15 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize, from, to, voucher_kind, account_id } = req.query;
       const { rows, total, amount_total } = await pageVouchers(
         app.db,
-        { storeId: sessionUser(req).store_id, yearId: year.value.id, from, to, voucher_kind, account_id },
+        {
+          storeId: sessionUser(req).store_id,
+          yearId: year.value.id,
+          from,
+          to,
+          voucher_kind,
+          account_id,
+          userId: readableAuthor(sessionUser(req)),
+        },
         page,
         pageSize,
       );
@@ -105,7 +117,15 @@ export const vouchersRoutes: FastifyPluginAsyncZod = async (app) => {
       const year = await requestYear(app.db, req);
       if (!year.ok) return sendError(reply, year);
       const { from, to, voucher_kind, account_id } = req.query;
-      const filter = { storeId: sessionUser(req).store_id, yearId: year.value.id, from, to, voucher_kind, account_id };
+      const filter = {
+        storeId: sessionUser(req).store_id,
+        yearId: year.value.id,
+        from,
+        to,
+        voucher_kind,
+        account_id,
+        userId: readableAuthor(sessionUser(req)),
+      };
       // Money in comes from the account into the money account; money out the other way.
       const fromTo = (v: Voucher) =>
         v.voucher_kind === 'receipt' ? [v.account_name, v.money_account_name] : [v.money_account_name, v.account_name];

@@ -87,5 +87,5 @@ export async function saveVoucher(
 export const deleteVoucher = (db: DbOrTx, user: SessionUser, jId: number) =>
   inTransaction(db, async (tx) => {
     if (!(await readVoucher(tx, user.store_id, jId))) return fail<{ j_id: number }>('NOT_FOUND');
-    return removeJournal(tx, user, jId);
+    return removeJournal(tx, user, jId, 'voucher');
   });

@@ -3,9 +3,11 @@ import {
   isKindToken,
   isTradeKind,
   kindOf,
+  kindPermission,
   messagesAr,
   NO_VAT,
   normalizeNumberInput,
+  permissionName,
   routes,
   vatTermsOf,
   WALK_IN_CUSTOMER,
@@ -14,7 +16,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
-import { may, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
+import { may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
@@ -145,6 +147,12 @@ export function InvoicePage({
   useEffect(() => {
     if (opened.data) setInvoice(fromSaved(opened.data, screen));
   }, [opened.data, screen]);
+  // A document that cannot be read (gone, or another user's to a role without readOthers) says why; it is not
+  // offered as a new one to save.
+  const openRefused = openedId !== undefined && opened.isError;
+  useEffect(() => {
+    if (openRefused) notify.failed(opened.error);
+  }, [openRefused, opened.error, notify.failed]);
   // Items picked in item-stock come as lines of a new invoice (navigation state `stockLines`), once per visit:
   // the state is then cleared, so going back and forth (or an effect run twice) does not add them again.
   const takenFrom = useRef<string | undefined>(undefined);
@@ -357,7 +365,15 @@ export function InvoicePage({
   const maySettle = may(user, 'voucher.create');
   const maySave = opened.data
     ? mayChangeDocument(user, openedKind, 'edit', opened.data, kindOf(openedKind).posting !== 'nothing', today())
-    : mayOnKind(user, openedKind, 'create');
+    : !openRefused && mayOnKind(user, openedKind, 'create');
+  // The kind the invoice is saved as: a role without its back-dating keeps the date it has (today on a new one).
+  const savedKind = invoice.final || !screen.draftKind ? screen.kind : screen.draftKind;
+  const dateLocked = !mayBackDate(user, savedKind, kindOf(savedKind).posting !== 'nothing');
+  // A new invoice made final after another date was picked as preliminary goes back to today.
+  useEffect(() => {
+    if (dateLocked && !openedId && invoice.pay_date !== today())
+      setInvoice((current) => ({ ...current, pay_date: today() }));
+  }, [dateLocked, openedId, invoice.pay_date]);
   const askDelete = () => opened.data && confirmDelete(openedKind, opened.data.pay_id, opened.data.pay_ref);
 
   return (
@@ -428,6 +444,8 @@ export function InvoicePage({
             name="pay_date"
             value={invoice.pay_date}
             onChange={(pay_date) => change({ pay_date })}
+            readOnly={dateLocked}
+            readOnlyHint={`${messagesAr.PERMISSION_DENIED}: ${permissionName(kindPermission(savedKind, 'backDate'))}`}
           />
           <PlainField
             label={salesText.note}

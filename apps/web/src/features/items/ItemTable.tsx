@@ -1,11 +1,16 @@
 import type { Item } from '@mizan/contract';
 import { createOutline, trashOutline } from 'ionicons/icons';
+import { columnsFor } from '../../app/permissions.ts';
 import { IonButton, IonIcon } from '../../ui/ionic.ts';
 import { DataTable, type Paging } from '../../ui/table/DataTable.tsx';
+import { useSession } from '../auth/AuthProvider.tsx';
 import { itemColumnChoice, itemColumns } from './itemColumns.ts';
 import { itemsText } from './itemsText.ts';
 
-/** The item rows with the chosen columns, paged on the server; on a phone each row shows as a card. */
+/**
+ * The item rows with the chosen columns, paged on the server; on a phone each row shows as a card. A role without
+ * cost prices (`readCost`) has no purchase price or profit column: the server sends them blank anyway.
+ */
 export function ItemTable({
   items,
   loading,
@@ -19,9 +24,10 @@ export function ItemTable({
   onEdit: (item: Item) => void;
   onDelete: (item: Item) => void;
 }) {
+  const { user } = useSession();
   return (
     <DataTable
-      columns={itemColumns}
+      columns={columnsFor(user, itemColumns)}
       rows={items}
       rowKey={(item) => item.id}
       testId="items-table"

@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
+import { columnsFor } from '../../app/permissions.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -43,7 +44,7 @@ const ALL_PAGE = 200;
  * purchase, sale or stock count, the item actions, and print. Every figure is the server's (docs/stock-reads.md).
  */
 export default function ItemStockPage({ title }: { title: string }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<StockFilters>(noStockFilters);
   const [all, setAll] = useState(false);
@@ -187,7 +188,8 @@ export default function ItemStockPage({ title }: { title: string }) {
         </div>
       )}
       <DataTable
-        columns={[selectColumn, ...stockColumns]}
+        // Without cost prices (a role given item-stock but not `readCost`) the cost columns are left out.
+        columns={[selectColumn, ...columnsFor(user, stockColumns)]}
         rows={rows}
         rowKey={(row) => row.id}
         testId="stock-table"
