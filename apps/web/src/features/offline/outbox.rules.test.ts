@@ -48,7 +48,7 @@ function memoryOutbox(sales: Partial<OutboxSale>[]) {
 }
 
 const refusal = (status: number, code: string) => Object.assign(new Error(code), { status, code });
-const doc = (key: string) => ({ pay_ref: `ref-${key}` }) as unknown as TradeDocumentWithLines;
+const doc = (key: string) => ({ pay_id: 1, pay_ref: `ref-${key}` }) as unknown as TradeDocumentWithLines;
 const reasonOf = (error: unknown) => `refused: ${(error as Error).message}`;
 
 describe('sending the waiting sales', () => {

@@ -45,8 +45,8 @@ export type OutboxSale = {
 export interface OutboxStorage {
   /** The store's waiting sales, oldest (lowest number) first. */
   waiting(storeId: number): Promise<OutboxSale[]>;
-  /** A sale the server saved: gone from the device. */
-  remove(key: string): Promise<void>;
+  /** A sale the server booked (as invoice `payId`): gone from the queue. */
+  remove(key: string, payId: number): Promise<void>;
   setAside(key: string, reason: string): Promise<void>;
   /** One more failed try; answers how many now. */
   noteTry(key: string): Promise<number>;
@@ -100,7 +100,7 @@ export async function sendWaiting(
     tried.add(next.key);
     try {
       const saved = await send(next);
-      await storage.remove(next.key);
+      await storage.remove(next.key, saved.pay_id);
       report.saved.set(next.key, saved);
     } catch (error) {
       const failure = failureOf(error, next.tries);

@@ -124,3 +124,42 @@ export function keepSyncing(storeId: number): () => void {
     clearInterval(timer);
   };
 }
+
+/** What became of a sale the cashier just made. */
+export type SaleOutcome =
+  | { kind: 'saved'; doc: TradeDocumentWithLines }
+  /** Kept on the device, not yet booked (no network, no answer yet): its receipt says it waits. */
+  | { kind: 'kept'; sale: OutboxSale }
+  /** Refused at once and given back: the cashier corrects the sale on screen. */
+  | { kind: 'refused'; error: unknown }
+  /** Refused, but a later sale already has a number: set aside for review. */
+  | { kind: 'setAside'; error: unknown }
+  /** The device could not keep it (no IndexedDB): nothing was sent. */
+  | { kind: 'notKept' };
+
+/**
+ * A sale made on the POS or the phone (docs/offline.md): kept on the device with its key and number first, then sent
+ * with the sales waiting before it. Answers within the send's time limit; a sale still on its way stays kept and is
+ * sent on (or answered by the server's key check if it did arrive).
+ */
+export async function sellThroughOutbox(input: Parameters<typeof queueSale>[0]): Promise<SaleOutcome> {
+  let sale: OutboxSale;
+  try {
+    sale = await queueSale(input);
+  } catch {
+    return { kind: 'notKept' };
+  }
+  const gaveUp = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SEND_TIMEOUT_MS));
+  const report = await Promise.race([syncOutbox(input.storeId, sale.key).catch(() => undefined), gaveUp]);
+  const saved = report?.saved.get(sale.key);
+  if (saved) return { kind: 'saved', doc: saved };
+  const refused = report?.refused.get(sale.key);
+  if (refused)
+    return refused.withdrawn ? { kind: 'refused', error: refused.error } : { kind: 'setAside', error: refused.error };
+  return { kind: 'kept', sale };
+}
+
+/** How many sales the device holds that the server has not booked (waiting or set aside), read from the device. */
+export async function unsentCount(): Promise<number> {
+  return (await allSales().catch(() => [])).length;
+}

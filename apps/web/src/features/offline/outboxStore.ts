@@ -96,12 +96,27 @@ async function change(key: string, update: (sale: OutboxSale) => OutboxSale) {
   return sale ? update(sale) : undefined;
 }
 
+const sentKey = (key: string) => `sent:${key}`;
+
+/** A sale on the device by its key, or the id of the invoice the server booked it as. */
+export async function keptSale(key: string): Promise<{ sale?: OutboxSale; sent?: number }> {
+  const db = await offlineDatabase();
+  const tx = db.transaction([SALES, CACHE]);
+  const [sale, sent] = await Promise.all([
+    asPromise(tx.objectStore(SALES).get(key)) as Promise<OutboxSale | undefined>,
+    asPromise(tx.objectStore(CACHE).get(sentKey(key))) as Promise<number | undefined>,
+  ]);
+  return { sale, sent };
+}
+
 export const indexedDbOutbox: OutboxStorage = {
   waiting: async (storeId) => (await allSales()).filter((s) => s.state === 'waiting' && s.storeId === storeId),
-  remove: async (key) => {
+  remove: async (key, payId) => {
     const db = await offlineDatabase();
-    const tx = db.transaction(SALES, 'readwrite');
+    const tx = db.transaction([SALES, CACHE], 'readwrite');
     tx.objectStore(SALES).delete(key);
+    // Its receipt, asked for after it was sent, finds the booked invoice.
+    tx.objectStore(CACHE).put(payId, sentKey(key));
     await done(tx);
   },
   setAside: async (key, reason) => {
