@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, postFromPage, readFromPage, signIn, toastShown } from './support/browser.ts';
+import { desktop, postFromPage, readFromPage, screenshot, signIn, toastShown } from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -39,7 +39,26 @@ function fromDevice<T>(page: Page, store: 'device' | 'cache' | 'sales', key?: st
   ) as Promise<T | undefined>;
 }
 
+const battery = {
+  item_name: 'بطارية 70 أمبير',
+  part_no: 'BAT-70',
+  item_parcode: '6281000700014',
+  perch_price: '200',
+  pay_price: '250',
+  firstQuantity: '20',
+};
+let batteryMade = false;
+/** The item every test sells, made once for the file (each test may run alone). */
+async function makeBattery() {
+  if (batteryMade) return;
+  const setup = await openSignedIn(running);
+  expect((await postFromPage(setup, 'items/create', battery)).status).toBe(200);
+  batteryMade = true;
+  await setup.context().close();
+}
+
 async function openPos(context: BrowserContext) {
+  await makeBattery();
   const page = await context.newPage();
   await signIn(page, running.server.baseUrl);
   await page.waitForURL(/folder\/sales/);
@@ -67,21 +86,10 @@ async function backOnline(context: BrowserContext) {
 
 describe('selling offline', () => {
   it('three sales made offline survive a reload and are booked exactly once when the server is back', async () => {
-    const setup = await openSignedIn(running);
-    const item = {
-      item_name: 'بطارية 70 أمبير',
-      part_no: 'BAT-70',
-      item_parcode: '6281000700014',
-      perch_price: '200',
-      pay_price: '250',
-      firstQuantity: '20',
-    };
-    expect((await postFromPage(setup, 'items/create', item)).status).toBe(200);
-    const before = (await topSales(setup)).length;
-    await setup.close();
-
+    const item = battery;
     const context = await running.browser.newContext(desktop);
     const pos = await openPos(context);
+    const before = (await topSales(pos)).length;
     await context.setOffline(true);
 
     // A scan finds the item in the device's copy; the sale is kept on the device and says so.
@@ -167,4 +175,59 @@ describe('selling offline', () => {
     expect(counters).toMatchObject({ count: 1, max: 1, missing: [], repeated: [], complete: true });
     await context.close();
   }, 90_000);
+});
+
+describe('the installable app', () => {
+  it('has an Arabic manifest with icons; its service worker registers after 30 s and opens the POS offline', async () => {
+    const context = await running.browser.newContext(desktop);
+    const pos = await openPos(context);
+    const manifest = await pos.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+    expect(manifest).toMatchObject({
+      name: expect.stringContaining('ميزان'),
+      short_name: 'ميزان',
+      lang: 'ar',
+      dir: 'rtl',
+    });
+    const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons as { src: string; type: string }[]) {
+      const served = await pos.evaluate(async (src) => (await fetch(src)).headers.get('content-type'), icon.src);
+      expect(served).toContain(icon.type.split('+')[0]);
+    }
+
+    // Not registered before the page has been up 30 s; registered, installed and active after.
+    const registeredAt = async () =>
+      pos.evaluate(async () => ((await navigator.serviceWorker.getRegistration()) ? performance.now() : undefined));
+    expect(await registeredAt()).toBeUndefined();
+    await expect.poll(registeredAt, { timeout: 45_000, interval: 500 }).toBeGreaterThan(30_000);
+    await pos.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      if (registration.active?.state !== 'activated')
+        await new Promise((resolve) => registration.active?.addEventListener('statechange', resolve));
+    });
+
+    // With the network cut, the page reloads from the device: the POS sells from the device's copy, and the
+    // receipt prints at once with its device number and "بانتظار المزامنة".
+    await context.setOffline(true);
+    await pos.reload();
+    await pos.locator('[data-testid="pos-scan"]').waitFor();
+    await pos.locator('.pos-tile', { hasText: 'بطارية 70 أمبير' }).waitFor();
+    await scan(pos, '6281000700014');
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    await pos.locator('[data-testid="pos-pay-print"]').click();
+    await pos.waitForURL(/pos-reciept\?pending=/);
+    await pos.locator('[data-testid="receipt-pending"]').waitFor();
+    expect(await pos.locator('[data-testid="receipt-pending"]').innerText()).toBe('بانتظار المزامنة');
+    expect(await pos.locator('[data-testid="receipt"]').innerText()).toContain('250.00');
+    await screenshot(pos, 'offline-receipt-pending');
+
+    // Back online, the sale is booked and its receipt is the invoice's own.
+    await backOnline(context);
+    await expect.poll(() => waitingBadge(pos).count(), { timeout: 20_000 }).toBe(0);
+    await pos.reload();
+    await pos.waitForURL(/pos-reciept\?.*id=\d+/);
+    await expect.poll(() => pos.locator('[data-testid="receipt-pending"]').count()).toBe(0);
+    expect(await pos.locator('[data-testid="receipt"]').innerText()).toMatch(/S-\d{6}/);
+    await context.close();
+  }, 120_000);
 });

@@ -308,7 +308,7 @@ export default function PosPage({ title }: { title: string }) {
         return startNew();
       }
       if (outcome.kind === 'kept') {
-        notify.refused(offlineText.savedOffline(outcome.sale.counter));
+        notify.done(offlineText.savedOffline(outcome.sale.counter));
         setLastSale({ ref: offlineText.pendingRef(outcome.sale.counter), change: f.changeDue });
         startNew();
         if (print) navigate(`/pos-reciept?pending=${outcome.sale.key}&width=80${handedOver}`);
