@@ -6,7 +6,17 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, postFromPage, readFromPage, screenshot, signIn, toastShown } from './support/browser.ts';
+import {
+  desktop,
+  invoiceLines,
+  phone,
+  postFromPage,
+  readFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+  typeInto,
+} from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -230,4 +240,41 @@ describe('the installable app', () => {
     expect(await pos.locator('[data-testid="receipt"]').innerText()).toMatch(/S-\d{6}/);
     await context.close();
   }, 120_000);
+});
+
+describe('the phone sales screen', () => {
+  it('sells with the network cut through the same queue; the sale is booked once when the network is back', async () => {
+    await makeBattery();
+    const context = await running.browser.newContext(phone);
+    const page = await context.newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL('**/folder/sales-mob');
+    // The device's copy of the items, made when the phone's sales screen opens online.
+    await expect
+      .poll(async () => ((await fromDevice<unknown[]>(page, 'cache', 'catalogue:1:1')) ?? []).length)
+      .toBeGreaterThan(0);
+    const before = (await topSales(page)).length;
+
+    await context.setOffline(true);
+    await page.locator('.invoice-sections label', { hasText: 'الأصناف' }).click();
+    await typeInto(page, 'item_search', battery.part_no);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => invoiceLines(page).count()).toBe(1);
+    await page.locator('.invoice-sections label', { hasText: 'الحسابات' }).click();
+    await page.getByTestId('save-invoice').click();
+    await expect.poll(async () => (await toastShown(page))?.message).toContain('حُفظ البيع على هذا الجهاز');
+    await expect.poll(() => waitingBadge(page).innerText()).toContain('1');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => invoiceLines(page).count()).toBe(0);
+
+    await backOnline(context);
+    await expect.poll(() => waitingBadge(page).count(), { timeout: 20_000 }).toBe(0);
+    const after = await topSales(page);
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({ tot_pr: '250.00', pay: '250.00' });
+    const deviceId = await fromDevice<string>(page, 'device', 'id');
+    const [counters] = await readFromPage<object[]>(page, `pay/deviceCounters?device_id=${deviceId}`);
+    expect(counters).toMatchObject({ count: 1, max: 1, complete: true });
+    await context.close();
+  });
 });

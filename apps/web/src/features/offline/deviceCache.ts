@@ -51,9 +51,16 @@ export function restoreDeviceCache(): Promise<void> {
 
 const catalogueKey = (storeId: number, yearId: number) => `catalogue:${storeId}:${yearId}`;
 
-/** Copies the store's items with their prices and stock (the chosen year's) to the device. */
-export async function copyCatalogue(storeId: number): Promise<StockRow[]> {
+const copiedAt = new Map<string, number>();
+
+/**
+ * Copies the store's items with their prices and stock (the chosen year's) to the device. `olderThanMs`: only when
+ * this page has not copied them within that time (the phone's sales screen opens often; the POS copies each time).
+ */
+export async function copyCatalogue(storeId: number, { olderThanMs = 0 } = {}): Promise<StockRow[] | undefined> {
   const yearId = currentYearId();
+  const key = catalogueKey(storeId, yearId);
+  if (Date.now() - (copiedAt.get(key) ?? 0) < olderThanMs) return undefined;
   const rows: StockRow[] = [];
   for (let page = 1; rows.length < MOST_ITEMS; page++) {
     const answer = await call(routes.itemStock.stockList, {
@@ -62,7 +69,8 @@ export async function copyCatalogue(storeId: number): Promise<StockRow[]> {
     rows.push(...answer.data);
     if (answer.data.length < MAX_PAGE_SIZE || rows.length >= answer.total) break;
   }
-  await put(catalogueKey(storeId, yearId), rows);
+  await put(key, rows);
+  copiedAt.set(key, Date.now());
   return rows;
 }
 

@@ -109,7 +109,7 @@ export default function PosPage({ title }: { title: string }) {
     let current = true;
     void readCatalogue(storeId).then((rows) => current && rows.length > 0 && setCatalogue(rows));
     void copyCatalogue(storeId)
-      .then((rows) => current && setCatalogue(rows))
+      .then((rows) => current && rows && setCatalogue(rows))
       .catch(() => undefined);
     return () => {
       current = false;
