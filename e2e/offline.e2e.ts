@@ -191,6 +191,59 @@ describe('selling offline', () => {
   }, 90_000);
 });
 
+describe('a sale the server refuses', () => {
+  it('is set aside with its reason and never holds back the sales after it; a manager removes it', async () => {
+    const setup = await openSignedIn(running);
+    const lamp = { item_name: 'فانوس أمامي', part_no: 'LMP-1', perch_price: '50', pay_price: '80', firstQuantity: '1' };
+    expect((await postFromPage(setup, 'items/create', lamp)).status).toBe(200);
+    await setup.context().close();
+    const context = await running.browser.newContext(desktop);
+    const pos = await openPos(context);
+    const before = (await topSales(pos)).length;
+
+    // Offline, two lamps are sold (one is in stock), then a battery.
+    await context.setOffline(true);
+    await scan(pos, lamp.part_no);
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    await pos.locator('[data-testid="pos-plus"]').first().click();
+    await pos.locator('[data-testid="pos-pay"]').click();
+    await expect.poll(() => waitingBadge(pos).innerText()).toContain('1');
+    await scan(pos, battery.part_no);
+    await expect.poll(() => lines(pos).count()).toBe(1);
+    await pos.locator('[data-testid="pos-pay"]').click();
+    await expect.poll(() => waitingBadge(pos).innerText()).toContain('2');
+
+    // Back online: the lamps are refused (not enough stock) and set aside; the battery after them is booked.
+    await backOnline(context);
+    await expect.poll(() => waitingBadge(pos).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => pos.locator('[data-testid="outbox-set-aside"]').innerText()).toContain('1');
+    const after = await topSales(pos);
+    expect(after.length).toBe(before + 1);
+    expect(after[0]?.tot_pr).toBe('250.00');
+
+    // The device's sales show it with the server's reason, in Arabic; signing out is refused meanwhile.
+    await pos.locator('[data-testid="outbox-set-aside"]').click();
+    await pos.waitForURL(/folder\/sync/);
+    const state = pos.locator('[data-testid="sync-state"]').first();
+    await state.waitFor();
+    expect(await state.innerText()).toContain('للمراجعة');
+    expect(await state.innerText()).toMatch(/المخزون|الكمية|غير كاف/);
+    await pos.locator('[data-testid="logout"]').click();
+    await expect.poll(async () => (await toastShown(pos))?.message).toContain('لا يمكن الخروج');
+
+    // The administrator removes it from the device: the device's numbers show it missing on the server.
+    await pos.locator('ion-button', { hasText: 'حذف من الجهاز' }).click();
+    await pos.locator('.question button', { hasText: 'نعم' }).click();
+    await expect.poll(() => pos.locator('[data-testid="outbox-set-aside"]').count()).toBe(0);
+    const deviceId = await fromDevice<string>(pos, 'device', 'id');
+    const [counters] = await readFromPage<object[]>(pos, `pay/deviceCounters?device_id=${deviceId}`);
+    expect(counters).toMatchObject({ count: 1, max: 2, missing: [1], complete: false });
+    await pos.locator('[data-testid="logout"]').click();
+    await pos.waitForURL(/folder\/login/);
+    await context.close();
+  });
+});
+
 describe('the installable app', () => {
   it('has an Arabic manifest with icons; its service worker registers after 30 s and opens the POS offline', async () => {
     const context = await running.browser.newContext(desktop);

@@ -1,13 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
 import { offlineText } from './offlineText.ts';
 import { outboxCounts, subscribeOutbox } from './outbox.ts';
 
-/** In the header of every screen: how many sales wait on this device, and how many the server refused. */
+/**
+ * In the header of every screen: how many sales wait on this device, and how many the server refused; a tap opens
+ * the device's sales (folder/sync).
+ */
 export function OutboxBadge() {
   const { waiting, setAside } = useSyncExternalStore(subscribeOutbox, outboxCounts);
   if (waiting === 0 && setAside === 0) return null;
   return (
-    <span className="outbox-badges" role="status">
+    <Link to="/folder/sync" className="outbox-badges" role="status">
       {waiting > 0 && (
         <span className="outbox-badge" data-testid="outbox-waiting" title={offlineText.waitingTitle}>
           {offlineText.waiting(waiting)}
@@ -18,6 +22,6 @@ export function OutboxBadge() {
           {offlineText.setAside(setAside)}
         </span>
       )}
-    </span>
+    </Link>
   );
 }

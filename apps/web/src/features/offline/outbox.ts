@@ -11,7 +11,7 @@ import { type OutboxSale, type PendingReceipt, type SaleBody, type SendReport, s
 import { allSales, indexedDbOutbox, keepSale, newKey } from './outboxStore.ts';
 
 export type { OutboxSale, SendReport };
-export { newKey };
+export { allSales, newKey };
 
 /** A send that got no answer in this time is taken as lost; sent again later with its key, it is booked once. */
 export const SEND_TIMEOUT_MS = 15_000;

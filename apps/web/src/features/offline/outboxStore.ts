@@ -140,3 +140,29 @@ export const indexedDbOutbox: OutboxStorage = {
 
 /** A set-aside sale sent again (after the cause was put right, such as a missing permission or stock). */
 export const retrySale = (key: string) => change(key, (sale) => ({ ...sale, state: 'waiting', tries: 0 }));
+
+/** This device's id, as its sales carry it (undefined before its first sale). */
+export async function deviceId(): Promise<string | undefined> {
+  const db = await offlineDatabase();
+  return (await asPromise(db.transaction(DEVICE).objectStore(DEVICE).get('id'))) as string | undefined;
+}
+
+/**
+ * Removes a set-aside sale from the device for good (a person decided it will not be booked). Its number stays
+ * missing on the server, so the device keeps what was removed and why, under `discarded`.
+ */
+export async function discardSale(key: string): Promise<OutboxSale | undefined> {
+  const db = await offlineDatabase();
+  const tx = db.transaction([SALES, CACHE], 'readwrite');
+  const sale = (await asPromise(tx.objectStore(SALES).get(key))) as OutboxSale | undefined;
+  if (sale?.state !== 'setAside') {
+    await done(tx);
+    return undefined;
+  }
+  const cache = tx.objectStore(CACHE);
+  const discarded = ((await asPromise(cache.get('discarded'))) as OutboxSale[] | undefined) ?? [];
+  cache.put([...discarded, { ...sale, discardedAt: new Date().toISOString() }], 'discarded');
+  tx.objectStore(SALES).delete(key);
+  await done(tx);
+  return sale;
+}
