@@ -12,7 +12,7 @@ import { type OutboxSale, outboxCounts, refreshCounts, subscribeOutbox, syncOutb
 import { allSales, deviceId, discardSale, retrySale } from './outboxStore.ts';
 
 /**
- * المزامنة والإتصال (folder/sync, docs/offline.md): the sales kept on this device that the server has not booked,
+ * The sync screen (folder/sync, docs/offline.md): the sales kept on this device that the server has not booked,
  * oldest first: those waiting (sent automatically) and those the server refused, with its reason, to send again
  * once the cause is put right or, by a manager, to remove from the device.
  */
