@@ -11,9 +11,25 @@ describeEachDatabase('company, stores and years', (ctx) => {
     ]);
     const signedIn = new TestClient(ctx().app);
     await signedIn.signIn();
+    // Each store's scale label layout (migration 0026), the common one by default.
+    const scale = { scale_code_digits: 5, scale_value: 'weight', scale_decimals: 3 };
     expect((await signedIn.get('/api/store/read')).json().data).toEqual([
-      { id: 1, store_ref: 'sh', store_name: 'المخزن الرئيسي', location: 'الخرطوم', allow_negative_stock: false },
-      { id: 2, store_ref: 'om', store_name: 'فرع أم درمان', location: 'أم درمان', allow_negative_stock: false },
+      {
+        id: 1,
+        store_ref: 'sh',
+        store_name: 'المخزن الرئيسي',
+        location: 'الخرطوم',
+        allow_negative_stock: false,
+        ...scale,
+      },
+      {
+        id: 2,
+        store_ref: 'om',
+        store_name: 'فرع أم درمان',
+        location: 'أم درمان',
+        allow_negative_stock: false,
+        ...scale,
+      },
     ]);
   });
 
