@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { describeFirstLoads, measureFirstLoads } from './build/firstLoad.ts';
 import { signedInChunk } from './build/signedInChunk.ts';
 
@@ -85,8 +86,32 @@ function firstLoadReport(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox's generateSW, docs/offline.md): the app shell precached (every script, style, font and
+ * icon of the build, and index.html for every page address), so the POS opens without the network. The API is never
+ * cached: money and stock figures come from the server or, for the POS offline, from the device's own copy.
+ * Registered by main.tsx 30 s after start; the web manifest is public/manifest.webmanifest.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    injectRegister: false,
+    manifest: false,
+    strategies: 'generateSW',
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(23)?\//],
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      // The first install controls the open tabs at once; a new version waits until they are closed (a till's
+      // open sale never changes code under it).
+      clientsClaim: true,
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), deferIonicElements(), signedInChunk(), precompress(), firstLoadReport()],
+  plugins: [react(), deferIonicElements(), signedInChunk(), serviceWorker(), precompress(), firstLoadReport()],
   server: {
     proxy: { '/api': 'http://localhost:8080', '/api23': 'http://localhost:8080' },
   },

@@ -21,7 +21,8 @@ applyIonicMode();
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);
 
-// The service worker registers once the app is stable: 30000 ms after start (seed section 2), production only.
+// The service worker (Workbox, built by vite-plugin-pwa: vite.config.ts) registers once the app is stable: 30000 ms
+// after the page has loaded (seed section 2), production only, so it never competes with the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     setTimeout(() => void navigator.serviceWorker.register('/sw.js'), 30_000);

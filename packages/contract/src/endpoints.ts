@@ -19,7 +19,7 @@ import { reportsEndpoints } from './reports.endpoints.ts';
 import { returnsEndpoints } from './returns.endpoints.ts';
 import { stockEndpoints } from './stock.endpoints.ts';
 import { stockCountEndpoints } from './stockCount.endpoints.ts';
-import { tradeEndpoints } from './trade.endpoints.ts';
+import { deviceSalesEndpoints, tradeEndpoints } from './trade.endpoints.ts';
 import { vatEndpoints } from './vat.endpoints.ts';
 import { vouchersEndpoints } from './vouchers.endpoints.ts';
 
@@ -31,6 +31,7 @@ export const endpoints = {
   ...openingStockEndpoints,
   ...accountsEndpoints,
   ...tradeEndpoints,
+  ...deviceSalesEndpoints,
   ...returnsEndpoints,
   ...journalEndpoints,
   ...stockCountEndpoints,
@@ -51,6 +52,7 @@ const groupsOfTables = [
   openingStockEndpoints,
   accountsEndpoints,
   tradeEndpoints,
+  deviceSalesEndpoints,
   returnsEndpoints,
   journalEndpoints,
   stockCountEndpoints,

@@ -36,6 +36,8 @@ export const errorCodes = [
   'DATE_OUTSIDE_YEAR',
   'DOCUMENT_IN_OTHER_YEAR',
   'IDEMPOTENCY_KEY_REUSED',
+  // Issue 21, selling offline: a device's sale counter names one sale.
+  'DEVICE_COUNTER_REUSED',
   // Bad input (issue 8, "input"): figures past the columns, unreadable uploads, requests past the header limit.
   'AMOUNT_TOO_LARGE',
   'UPLOAD_UNREADABLE',

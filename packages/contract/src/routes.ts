@@ -144,6 +144,9 @@ export const routes: RoutesOf<typeof endpoints> = {
     getSales2Date: get('perchOrder/getSales2Date'),
     convertToPurchase: post('perchOrder/convertToPurchase'),
   },
+  deviceSales: {
+    counters: get('pay/deviceCounters'),
+  },
   sales_returns: {
     createWithItems: post('sales_returns/createWithItems'),
     updateWithItems: post('sales_returns/updateWithItems'),

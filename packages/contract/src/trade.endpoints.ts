@@ -21,6 +21,8 @@ import { Id } from './scope.ts';
 import {
   CreateWithItemsBody,
   DeleteDocumentBody,
+  DeviceCounters,
+  DeviceCountersQuery,
   DocumentListQuery,
   DocumentPage,
   HeaderOnlyBody,
@@ -129,3 +131,15 @@ export function conversionEndpoints(kind: TradeKindToken) {
     back: conversion.back === undefined ? undefined : (calls[conversion.back] as Back),
   };
 }
+
+/** The proof of issue 21 (docs/offline.md): per device, its sales' counters run 1…max with no gap and no repeat. */
+export const deviceSalesEndpoints = {
+  deviceSales: {
+    counters: {
+      method: 'GET',
+      path: 'pay/deviceCounters',
+      query: DeviceCountersQuery,
+      response: dataOf(DeviceCounters),
+    },
+  },
+} as const;

@@ -50,10 +50,21 @@ export const TradeHeaderInput = z.object({
 });
 export type TradeHeaderInput = z.output<typeof TradeHeaderInput>;
 
+/**
+ * The device a sale was made on and its number there (issue 21, selling offline: docs/offline.md): each device
+ * numbers its sales 1, 2, 3, ... as they are made, so the server can show that none was lost or booked twice.
+ */
+export const SaleDevice = z.object({
+  id: Text().trim().min(8).max(100),
+  counter: z.number().int().min(1).max(2_000_000_000),
+});
+export type SaleDevice = z.output<typeof SaleDevice>;
+
 export const CreateWithItemsBody = z.object({
   invoice: TradeHeaderInput,
   items: z.array(TradeLineInput).min(1, 'NO_LINES').max(500),
   idempotency_key: IdempotencyKey.optional(),
+  device: SaleDevice.optional(),
 });
 export type CreateWithItemsBody = z.output<typeof CreateWithItemsBody>;
 
@@ -217,3 +228,18 @@ export type DocumentSums = z.infer<typeof DocumentSums>;
 /** A page of documents, newest first, with the count and the column sums of the whole filter (not just the page). */
 export const DocumentPage = pageOf(TradeDocument).extend({ sums: DocumentSums });
 export type DocumentPage = z.infer<typeof DocumentPage>;
+
+export const DeviceCountersQuery = z.object({ device_id: Text().trim().min(1).max(100).optional() });
+/**
+ * A device's sales as the server holds them: how many, the highest counter, and the counters from 1 to it that are
+ * missing or held more than once. Nothing lost and nothing twice: count = max, both lists empty (`complete`).
+ */
+export const DeviceCounters = z.object({
+  device_id: z.string(),
+  count: z.number().int(),
+  max: z.number().int(),
+  missing: z.array(z.number().int()),
+  repeated: z.array(z.number().int()),
+  complete: z.boolean(),
+});
+export type DeviceCounters = z.output<typeof DeviceCounters>;

@@ -599,6 +599,12 @@ export const tradeDocument = pgTable(
     /** A hash of the content first saved with the key: the same key with other content is refused. */
     idempotency_hash: text('idempotency_hash'),
     /**
+     * The device a sale was made on (the POS or the phone, possibly offline) and its number there: 1, 2, 3, ... per
+     * device, unique in the store, so `pay/deviceCounters` can show none was lost or booked twice (docs/offline.md).
+     */
+    device_id: text('device_id'),
+    device_counter: integer('device_counter'),
+    /**
      * A return's original invoice (issue 10). Deleting an invoice that still has returns is refused (the service
      * answers DOCUMENT_HAS_RETURNS first; the foreign key is the last guard).
      */
@@ -613,6 +619,13 @@ export const tradeDocument = pgTable(
     uniqueIndex('trade_document_idem_uq')
       .on(t.store_id, t.idempotency_key)
       .where(sql`${t.idempotency_key} is not null`),
+    uniqueIndex('trade_document_device_uq')
+      .on(t.store_id, t.device_id, t.device_counter)
+      .where(sql`${t.device_id} is not null`),
+    check(
+      'trade_document_device_pair',
+      sql`(${t.device_id} is null) = (${t.device_counter} is null) and (${t.device_counter} is null or ${t.device_counter} >= 1)`,
+    ),
     index('trade_document_list_idx').on(t.store_id, t.kind, t.yearId, t.pay_date),
     index('trade_document_party_idx').on(t.store_id, t.cust_id),
     index('trade_document_original_idx').on(t.original_pay_id).where(sql`${t.original_pay_id} is not null`),

@@ -34,6 +34,7 @@ export const httpStatus: Record<ErrorCode, number> = {
   DATE_OUTSIDE_YEAR: 400,
   DOCUMENT_IN_OTHER_YEAR: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  DEVICE_COUNTER_REUSED: 409,
   // Bad input (issue 8, "input").
   AMOUNT_TOO_LARGE: 400,
   UPLOAD_UNREADABLE: 400,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { restoreDeviceCache } from '../features/offline/deviceCache.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { IonApp, IonContent, IonSplitPane, setupIonicReact } from '../ui/ionic.ts';
 import { Splash } from '../ui/Splash.tsx';
@@ -10,6 +11,8 @@ import { bareFolder, placeholderScreen, routes, screens } from './routes.tsx';
 
 // Ionic is set up once, when the first signed-in screen is drawn (the sign-in page does not use it).
 setupIonicReact();
+// What the POS opens with offline, back from the device before the first screen reads it (docs/offline.md).
+void restoreDeviceCache();
 
 /** A screen that failed to draw: the Arabic message in a page of its own, the menu and other screens still work. */
 function ScreenFailed({ retry }: { retry: () => void }) {

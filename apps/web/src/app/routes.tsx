@@ -70,6 +70,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/cash3': named(voucherPages, 'ExpenseVoucherPage'),
   'folder/spend-record2': screen(() => import('../features/vouchers/VoucherRecordPage.tsx')),
   'folder/settings': screen(() => import('../features/settings/SettingsPage.tsx')),
+  'folder/sync': screen(() => import('../features/offline/SyncPage.tsx')),
   'folder/sales': salesPage,
   'folder/edit-sales': salesPage,
   'folder/sales-record': screen(recordPages),

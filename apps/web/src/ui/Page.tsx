@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { OutboxBadge } from '../features/offline/OutboxBadge.tsx';
 import { IonButtons, IonContent, IonHeader, IonMenuButton, IonTitle, IonToolbar } from './ionic.ts';
 
 /** How far each page of the history was scrolled, by its history entry: its content, then each table's box. */
@@ -45,7 +46,10 @@ function useScrollKept(page: RefObject<HTMLDivElement | null>, content: RefObjec
   }, [page, content, key, back]);
 }
 
-/** A screen: its title in the header (with the menu button on narrow screens), then its content. */
+/**
+ * A screen: its title in the header (with the menu button on narrow screens, and the sales waiting on the device:
+ * docs/offline.md), then its content.
+ */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const page = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLIonContentElement>(null);
@@ -58,7 +62,10 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
             <IonMenuButton />
           </IonButtons>
           <IonTitle>{title}</IonTitle>
-          {actions && <IonButtons slot="end">{actions}</IonButtons>}
+          <IonButtons slot="end">
+            <OutboxBadge />
+            {actions}
+          </IonButtons>
         </IonToolbar>
       </IonHeader>
       <IonContent ref={content} className="ion-padding">

@@ -11,6 +11,7 @@ import {
   type KindToken,
   ok,
   parseMoney,
+  type SaleDevice,
   type TradeHeaderInput,
   type TradeLineInput,
   toMilli,
@@ -26,12 +27,19 @@ const amount = (value: string | undefined) => {
 };
 
 /**
- * A hash of a save's content: its kind, party, date, lines and amounts, each written one way ("1" and "1.000",
+ * A hash of a save's content: its kind, party, date, lines and amounts (and its device's number), each written one way ("1" and "1.000",
  * "0" and "0.00" are the same), lines in any order. Time, comments and the payment method are left out: a retry
  * may carry a later time.
  */
-export function contentHash(kind: KindToken, header: TradeHeaderInput, lines: TradeLineInput[] | undefined) {
+export function contentHash(
+  kind: KindToken,
+  header: TradeHeaderInput,
+  lines: TradeLineInput[] | undefined,
+  device?: SaleDevice,
+) {
   const canonical = JSON.stringify({
+    // Only when sent, so the hashes of saves made before devices were numbered stay what they were.
+    ...(device && { device: [device.id, device.counter] }),
     kind,
     cust_id: header.cust_id,
     pay_date: header.pay_date,

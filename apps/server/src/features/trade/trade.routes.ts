@@ -26,6 +26,7 @@ import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
+import { deviceCounters } from './deviceCounters.queries.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
 import {
   type DocumentFilter,
@@ -80,6 +81,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
             header: { ...req.body.invoice, yearId: year.value.id },
             lines: req.body.items,
             idempotencyKey: req.body.idempotency_key,
+            device: req.body.device,
           }),
         );
       },
@@ -320,6 +322,21 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
+
+  app.get(
+    urlOf(endpoints.deviceSales.counters),
+    {
+      config: { permission: 'readReports' },
+      schema: {
+        tags: ['pay'],
+        summary: "Per device, its sales' counters: count, max, and the numbers from 1 to max missing or held twice",
+        description:
+          'A device (the POS, a phone) numbers its sales 1, 2, 3, ... as they are made, offline too (docs/offline.md). `complete`: count = max and neither list has a number. A sale deleted afterwards leaves its number missing.',
+        ...schemaOf(endpoints.deviceSales.counters),
+      },
+    },
+    async (req) => ({ data: await deviceCounters(app.db, sessionUser(req).store_id, req.query.device_id) }),
+  );
 
   app.post(
     '/items/validateStockQuantity',

@@ -19,6 +19,7 @@ import {
   parseMoney,
   partySides,
   type Result,
+  type SaleDevice,
   type SessionUser,
   subjectOfKind,
   type TradeHeaderInput,
@@ -59,6 +60,8 @@ export type SaveInput = {
   /** The document being replaced (an edit), if any. */
   payId?: number;
   idempotencyKey?: string | undefined;
+  /** The device a new sale was made on and its number there (docs/offline.md). */
+  device?: SaleDevice | undefined;
   /**
    * The legacy two-call edits turn a value-only header into a lined document (its lines arrive after it)
    * and back (its lines are deleted before new ones arrive). The screens never change a document's shape.
@@ -385,6 +388,8 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
         pay_ref: payRef,
         idempotency_key: input.idempotency.key ?? null,
         idempotency_hash: input.idempotency.hash ?? null,
+        device_id: input.device?.id ?? null,
+        device_counter: input.device?.counter ?? null,
         original_pay_id: input.originalPayId ?? null,
       })
       .returning({ pay_id: tradeDocument.pay_id });

@@ -41,19 +41,24 @@ export async function saveDocument(
   input: SaveInput,
 ): Promise<SaveResult<SavedDocument>> {
   const key = input.payId === undefined ? (input.idempotencyKey ?? input.header.idempotency_key) : undefined;
-  const hash = key ? contentHash(input.kind, input.header, input.lines) : undefined;
+  const device = input.payId === undefined ? input.device : undefined;
+  const hash = key ? contentHash(input.kind, input.header, input.lines, device) : undefined;
   if (key && hash) {
     const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash);
     if (earlier) return earlier;
   }
   try {
-    return await saveThrough(db, user, tradeSave, { ...input, idempotency: { key, hash } });
+    return await saveThrough(db, user, tradeSave, { ...input, device, idempotency: { key, hash } });
   } catch (error) {
+    const index = violatedUniqueIndex(error);
     // Two saves with one key raced: the second hit the idempotency index; answer (or refuse) as if it came later.
-    if (key && hash && violatedUniqueIndex(error) === 'trade_document_idem_uq') {
+    if (key && hash && index === 'trade_document_idem_uq') {
       const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash);
       if (earlier) return earlier;
     }
+    // A device's number names one sale: another sale with it (another key) is refused, never booked beside it.
+    if (index === 'trade_document_device_uq')
+      return fail<SavedDocument>('DEVICE_COUNTER_REUSED', { 'device.counter': 'DEVICE_COUNTER_REUSED' });
     throw error;
   }
 }

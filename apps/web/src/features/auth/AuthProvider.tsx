@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { call, setApiYear, whenSessionEnds } from '../../app/api.ts';
+import { ApiError, call, setApiYear, whenSessionEnds } from '../../app/api.ts';
 import { homePath } from '../../app/platform.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { readStored, removeStored, STORE_INFO, USER_INFO, writeStored, YEAR } from '../../app/storage.ts';
@@ -97,8 +97,14 @@ export function AuthProvider({
           await prepared;
           return showSignedIn({ status: 'signedIn', user: current, store, year }, setState);
         }
-      } catch {
-        // An expired session or an unreachable server: sign in again.
+      } catch (error) {
+        // No answer (no network, the server stopped): the device's sign-in holds, so the POS opens and sells
+        // offline (docs/offline.md); the server's session is checked again by the first call that reaches it.
+        if (error instanceof ApiError && error.status === 0) {
+          await prepared;
+          return showSignedIn({ status: 'signedIn', user, store, year }, setState);
+        }
+        // An expired session: sign in again.
       }
       await clear();
     })();

@@ -14,7 +14,7 @@ import {
 } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { call } from '../../app/api.ts';
+import { call, currentYearId } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
@@ -29,6 +29,11 @@ import { Segmented } from '../../ui/Segmented.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { copyCatalogue } from '../offline/deviceCache.ts';
+import { offlineText } from '../offline/offlineText.ts';
+import type { SaleBody } from '../offline/outbox.rules.ts';
+import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
+import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import { stockLinesIn } from '../stock/stockSelection.ts';
 import { settlePath, settleText } from '../vouchers/settleLink.ts';
@@ -111,7 +116,7 @@ export function InvoicePage({
   const openedId = params.get('id') ? Number(params.get('id')) : undefined;
   const opened = useInvoice(storeId, openedKind, openedId);
   const [invoice, setInvoice] = useState<DraftInvoice>(emptyInvoice);
-  const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
+  const [saveKey, setSaveKey] = useState(() => newKey());
   const formRef = useRef<HTMLFormElement>(null);
   // A new sale starts with the walk-in customer chosen (screens.md: the counter sells to him most of the day).
   const parties = useParties(storeId);
@@ -120,6 +125,11 @@ export function InvoicePage({
     : undefined;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
+  // The phone sells offline from the device's copy of the store's items (docs/offline.md): refreshed on opening.
+  const sellsOffline = mobile && screen.kind === 'pay';
+  useEffect(() => {
+    if (sellsOffline) void copyCatalogue(storeId, { olderThanMs: 5 * 60_000 }).catch(() => undefined);
+  }, [sellsOffline, storeId]);
   const [presentAlert, dismissAlert] = useIonAlert();
   // Ionic's hook drops an alert asked for while its previous one is still in the page: that one goes first.
   const alert = (options: Parameters<typeof presentAlert>[0]) => void dismissAlert().then(() => presentAlert(options));
@@ -248,7 +258,7 @@ export function InvoicePage({
   function startNew(askPrint: string) {
     userActed.current = false;
     setInvoice(emptyInvoice(walkIn));
-    setSaveKey(crypto.randomUUID());
+    setSaveKey(newKey());
     setSection('setup');
     if (openedId || copyId) navigate(screen.newPath, { replace: true, state: { askPrint } });
     else setPrintAsked(askPrint);
@@ -275,23 +285,59 @@ export function InvoicePage({
     );
     saving.current = true;
     try {
+      // A new sale on the phone is kept on the device first and sells without the network (docs/offline.md).
+      const [only] = steps;
+      if (mobile && steps.length === 1 && only?.route === routes.pay.createWithItems) {
+        const kept = await sellOnPhone(only.body as SaleBody);
+        if (kept) return;
+      }
       let saved: SavedInvoice | undefined;
       for (const step of steps) [saved] = await save.mutateAsync(step);
       if (saved) afterSave(saved);
     } catch (error) {
-      const shortages = shortagesOf(error);
-      if (!shortages.length) return notify.failed(error);
-      alert({
-        header: salesText.shortTitle,
-        message: shortages
-          .map((s) => salesText.shortLine(s.item_name, s.requested_quantity, s.available_quantity, s.shortage))
-          .join('\n'),
-        cssClass: 'shortage-alert',
-        buttons: [salesText.close],
-      });
+      refused(error);
     } finally {
       saving.current = false;
     }
+  }
+  function refused(error: unknown) {
+    const shortages = shortagesOf(error);
+    if (!shortages.length) return void notify.failed(error);
+    alert({
+      header: salesText.shortTitle,
+      message: shortages
+        .map((s) => salesText.shortLine(s.item_name, s.requested_quantity, s.available_quantity, s.shortage))
+        .join('\n'),
+      cssClass: 'shortage-alert',
+      buttons: [salesText.close],
+    });
+  }
+  /**
+   * The phone's new sale through the device's queue (features/offline/outbox.ts), as the POS sells. Answers false
+   * when the device cannot keep it (the screen then saves online as before).
+   */
+  async function sellOnPhone(body: SaleBody): Promise<boolean> {
+    const time = localTime();
+    const { idempotency_key: _, ...unkeyed } = body;
+    const partyName = parties.data?.find((p) => p.id === invoice.cust_id)?.sub_name ?? '';
+    const outcome = await sellThroughOutbox({
+      storeId,
+      yearId: currentYearId(),
+      body: { ...unkeyed, invoice: { ...unkeyed.invoice, pay_time: time } },
+      receipt: pendingReceiptOf(draft, { party: partyName, user: user.full_name }, time),
+    });
+    if (outcome.kind === 'notKept') return false;
+    if (outcome.kind === 'saved') afterSave(outcome.doc);
+    else if (outcome.kind === 'refused') refused(outcome.error);
+    else if (outcome.kind === 'setAside') {
+      notify.failed(outcome.error);
+      startNew('');
+    } else {
+      notify.done(offlineText.savedOffline(outcome.sale.counter));
+      const received = figures(draft).changeDue ? `&received=${normalizeNumberInput(invoice.pay)}` : '';
+      startNew(`/pos-reciept?pending=${outcome.sale.key}&width=80${received}`);
+    }
+    return true;
   }
   const saving = useRef(false);
   const submitNow = useRef(submit);

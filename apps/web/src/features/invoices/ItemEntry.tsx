@@ -15,7 +15,7 @@ import { salesText } from './salesText.ts';
 // The item form (and the schema library it validates with) loads when the cashier first asks for a new item.
 const ItemModal = lazy(() => import('../items/ItemModal.tsx').then((module) => ({ default: module.ItemModal })));
 
-import { type ItemWithStock, salesKeys, useItemSearch } from './useSales.ts';
+import { type ItemWithStock, salesKeys, searchItems, useItemSearch } from './useSales.ts';
 
 /**
  * The item line being entered, keyboard first: type a name, code or barcode, ↓/↑ and Enter to pick, Enter in the
@@ -107,8 +107,8 @@ export function ItemEntry({
         ? search.data
         : await queryClient.fetchQuery({
             queryKey: salesKeys.itemSearch(storeId, wanted),
-            queryFn: async () =>
-              (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data,
+            queryFn: () => searchItems(storeId, wanted),
+            networkMode: 'always',
           });
     const exact = list.find((item) => item.item_parcode === wanted || item.part_no === wanted);
     if (exact) return add(exact, '1', exact[priceField], wanted);

@@ -9,6 +9,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
 import { refreshStore, yearKey } from '../../app/queryClient.ts';
+import { searchCatalogue } from '../offline/deviceCache.rules.ts';
+import { readCatalogue } from '../offline/deviceCache.ts';
 
 import type { SaveStep } from './saveInvoice.ts';
 
@@ -31,13 +33,27 @@ export const useParties = (storeId: number) =>
       (await call(routes.sub_accounts.getAllCustomerSupplier, { query: { store_id: storeId } })).data,
   });
 
+/**
+ * The items a code or name finds: the server's answer, or, when the server gives none (no network), the device's
+ * copy of the store's items (docs/offline.md), so the phone's sales screen sells offline too.
+ */
+export async function searchItems(storeId: number, search: string): Promise<ItemWithStock[]> {
+  try {
+    return (await call(routes.items.searchStock, { query: { store_id: storeId, search: search || undefined } })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) return searchCatalogue(await readCatalogue(storeId), search);
+    throw error;
+  }
+}
+
 export const useItemSearch = (storeId: number, term: string) =>
   useQuery({
     queryKey: salesKeys.itemSearch(storeId, term.trim()),
-    queryFn: async () =>
-      (await call(routes.items.searchStock, { query: { store_id: storeId, search: term.trim() || undefined } })).data,
+    queryFn: () => searchItems(storeId, term.trim()),
     enabled: term.trim().length > 0,
     staleTime: 5_000,
+    // Run without the network too: the device's copy answers then.
+    networkMode: 'always',
   });
 
 /**

@@ -15,7 +15,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { call } from '../../app/api.ts';
+import { ApiError, call, currentYearId } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { yearKey } from '../../app/queryClient.ts';
 import { CameraScan } from '../../ui/camera/CameraScan.tsx';
@@ -44,6 +44,11 @@ import { saveSteps } from '../invoices/saveInvoice.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
 import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
 import { useBrands, useCategories } from '../items/useItems.ts';
+import { catalogueTiles, searchCatalogue } from '../offline/deviceCache.rules.ts';
+import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
+import { offlineText } from '../offline/offlineText.ts';
+import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
+import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
 import { useCompany, useStores } from '../settings/useSettings.ts';
 import {
   discountedPrice,
@@ -68,7 +73,7 @@ const keepsFocus = 'input, textarea, select, ion-select, ion-alert, ion-modal, [
  * reference and its idempotency key), the same print.
  */
 export default function PosPage({ title }: { title: string }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
   const [presentAlert] = useIonAlert();
@@ -85,7 +90,7 @@ export default function PosPage({ title }: { title: string }) {
   const [listPrices, setListPrices] = useState<Record<string, string>>({});
   const [method, setMethod] = useState<PayMethod>('cash');
   const [received, setReceived] = useState('');
-  const [saveKey, setSaveKey] = useState(() => crypto.randomUUID());
+  const [saveKey, setSaveKey] = useState(() => newKey());
   const [term, setTerm] = useState('');
   const [unknown, setUnknown] = useState<string | undefined>();
   const [keyboard, setKeyboard] = useState(false);
@@ -96,7 +101,20 @@ export default function PosPage({ title }: { title: string }) {
   const scanRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const saving = useRef(false);
+  const [busy, setBusy] = useState(false);
   const save = useSaveInvoice(storeId);
+  // The device's copy of the store's items (docs/offline.md): read at once, copied again while online.
+  const [catalogue, setCatalogue] = useState<StockRow[]>([]);
+  useEffect(() => {
+    let current = true;
+    void readCatalogue(storeId).then((rows) => current && rows.length > 0 && setCatalogue(rows));
+    void copyCatalogue(storeId)
+      .then((rows) => current && rows && setCatalogue(rows))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [storeId]);
 
   // The walk-in customer is the party until another is chosen (credit needs another).
   useEffect(() => {
@@ -126,6 +144,17 @@ export default function PosPage({ title }: { title: string }) {
     40,
   );
 
+  // Without the network the tiles come from the device's copy.
+  const offlineTiles =
+    tiles.rows.length === 0 && (tiles.query.isError || tiles.query.fetchStatus === 'paused')
+      ? catalogueTiles(catalogue, {
+          search: searching || undefined,
+          category_id: tilesBy === 'category' && group ? Number(group) : undefined,
+          brand: tilesBy === 'brand' && group ? group : undefined,
+        })
+      : undefined;
+  const shownTiles: StockRow[] = offlineTiles ?? tiles.rows;
+
   const focusScan = () => scanRef.current?.focus({ preventScroll: true });
   useEffect(() => {
     scanRef.current?.focus({ preventScroll: true });
@@ -150,13 +179,22 @@ export default function PosPage({ title }: { title: string }) {
       }),
     );
   };
-  const lookUp = (wanted: string) =>
-    queryClient.fetchQuery({
-      queryKey: salesKeys.itemSearch(storeId, wanted),
-      queryFn: async () =>
-        (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data,
-      staleTime: 5_000,
-    });
+  /** The items a code or name finds: the server's answer, or the device's copy without the network. */
+  const lookUp = async (wanted: string) => {
+    if (!navigator.onLine) return searchCatalogue(catalogue, wanted);
+    try {
+      return await queryClient.fetchQuery({
+        queryKey: salesKeys.itemSearch(storeId, wanted),
+        queryFn: async () =>
+          (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data,
+        staleTime: 5_000,
+        retry: false,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) return searchCatalogue(catalogue, wanted);
+      throw error;
+    }
+  };
 
   /**
    * Enter in the scanner field: the item whose barcode or code it is; else a scale label (its item by code, its
@@ -228,7 +266,7 @@ export default function PosPage({ title }: { title: string }) {
     setListPrices({});
     setReceived('');
     setMethod('cash');
-    setSaveKey(crypto.randomUUID());
+    setSaveKey(newKey());
     setDiscounting(undefined);
     setUnknown(undefined);
     focusScan();
@@ -248,31 +286,70 @@ export default function PosPage({ title }: { title: string }) {
     });
     if (problem) return notify.refused(salesText.draftRefused[problem]);
     const request = toRequest(draft, saveKey);
-    const body = { ...request, invoice: { ...request.invoice, pay_method: payMethodOf(method) } };
+    const time = localTime();
+    const body = { ...request, invoice: { ...request.invoice, pay_method: payMethodOf(method), pay_time: time } };
+    const handedOver = f.changeDue ? `&received=${normalizeNumberInput(received)}` : '';
     saving.current = true;
+    setBusy(true);
+    try {
+      // Kept on the device with its number before anything is printed; then sent (docs/offline.md).
+      const partyName = parties.data?.find((p) => p.id === sale.cust_id)?.sub_name ?? '';
+      const { idempotency_key: _, ...unkeyed } = body;
+      const outcome = await sellThroughOutbox({
+        storeId,
+        yearId: currentYearId(),
+        body: unkeyed,
+        receipt: pendingReceiptOf(draft, { party: partyName, user: user.full_name }, time),
+      });
+      if (outcome.kind === 'notKept') return await payOnline(body, print, handedOver);
+      if (outcome.kind === 'refused') return refused(outcome.error);
+      if (outcome.kind === 'setAside') {
+        notify.failed(outcome.error);
+        return startNew();
+      }
+      if (outcome.kind === 'kept') {
+        notify.done(offlineText.savedOffline(outcome.sale.counter));
+        setLastSale({ ref: offlineText.pendingRef(outcome.sale.counter), change: f.changeDue });
+        startNew();
+        if (print) navigate(`/pos-reciept?pending=${outcome.sale.key}&width=80${handedOver}`);
+        return;
+      }
+      done(outcome.doc, print, handedOver);
+    } finally {
+      saving.current = false;
+      setBusy(false);
+    }
+  }
+
+  function done(saved: SavedInvoice, print: boolean, handedOver: string) {
+    notify.done(salesText.saved(saved.pay_ref));
+    setLastSale({ ref: saved.pay_ref, change: f.changeDue });
+    startNew();
+    // The counter's printer takes the 80 mm receipt (pos-reciept), not the A4 invoice.
+    if (print) navigate(`/pos-reciept?kind=${saved.kind}&id=${saved.pay_id}&width=80${handedOver}`);
+  }
+
+  function refused(error: unknown) {
+    const shortages = shortagesOf(error);
+    if (!shortages.length) return void notify.failed(error);
+    void presentAlert({
+      header: salesText.shortTitle,
+      message: shortages
+        .map((s) => salesText.shortLine(s.item_name, s.requested_quantity, s.available_quantity, s.shortage))
+        .join('\n'),
+      cssClass: 'shortage-alert',
+      buttons: [salesText.close],
+    });
+  }
+
+  /** A device that cannot keep the sale (no IndexedDB, a private window) sells online only, as before. */
+  async function payOnline(body: Parameters<typeof saveSteps>[3], print: boolean, handedOver: string) {
     try {
       let saved: SavedInvoice | undefined;
       for (const s of saveSteps(salesScreen, undefined, true, body)) [saved] = await save.mutateAsync(s);
-      if (!saved) return;
-      notify.done(salesText.saved(saved.pay_ref));
-      setLastSale({ ref: saved.pay_ref, change: f.changeDue });
-      const handedOver = f.changeDue ? `&received=${normalizeNumberInput(received)}` : '';
-      startNew();
-      // The counter's printer takes the 80 mm receipt (pos-reciept), not the A4 invoice.
-      if (print) navigate(`/pos-reciept?kind=${saved.kind}&id=${saved.pay_id}&width=80${handedOver}`);
+      if (saved) done(saved, print, handedOver);
     } catch (error) {
-      const shortages = shortagesOf(error);
-      if (!shortages.length) return notify.failed(error);
-      void presentAlert({
-        header: salesText.shortTitle,
-        message: shortages
-          .map((s) => salesText.shortLine(s.item_name, s.requested_quantity, s.available_quantity, s.shortage))
-          .join('\n'),
-        cssClass: 'shortage-alert',
-        buttons: [salesText.close],
-      });
-    } finally {
-      saving.current = false;
+      refused(error);
     }
   }
 
@@ -363,7 +440,7 @@ export default function PosPage({ title }: { title: string }) {
             ))}
           </div>
           <div className="pos-tiles" data-testid="pos-tiles">
-            {tiles.rows.map((item: StockRow) => (
+            {shownTiles.map((item: StockRow) => (
               <button key={item.id} type="button" className="pos-tile" data-item={item.id} onClick={() => add(item)}>
                 <span className="pos-tile-name">{item.item_name}</span>
                 <bdi className="num pos-tile-price">{formatDecimal(item.pay_price)}</bdi>
@@ -372,7 +449,7 @@ export default function PosPage({ title }: { title: string }) {
                 </small>
               </button>
             ))}
-            {tiles.query.isSuccess && tiles.rows.length === 0 && <p>{text.noItems}</p>}
+            {(tiles.query.isSuccess || offlineTiles) && shownTiles.length === 0 && <p>{text.noItems}</p>}
           </div>
           {tiles.query.hasNextPage && (
             <button
@@ -594,16 +671,16 @@ export default function PosPage({ title }: { title: string }) {
               type="button"
               className="plain-button pos-touch pos-pay-main"
               data-testid="pos-pay-print"
-              disabled={save.isPending}
+              disabled={busy}
               onClick={() => void pay(true)}
             >
-              {save.isPending ? text.saving : text.payPrint}
+              {busy ? text.saving : text.payPrint}
             </button>
             <button
               type="button"
               className="plain-button outline pos-touch"
               data-testid="pos-pay"
-              disabled={save.isPending}
+              disabled={busy}
               onClick={() => void pay(false)}
             >
               {text.payOnly}

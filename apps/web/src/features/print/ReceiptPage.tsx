@@ -1,11 +1,14 @@
 import { isKindToken, type KindToken, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useInvoice } from '../invoices/useSales.ts';
+import { offlineText } from '../offline/offlineText.ts';
+import type { OutboxSale } from '../offline/outbox.rules.ts';
+import { keptSale } from '../offline/outboxStore.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import { printText, receiptText as text } from './printText.ts';
 import './receipt.css';
@@ -24,8 +27,11 @@ export default function ReceiptPage({ title }: { title: string }) {
   const width = params.get('width') === '58' ? '58' : '80';
   const { storeId } = useSession();
   const doc = useInvoice(storeId, kind, Number.isInteger(id) && id > 0 ? id : undefined);
+  const pending = usePendingSale(params.get('pending'));
   const company = useCompany();
-  const d = doc.data;
+  const d = pending.sale
+    ? { ...pending.sale.receipt, pay_ref: offlineText.pendingRef(pending.sale.counter) }
+    : doc.data;
   const c = company.data?.[0];
   useEffect(() => {
     if (d && c && params.get('auto') === '1') setTimeout(() => window.print(), 300);
@@ -49,13 +55,59 @@ export default function ReceiptPage({ title }: { title: string }) {
           {text.width58}
         </IonButton>
       </div>
-      {doc.isError && <p data-testid="print-not-found">{printText.notFound}</p>}
-      {d && c && <Receipt doc={d} company={c} kind={kind} width={width} received={params.get('received')} />}
+      {(doc.isError || pending.missing) && <p data-testid="print-not-found">{printText.notFound}</p>}
+      {d && c && (
+        <Receipt
+          doc={d}
+          company={c}
+          kind={kind}
+          width={width}
+          received={params.get('received')}
+          pending={pending.sale !== undefined}
+        />
+      )}
     </Page>
   );
 }
 
-type ReceiptDoc = NonNullable<ReturnType<typeof useInvoice>['data']>;
+/**
+ * A sale kept on the device (`?pending=key`, docs/offline.md): its receipt from what the screen computed, until
+ * the server has it; once sent, the saved invoice's own receipt.
+ */
+function usePendingSale(key: string | null) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [found, setFound] = useState<{ sale?: OutboxSale; missing?: boolean }>({});
+  useEffect(() => {
+    if (!key) return;
+    void keptSale(key).then(({ sale, sent }) => {
+      if (sale) return setFound({ sale });
+      if (!sent) return setFound({ missing: true });
+      const copy = new URLSearchParams(params);
+      copy.delete('pending');
+      copy.set('kind', 'pay');
+      copy.set('id', String(sent));
+      navigate(`/pos-reciept?${copy.toString()}`, { replace: true });
+    });
+  }, [key, params, navigate]);
+  return found;
+}
+
+type SavedDoc = NonNullable<ReturnType<typeof useInvoice>['data']>;
+type ReceiptDoc = Pick<
+  SavedDoc,
+  | 'pay_ref'
+  | 'pay_date'
+  | 'pay_time'
+  | 'user_name'
+  | 'sub_name'
+  | 'tot_pr'
+  | 'discount'
+  | 'taxTot'
+  | 'total_with_vat'
+  | 'pay'
+  | 'changee'
+> & { items: Pick<SavedDoc['items'][number], 'id' | 'item_name' | 'quantity' | 'pay_price' | 'tot'>[] };
 type CompanyRow = NonNullable<ReturnType<typeof useCompany>['data']>[number];
 
 function Receipt({
@@ -64,8 +116,10 @@ function Receipt({
   kind,
   width,
   received,
+  pending,
 }: {
   doc: ReceiptDoc;
+  pending: boolean;
   company: CompanyRow;
   kind: KindToken;
   width: '80' | '58';
@@ -113,6 +167,11 @@ function Receipt({
         {c.address && <p>{c.address}</p>}
       </header>
       <h2 className="receipt-title">{c.vat_registered ? text.simplifiedTaxInvoice : text.salesReceipt}</h2>
+      {pending && (
+        <p className="receipt-pending" data-testid="receipt-pending">
+          {offlineText.pendingNote}
+        </p>
+      )}
       <dl className="receipt-meta">
         <dt>{text.ref}</dt>
         <dd>

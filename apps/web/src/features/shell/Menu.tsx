@@ -1,5 +1,5 @@
 import { menuController } from '@ionic/core/components';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ui } from '../../app/messages.ts';
 import { may } from '../../app/permissions.ts';
@@ -15,8 +15,11 @@ import {
   IonTitle,
   IonToolbar,
 } from '../../ui/ionic.ts';
+import { useNotify } from '../../ui/useNotify.ts';
 import { useAuth, useSession } from '../auth/AuthProvider.tsx';
 import { useDueInvoices } from '../notifications/useDueInvoices.ts';
+import { offlineText } from '../offline/offlineText.ts';
+import { keepSyncing, unsentCount } from '../offline/outbox.ts';
 import { isShownOn, menuGroups } from './menuEntries.ts';
 import { logOutOutline, notificationsOutline } from './menuIcons.ts';
 import { YearSwitch } from './YearSwitch.tsx';
@@ -88,6 +91,16 @@ export default function Menu() {
   const { user, store } = useSession();
   const { signOut } = useAuth();
   const nav = useMenuNav();
+  const notify = useNotify();
+  // The menu is there as long as someone is signed in: the sales waiting on the device are sent whenever the
+  // network allows (docs/offline.md).
+  useEffect(() => keepSyncing(store.id), [store.id]);
+  // Sales on the device that the server has not booked would be left behind with no one signed in: refused.
+  const signOutUnlessWaiting = async () => {
+    const unsent = await unsentCount();
+    if (unsent > 0) return notify.refused(offlineText.signOutRefused(unsent));
+    await signOut();
+  };
 
   return (
     <IonMenu contentId="main" type="overlay" className="app-menu">
@@ -100,7 +113,13 @@ export default function Menu() {
         <div className="menu-user">
           <strong data-testid="menu-full-name">{user.full_name}</strong>
           <IonNote>{store.store_name}</IonNote>
-          <IonButton size="small" fill="outline" color="danger" onClick={() => void signOut()} data-testid="logout">
+          <IonButton
+            size="small"
+            fill="outline"
+            color="danger"
+            onClick={() => void signOutUnlessWaiting()}
+            data-testid="logout"
+          >
             <IonIcon slot="start" icon={logOutOutline} />
             {ui.menu.logout}
           </IonButton>

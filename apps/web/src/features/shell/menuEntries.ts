@@ -80,6 +80,7 @@ export const menuGroups: MenuGroup[] = [
       entry('folder/user-activity', 'both', 'readReports'),
       entry('folder/categories', 'both', 'items'),
       entry('folder/settings', 'both', 'signedIn'),
+      entry('folder/sync', 'both', 'signedIn'),
     ],
   },
 ];

@@ -31,6 +31,7 @@ export const screenTitles = {
   fristq: 'الكميات الإفتتاحية',
   'folder/firstq-modal': 'الكميات الإفتتاحية',
   'folder/settings': 'الإعدادات والضبط',
+  'folder/sync': 'المزامنة والإتصال',
   'folder/items-report': 'تقرير حركة الصنف',
   'folder/balance-sheet': 'ميزان المراجعة',
   'folder/balance-sheet2': 'ميزان المراجعة والأرصدة',

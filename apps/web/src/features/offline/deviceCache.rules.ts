@@ -1,0 +1,59 @@
+/**
+ * What the POS reads on a device without the network (docs/offline.md), as pure functions: which query results are
+ * kept on the device, and the item search over the device's copy of the store's items.
+ */
+import type { StockRow } from '@mizan/contract';
+
+/**
+ * The reads the POS and the phone's sales screen need to open and sell: the company, the stores, the parties of a
+ * store's year, its categories and brands. Nothing else is kept (no balance or record is ever shown stale).
+ */
+export function isKeptOffline(key: readonly unknown[]): boolean {
+  const [root, , third, , fifth] = key;
+  if (key.length === 1) return root === 'company' || root === 'stores';
+  if (root !== 'store') return false;
+  if (key.length === 3) return third === 'categories';
+  if (key.length === 4) return third === 'items' && key[3] === 'brands';
+  return key.length === 5 && third === 'year' && fifth === 'parties';
+}
+
+const folded = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
+
+/**
+ * The device's copy of the items searched as the server searches them (items/searchStock): the name, the English
+ * name, the alias, the code or the barcode holds the term. Exact codes and barcodes first.
+ */
+export function searchCatalogue<
+  T extends Pick<StockRow, 'item_name' | 'item_desc' | 'aliasEn' | 'part_no' | 'item_parcode'>,
+>(items: T[], term: string, limit = 50): T[] {
+  const wanted = folded(term);
+  if (!wanted) return items.slice(0, limit);
+  const exact = items.filter((item) => folded(item.part_no) === wanted || folded(item.item_parcode) === wanted);
+  const partial = items.filter(
+    (item) =>
+      !exact.includes(item) &&
+      [item.item_name, item.item_desc, item.aliasEn, item.part_no, item.item_parcode].some((field) =>
+        folded(field).includes(wanted),
+      ),
+  );
+  return [...exact, ...partial].slice(0, limit);
+}
+
+/** The tiles of the POS from the device's copy: by category or brand, and by name when one is typed. */
+export function catalogueTiles<
+  T extends Pick<
+    StockRow,
+    'item_name' | 'item_desc' | 'aliasEn' | 'part_no' | 'item_parcode' | 'category_id' | 'brand'
+  >,
+>(
+  items: T[],
+  filter: { search?: string | undefined; category_id?: number | undefined; brand?: string | undefined },
+  limit = 200,
+): T[] {
+  const grouped = items.filter(
+    (item) =>
+      (filter.category_id === undefined || item.category_id === filter.category_id) &&
+      (filter.brand === undefined || item.brand === filter.brand),
+  );
+  return searchCatalogue(grouped, filter.search ?? '', limit);
+}

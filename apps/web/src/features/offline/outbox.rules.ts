@@ -1,0 +1,118 @@
+/**
+ * Selling offline (issue 21, docs/offline.md): the device's queue of sales, as plain data and the one loop that
+ * sends it. A sale is kept on the device, with its key (a UUID, the save's idempotency key) and the device's next
+ * number, before its receipt prints; the loop sends the store's waiting sales oldest first, one at a time, and a
+ * sale the server refuses is set aside with the server's reason, so it never holds back the ones after it.
+ */
+import type { BodyOf, routes, TradeDocumentWithLines } from '@mizan/contract';
+
+export type SaleBody = BodyOf<typeof routes.pay.createWithItems>;
+
+/** What the receipt of a sale that waits prints: the figures the screen computed with the contract's rules. */
+export type PendingReceipt = {
+  pay_date: string;
+  pay_time: string;
+  sub_name: string;
+  user_name: string;
+  tot_pr: string;
+  discount: string;
+  taxTot: string;
+  total_with_vat: string;
+  pay: string;
+  changee: string;
+  items: { id: number; item_name: string; quantity: string; pay_price: string; tot: string }[];
+};
+
+export type OutboxSale = {
+  /** The save's idempotency key: the server books it once, however often it is sent. */
+  key: string;
+  /** The device's number of this sale: 1, 2, 3, ... with no gap, given when it was kept. */
+  counter: number;
+  storeId: number;
+  /** The body sent, the key, the device and the year in it. */
+  body: SaleBody;
+  receipt: PendingReceipt;
+  /** When it was kept (ISO). */
+  madeAt: string;
+  /** `setAside`: refused by the server, waiting for a person (`reason` says why, in Arabic). */
+  state: 'waiting' | 'setAside';
+  reason?: string;
+  /** How many sends failed without an answer (the network, a server fault). */
+  tries: number;
+};
+
+/** What the loop needs of the device's storage (IndexedDB in the app, a map in the tests). */
+export interface OutboxStorage {
+  /** The store's waiting sales, oldest (lowest number) first. */
+  waiting(storeId: number): Promise<OutboxSale[]>;
+  /** A sale the server booked (as invoice `payId`): gone from the queue. */
+  remove(key: string, payId: number): Promise<void>;
+  setAside(key: string, reason: string): Promise<void>;
+  /** One more failed try; answers how many now. */
+  noteTry(key: string): Promise<number>;
+  /**
+   * Takes back a sale the cashier is still looking at (refused at once): removed, and its number given back when it
+   * is still the device's last. Answers false (and changes nothing) when a later sale has a number already.
+   */
+  withdraw(key: string): Promise<boolean>;
+}
+
+/** How a failed send is taken: try again later, wait for a sign-in, or a refusal (set the sale aside). */
+export type Failure = 'retry' | 'signIn' | 'refused';
+
+/** A server fault (500) may be passing: tried this often before the sale is set aside for review. */
+export const FAULT_TRIES = 3;
+
+export function failureOf(error: unknown, tries: number): Failure {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 0;
+  // No answer (no network, a timeout), a proxy or a database that is down, a limit: the sale is not refused.
+  if (!status || status === 408 || status === 429 || status === 502 || status === 503 || status === 504) return 'retry';
+  if (status === 401) return 'signIn';
+  if (status >= 500 && tries + 1 < FAULT_TRIES) return 'retry';
+  return 'refused';
+}
+
+export type SendReport = {
+  saved: Map<string, TradeDocumentWithLines>;
+  /** Refused in this run: set aside, or (`withdrawn`) given back to the cashier who is still at the sale. */
+  refused: Map<string, { error: unknown; withdrawn: boolean }>;
+  /** Why the loop stopped before the queue was empty: no answer (try later) or the session ended. */
+  stopped?: 'retry' | 'signIn';
+};
+
+/**
+ * Sends the store's waiting sales, oldest first, one at a time, until none waits or one gets no answer. Run by one
+ * tab at a time (outbox.ts holds the lock). `withdrawOnRefusal`: the key of the sale the cashier just made; refused,
+ * it is given back to the screen instead of set aside (the cashier corrects it there).
+ */
+export async function sendWaiting(
+  storage: OutboxStorage,
+  send: (sale: OutboxSale) => Promise<TradeDocumentWithLines>,
+  storeId: number,
+  { withdrawOnRefusal, reasonOf }: { withdrawOnRefusal?: string; reasonOf: (error: unknown) => string },
+): Promise<SendReport> {
+  const report: SendReport = { saved: new Map(), refused: new Map() };
+  const tried = new Set<string>();
+  for (;;) {
+    // Read again each time: a sale kept meanwhile (this tab or another) joins the end of the queue.
+    const next = (await storage.waiting(storeId)).find((sale) => !tried.has(sale.key));
+    if (!next) return report;
+    tried.add(next.key);
+    try {
+      const saved = await send(next);
+      await storage.remove(next.key, saved.pay_id);
+      report.saved.set(next.key, saved);
+    } catch (error) {
+      const failure = failureOf(error, next.tries);
+      if (failure !== 'refused') {
+        if (failure === 'retry') await storage.noteTry(next.key);
+        report.stopped = failure;
+        return report;
+      }
+      // Only a sale refused at its first send: one sent before without an answer may be saved under its number.
+      const withdrawn = next.key === withdrawOnRefusal && next.tries === 0 && (await storage.withdraw(next.key));
+      if (!withdrawn) await storage.setAside(next.key, reasonOf(error));
+      report.refused.set(next.key, { error, withdrawn });
+    }
+  }
+}
