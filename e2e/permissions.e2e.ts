@@ -60,7 +60,8 @@ describe('roles and permissions', () => {
 
     const cashier = await open('cashier', 'cashier123');
     await cashier.getByTestId('menu-full-name').waitFor();
-    // The cashier's screens only: selling, returns of sales, their records, due payments and settings read-only.
+    // The cashier's screens only: selling, returns of sales, their records, due payments, settings read-only, and the
+    // device's unsent sales (folder/sync, selling offline).
     expect((await menuPaths(cashier)).sort()).toEqual(
       [
         '/folder/notifications',
@@ -70,6 +71,7 @@ describe('roles and permissions', () => {
         '/folder/sales-return',
         '/folder/sales-returns-record',
         '/folder/settings',
+        '/folder/sync',
       ].sort(),
     );
     await screenshot(cashier, 'permissions-cashier-menu-desktop-light');
@@ -158,6 +160,10 @@ describe('roles and permissions', () => {
     expect(cashierHeaders.join('|')).not.toContain('نسبة الربح');
     const [seen] = await readFromPage<{ perch_price: string }[]>(cashier, 'items/searchStock?store_id=1&search=PERM-1');
     expect(seen?.perch_price).toBe('');
+    // Nor does it offer editing or deleting an item: both need the items permission the cashier's role lacks.
+    await cashier.locator('[data-testid="items-table"] tbody tr').first().waitFor();
+    expect(await cashier.getByTestId('edit-item').count()).toBe(0);
+    expect(await cashier.locator('[data-testid="items-table"] ion-button[color="danger"]').count()).toBe(0);
     await screenshot(cashier, 'permissions-cashier-items-desktop-light');
     await cashier.context().close();
 
@@ -169,6 +175,8 @@ describe('roles and permissions', () => {
     const ownersHeaders = owner.locator('[data-testid="items-table"] thead th');
     await ownersHeaders.first().waitFor();
     expect((await ownersHeaders.allTextContents()).join('|')).toContain('سعر الشراء');
+    await owner.locator('[data-testid="items-table"] tbody tr').first().waitFor();
+    expect(await owner.getByTestId('edit-item').count()).toBeGreaterThan(0);
     await owner.context().close();
   });
 });
