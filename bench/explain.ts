@@ -5,7 +5,7 @@
  * the statements' execution time, the buffers they touched and the rows their plans read.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/explain.ts
- *   ONLY=aging PLAN=1 DATABASE_URL=... npx tsx bench/explain.ts        # one read, with its slowest plan
+ *   ONLY=aging PLAN=1 DATABASE_URL=... npx tsx bench/explain.ts        # one read, with its slowest plan (SQL=1: its text)
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -79,6 +79,7 @@ for (const read of reads) {
   console.log(
     `${read.label.slice(0, 58).padEnd(58)} ${String(statements.length).padStart(5)} ${ms.toFixed(1).padStart(9)} ${String(buffers).padStart(9)} ${rows}`,
   );
+  if (process.env.SQL && slowest) console.log(slowest.text, JSON.stringify(slowest.values));
   if (process.env.PLAN && slowest) {
     const { rows: plan } = await pool.query(`explain (analyze, buffers) ${slowest.text}`, slowest.values);
     console.log(plan.map((row: { 'QUERY PLAN': string }) => `    ${row['QUERY PLAN']}`).join('\n'));

@@ -65,14 +65,16 @@ export function accountFigures(storeId: number, year: AccountingYear, asked: Per
       join sub_accounts p on p.id = b.account_id join accounts c on c.ac_id = p.ac_id
       where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(year.id)}
     ),
-    figures as (
+    -- Materialized: computed once per account. Inlined, each use of opening (closing, its sides, the totals) copied
+    -- the retained-earnings sum into its own sub-plan and recomputed it (nine times in a trial balance).
+    figures as materialized (
       select s.id, s.sub_name, s.sub_code, s.sub_type, s.ac_id, a.ac_name, s.cat_id, s.role,
         (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
           + case when a.statement = 'balance_sheet' then coalesce(k.before_kept, 0) else 0 end
           + coalesce(m.before_y, 0)
-          - case when s.role = 'retained_earnings' then (select amount from retained) else 0 end as opening,
+          - case when s.role = 'retained_earnings' then r.amount else 0 end as opening,
         coalesce(m.debit, 0) as debit, coalesce(m.credit, 0) as credit
-      from sub_accounts s join accounts a on a.ac_id = s.ac_id
+      from sub_accounts s join accounts a on a.ac_id = s.ac_id cross join retained r
       left join kept k on k.account_id = s.id
       left join moves m on m.account_id = s.id
       where s.store_id = ${storeId}
