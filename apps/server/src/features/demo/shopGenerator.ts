@@ -460,15 +460,14 @@ async function saveVouchers(db: Db, plan: ShopPlan, pick: Pick) {
       select (${pick(`${kind}-party`, sql`g`)} % ${parties.length})::int as party,
         (${pick(`${kind}-half`, sql`g`)} % 2)::int as half, (50 + ${pick(`${kind}-amount`, sql`g`)} % 950)::int as amount
       from generate_series(1, ${count}) g order by g`);
-    rows.forEach((row, i) =>
+    for (const [i, row] of rows.entries())
       planned.push({
         kind,
         date: dayOf(i, count),
         party: parties[row.party] ?? 0,
         half: row.half === 1,
         amount: row.amount,
-      }),
-    );
+      });
   }
   planned.sort((a, b) => a.date.localeCompare(b.date));
   for (const [n, voucher] of planned.entries()) {
