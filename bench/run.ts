@@ -5,6 +5,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:seed   # once: the large store
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
  *   DATA_DIR=/tmp/mizan-large-... npm run bench                                 # a store seeded into PGlite
+ *   ONLY_READS=1 DATABASE_URL=... npm run bench                                # the reads only (no saves)
  *
  * The reads go through the real HTTP layer in-process (`app.inject`). The throughput of ten-line sales from eight
  * clients is measured against one and then two real server processes on the same PostgreSQL (sessions live in the
@@ -17,8 +18,10 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
+import { ledgerSumsInvariants } from '../apps/server/src/features/posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
 import { signedInClient } from './injectClient.ts';
+import { benchReads, benchSubjects } from './reads.ts';
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -60,63 +63,19 @@ async function measure(label: string, goalMs: number | undefined, run: (n: numbe
 
 const first = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await db.execute<T>(query)).rows[0] as T;
-const busiest = await first<{ item_id: number }>(sql`select item_id from stock_movement where store_id = 1
-  group by item_id order by count(*) desc limit 1`);
-const someItems = (await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 120`))
-  .rows;
-const customer = await first<{ id: number }>(sql`select cust_id as id from trade_document where store_id = 1
-  and kind = 'pay' group by cust_id order by count(*) desc offset 1 limit 1`);
-const category = await first<{ id: number }>(
-  sql`select id from item_categories where store_id = 1 order by id limit 1`,
-);
+const { busiest, someItems, customer } = await benchSubjects(db);
 const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::int as lines from trade_line`)).rows as [
   { lines: number },
 ];
 console.log(`store 1 on ${database.kind}: ${lines} trade lines; busiest item ${busiest.item_id}\n`);
 
-// Stock (issue 19).
-await measure("one item's stock (items/readItemByIdQty)", 5, (n) =>
-  call('GET', `/api/items/readItemByIdQty?id=${someItems[n % someItems.length]?.id}`),
-);
-await measure('item-stock page 1 of 20', 50, () => call('GET', '/api/items/stockList?page=1&pageSize=20'));
-await measure('item-stock page 1,000 of 20', 50, () => call('GET', '/api/items/stockList?page=1000&pageSize=20'));
-await measure('item-stock search "فلتر زيت Bosch"', 50, () =>
-  call('GET', `/api/items/stockList?page=1&pageSize=20&search=${encodeURIComponent('فلتر زيت Bosch')}`),
-);
-await measure('item-stock quantity = 0', 50, () =>
-  call('GET', '/api/items/stockList?page=1&pageSize=20&quantity_filter=zero'),
-);
-await measure('item-stock one category, sorted by value at cost', 50, () =>
-  call(
-    'GET',
-    `/api/items/stockList?page=1&pageSize=20&category_id=${category.id}&sort=stockValuePerchPrice&order=desc`,
-  ),
-);
-await measure('stock totals: all items at cost and at price (readStockTotals)', 100, () =>
-  call('GET', '/api/items/readStockTotals'),
-);
-await measure('movement report, busiest item, first page', 100, () =>
-  call('GET', `/api/reports/itemMovement?item_id=${busiest.item_id}&page=1&pageSize=50`),
-);
-await measure('movement report, busiest item, a month', 100, () =>
-  call('GET', `/api/reports/itemMovement?item_id=${busiest.item_id}&from=2026-06-01&to=2026-06-30&page=1&pageSize=50`),
-);
-await measure('validateStockQuantity, 20 items', 20, () =>
-  call('POST', '/api/items/validateStockQuantity', {
-    itemList: someItems.slice(0, 20).map((item) => ({ item_id: item.id, quantity: '1' })),
-  }),
-);
-
-// Money (issue 20).
-await measure('account statement of the busiest customer, first page', 100, () =>
-  call('GET', `/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&page=1&pageSize=50`),
-);
-await measure('trial balance, the year', 100, () => call('GET', '/api/sub_accounts/getComprehensiveBalanceSheet'));
-await measure('profit and loss, the year', 300, () =>
-  call('GET', '/api/reports/profitAndLoss?from=2026-01-01&to=2026-12-31'),
-);
-await measure('balance sheet at the year end', 300, () => call('GET', '/api/reports/balanceSheet?as_of=2026-12-31'));
-await measure('aged receivables', 300, () => call('GET', '/api/reports/aging?side=receivable'));
+// The reads of issues 19 (stock) and 20 (money).
+for (const read of await benchReads(db)) await measure(read.label, read.goalMs, (n) => read.run(call, n));
+if (process.env.ONLY_READS) {
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
 
 // Saves. The sold items are bought first (100,000 each, on the last day before the sales) so that the saves and the
 // throughput run measure selling, not a refusal for lack of stock.
@@ -171,8 +130,8 @@ await measure(
   },
   2,
 );
-const drift = await stockAtCostInvariants(db);
-console.log(`\ndrift (kept sums against movements): ${drift.length} rows`);
+const drift = [...(await stockAtCostInvariants(db)), ...(await ledgerSumsInvariants(db))];
+console.log(`\ndrift (kept sums against movements and ledger lines): ${drift.length} rows`);
 
 // Throughput: eight clients saving ten-line sales against one, then two server processes.
 async function freePort(): Promise<number> {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { generateShop, largeStoreSize, type ShopSize } from '../apps/server/src/features/demo/shopGenerator.ts';
+import { ledgerSumsInvariants } from '../apps/server/src/features/posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
 import { actingAdministrator } from '../apps/server/src/lib/permissions.ts';
 
@@ -51,8 +52,11 @@ await generateShop(database.db, {
   user: actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, 1),
   onStep: (step, done, of) => console.log(`${seconds()} s ${bar(done, of)} ${step}`),
 });
-const drift = await stockAtCostInvariants(database.db);
-console.log(`${seconds()} s done; kept sums against movements: ${drift.length} rows differ`);
+const drift = [
+  ...(await stockAtCostInvariants(database.db)),
+  ...(await ledgerSumsInvariants(database.db)).map((row) => `account ${row.account_id} ${row.what}`),
+];
+console.log(`${seconds()} s done; kept sums against movements and ledger lines: ${drift.length} rows differ`);
 for (const line of drift.slice(0, 20)) console.log(`  ${line}`);
 await database.close();
 process.exit(drift.length === 0 ? 0 : 1);

@@ -535,6 +535,35 @@ export const accountBalance = pgTable(
 );
 
 /**
+ * The same sums per day and kind of document (migration 0028), kept by the same writer with the same deltas: a report
+ * over part of a year reads a few rows per account and day instead of every ledger line. A test checks that these
+ * rows always equal the ledger's sums.
+ */
+export const accountDay = pgTable(
+  'account_day',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    // Derived data: an account that may be deleted (it has no ledger lines) takes its zero rows with it.
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => subAccounts.id, { onDelete: 'cascade' }),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    line_date: date('line_date', { mode: 'string' }).notNull(),
+    source_kind: text('source_kind').notNull(),
+    debit_total: numeric('debit_total', { precision: 20, scale: 2 }).notNull().default('0'),
+    credit_total: numeric('credit_total', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'account_day_pk', columns: [t.store_id, t.account_id, t.line_date, t.source_kind, t.yearId] }),
+    index('account_day_year_idx').on(t.store_id, t.yearId, t.line_date),
+  ],
+);
+
+/**
  * Trading documents: final sales (`pay`), purchases (`perch`), preliminary sales (`payinit`) and purchase orders
  * (`perchOrder`) share the legacy header shape, so they share one table with their kind. A value-only invoice is
  * a `pay` or `perch` header without lines.

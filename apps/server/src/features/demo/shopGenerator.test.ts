@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { actingAdministrator } from '../../lib/permissions.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
+import { ledgerSumsInvariants } from '../posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
 import { generateShop, type ShopSize } from './shopGenerator.ts';
 
@@ -18,6 +19,9 @@ const size: ShopSize = {
   purchaseReturns: 2,
   counts: 3,
   countLines: 4,
+  receipts: 8,
+  payments: 3,
+  expenses: 2,
 };
 const admin = (storeId: number) =>
   actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, storeId);
@@ -44,6 +48,7 @@ describeEachDatabase('a generated shop', (ctx) => {
         user: admin(storeId),
       });
     expect(await stockAtCostInvariants(db())).toEqual([]);
+    expect(await ledgerSumsInvariants(db())).toEqual([]);
 
     const kinds = await rows<{ kind: string; n: number }>(
       sql`select kind, count(*)::int as n from trade_document where store_id = 1 group by kind order by kind`,
@@ -79,6 +84,19 @@ describeEachDatabase('a generated shop', (ctx) => {
       from trade_document d join sub_accounts a on a.id = d.cust_id where d.store_id = 1 and d.kind = 'pay'`);
     expect(dues?.walk_in_due).toBe('0.00');
     expect(dues?.credit_due).toBeGreaterThan(0);
+
+    // Vouchers through their own save: receipts settle credit sales, payments purchases, expenses are paid.
+    const [vouchers] = await rows<{ receipts: number; payments: number; expenses: number; settled: number }>(sql`
+      select count(*) filter (where j.voucher_kind = 'receipt')::int as receipts,
+        count(*) filter (where j.voucher_kind = 'payment')::int as payments,
+        count(*) filter (where j.voucher_kind = 'expense')::int as expenses,
+        (select count(*) from payment_allocation a join journal v on v.j_id = a.j_id where v.store_id = 1)::int
+          as settled
+      from journal j where j.store_id = 1`);
+    expect(vouchers?.receipts).toBeGreaterThan(0);
+    expect(vouchers?.payments).toBeGreaterThan(0);
+    expect(vouchers?.expenses).toBe(2);
+    expect(vouchers?.settled).toBeGreaterThan(0);
 
     // The same seed, another store: the same shop.
     const shape = (storeId: number) =>

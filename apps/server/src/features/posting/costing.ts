@@ -308,7 +308,7 @@ async function rewriteCostLines(
         ${arrayOf(inPlaceRows.map((row) => row.delta))}::numeric[]) as u(kind, id, delta),
       ledger_line o
     where l.source_kind = u.kind and l.source_id = u.id and l.part = 'cost' and o.id = l.id
-    returning l.store_id, l."yearId", l.account_id, l.source_kind, l.source_id,
+    returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind, l.source_id,
       (l.debit - o.debit)::text as debit, (l.credit - o.credit)::text as credit`);
   await addToBalances(tx, changed);
   const inPlace = new Set(changed.map(key));

@@ -1,6 +1,6 @@
 /**
  * The writers of ledger lines and of the kept sums (`item_cost` per item and year, `account_balance` per account
- * and year), which change here with the rows they sum. Only `repost` (repost.ts) and the cost engine (costing.ts)
+ * and year, `account_day` per account, day and kind of document), which change here with the rows they sum. Only `repost` (repost.ts) and the cost engine (costing.ts)
  * call them: what a document posts goes through `repost`.
  */
 import {
@@ -16,7 +16,7 @@ import {
 } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, itemCost, subAccounts } from '../../db/schema.ts';
+import { accountBalance, accountDay, itemCost, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
@@ -79,7 +79,8 @@ export async function removeLedgerPart(
   const { rows } = await tx.execute<BalanceDelta>(sql`
     delete from ledger_line l using ${sourceArrays(sources)} as s(kind, id)
     where l.source_kind = s.kind and l.source_id = s.id and l.part = ${part}
-    returning l.store_id, l."yearId", l.account_id, (-l.debit)::text as debit, (-l.credit)::text as credit`);
+    returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind,
+      (-l.debit)::text as debit, (-l.credit)::text as credit`);
   await addToBalances(tx, rows);
 }
 
@@ -177,34 +178,57 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
       });
 }
 
-export type BalanceDelta = { store_id: number; yearId: number; account_id: number; debit: string; credit: string };
+export type BalanceDelta = {
+  store_id: number;
+  yearId: number;
+  account_id: number;
+  /** The line's day and its document's kind: the day's sums (`account_day`) are kept by them. */
+  line_date: string;
+  source_kind: string;
+  debit: string;
+  credit: string;
+};
+
+type Sum = { debit: Money; credit: Money };
+/** Deltas added up by a key, the zero sums left out, in the key's order (the order rows are locked in). */
+function summed<T extends BalanceDelta>(lines: T[], keyOf: (line: T) => (string | number)[]) {
+  const sums = new Map<string, { line: T; key: (string | number)[]; sum: Sum }>();
+  for (const line of lines) {
+    const key = keyOf(line);
+    const id = key.join(':');
+    const found = sums.get(id) ?? { line, key, sum: { debit: money(0n), credit: money(0n) } };
+    found.sum = {
+      debit: addMoney(found.sum.debit, amount(line.debit)),
+      credit: addMoney(found.sum.credit, amount(line.credit)),
+    };
+    sums.set(id, found);
+  }
+  const compare = (a: (string | number)[], b: (string | number)[]) => {
+    for (let k = 0; k < a.length; k++) {
+      const [x, y] = [a[k] ?? 0, b[k] ?? 0];
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
+  return [...sums.values()]
+    .filter(({ sum }) => sum.debit !== 0n || sum.credit !== 0n)
+    .sort((a, b) => compare(a.key, b.key));
+}
 
 /**
- * Adds ledger lines to the accounts' kept sums; negative amounts take them away. One row per store, year and
- * account, in that order: two documents posting at once lock the same rows in the same order and never deadlock.
+ * Adds ledger lines to the accounts' kept sums, of the year (`account_balance`) and of the day (`account_day`);
+ * negative amounts take them away. One row per store, year and account, then per store, account, day and kind, each
+ * in that order: two documents posting at once lock the same rows in the same order and never deadlock.
  */
 export async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
-  const sums = new Map<string, { store_id: number; yearId: number; account_id: number; debit: Money; credit: Money }>();
-  for (const line of lines) {
-    const key = `${line.store_id}:${line.yearId}:${line.account_id}`;
-    const sum = sums.get(key) ?? { ...line, debit: money(0n), credit: money(0n) };
-    sums.set(key, {
-      ...sum,
-      debit: addMoney(sum.debit, amount(line.debit)),
-      credit: addMoney(sum.credit, amount(line.credit)),
-    });
-  }
-  const rows = [...sums.values()]
-    .filter((sum) => sum.debit !== 0n || sum.credit !== 0n)
-    .sort((a, b) => a.store_id - b.store_id || a.yearId - b.yearId || a.account_id - b.account_id)
-    .map((sum) => ({
-      store_id: sum.store_id,
-      yearId: sum.yearId,
-      account_id: sum.account_id,
-      debit_total: toMoneyString(sum.debit),
-      credit_total: toMoneyString(sum.credit),
-    }));
-  for (const chunk of chunks(rows))
+  const yearly = summed(lines, (line) => [line.store_id, line.yearId, line.account_id]).map(({ line, sum }) => ({
+    store_id: line.store_id,
+    yearId: line.yearId,
+    account_id: line.account_id,
+    debit_total: toMoneyString(sum.debit),
+    credit_total: toMoneyString(sum.credit),
+  }));
+  for (const chunk of chunks(yearly))
     await tx
       .insert(accountBalance)
       .values(chunk)
@@ -213,6 +237,38 @@ export async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
         set: {
           debit_total: sql`${accountBalance.debit_total} + excluded.debit_total`,
           credit_total: sql`${accountBalance.credit_total} + excluded.credit_total`,
+        },
+      });
+  const daily = summed(lines, (line) => [
+    line.store_id,
+    line.account_id,
+    line.line_date,
+    line.source_kind,
+    line.yearId,
+  ]).map(({ line, sum }) => ({
+    store_id: line.store_id,
+    account_id: line.account_id,
+    yearId: line.yearId,
+    line_date: line.line_date,
+    source_kind: line.source_kind,
+    debit_total: toMoneyString(sum.debit),
+    credit_total: toMoneyString(sum.credit),
+  }));
+  for (const chunk of chunks(daily))
+    await tx
+      .insert(accountDay)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [
+          accountDay.store_id,
+          accountDay.account_id,
+          accountDay.line_date,
+          accountDay.source_kind,
+          accountDay.yearId,
+        ],
+        set: {
+          debit_total: sql`${accountDay.debit_total} + excluded.debit_total`,
+          credit_total: sql`${accountDay.credit_total} + excluded.credit_total`,
         },
       });
 }

@@ -1,7 +1,8 @@
 /**
  * Our own reports (`reports/...`, docs/reports.md): profit and loss, the balance sheet, the cash book, gross profit
- * and aged receivables and payables. Each is SQL over the one ledger (or the documents' kept costs and the
- * `invoice_remainder` view), summed by the database; nothing here loops over rows to add them up.
+ * and aged receivables and payables. Each is SQL over the one ledger and its kept sums (per year `account_balance`,
+ * per day and kind `account_day`), or the documents' kept costs, summed by the database; nothing here loops over rows
+ * to add them up.
  */
 import {
   type AgingRow,
@@ -45,18 +46,20 @@ export async function profitAndLoss(
   asked: Period,
 ): Promise<ProfitAndLossFigures> {
   const period = withinYear(year, asked);
-  const lines = sql`ledger_line l join sub_accounts s on s.id = l.account_id join accounts a on a.ac_id = s.ac_id
+  // The days' kept sums of the profit-and-loss accounts (`account_day`: one row per account, day and kind of
+  // document, kept with the lines), grouped by account; the report's lines are sums of those groups.
+  const days = sql`account_day l join sub_accounts s on s.id = l.account_id join accounts a on a.ac_id = s.ac_id
     where l.store_id = ${storeId} and l."yearId" = ${year.id} and a.statement = 'profit_loss'
       and l.line_date >= ${period.start} and l.line_date <= ${period.end}`;
-  // One pass over the period's lines, grouped by account; the report's lines are sums of those groups.
   const [head] = (
     await db.execute<Omit<ProfitAndLossFigures, 'start_date' | 'end_date'>>(sql`
       with accounts_of as (
         select s.id, s.sub_name, s.role,
-          sum(case when l.source_kind = ${saleReturn} then 0 else l.credit - l.debit end) as credit_not_returns,
-          sum(case when l.source_kind = ${saleReturn} then l.debit - l.credit else 0 end) as returns,
-          sum(l.debit - l.credit) as debit_side
-        from ${lines}
+          sum(case when l.source_kind = ${saleReturn} then 0 else l.credit_total - l.debit_total end)
+            as credit_not_returns,
+          sum(case when l.source_kind = ${saleReturn} then l.debit_total - l.credit_total else 0 end) as returns,
+          sum(l.debit_total - l.credit_total) as debit_side
+        from ${days}
         group by s.id, s.sub_name, s.role
       ),
       other as (
@@ -282,34 +285,36 @@ export async function aging(
           as opening
         from sub_accounts s where s.store_id = ${storeId} and s.ac_id = ${partyClass}
       ),
-      moves as (
-        select l.id, l.account_id, l.line_date, l.source_kind, l.source_id,
-          ${owedSign} * (l.debit - l.credit) as change
-        from ledger_line l join parties p on p.id = l.account_id
-        where l.store_id = ${storeId} and l.line_date <= ${asOf}
-      ),
       balances as (
-        select p.id, p.opening, p.opening + coalesce(sum(m.change), 0) as owed
-        from parties p left join moves m on m.account_id = p.id
+        -- What each owes that day: its opening balance and its days' kept sums (all years), never its lines.
+        select p.id, p.opening, p.opening + coalesce(sum(${owedSign} * (k.debit_total - k.credit_total)), 0) as owed
+        from parties p
+        left join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
         group by p.id, p.opening
       ),
       charges as (
-        select m.account_id, m.change as amount, m.line_date as on_date, m.id as ord,
-          coalesce(d."nextPay", m.line_date) as due_date
-        from moves m
-        join balances b on b.id = m.account_id and b.owed > 0
-        left join trade_document d on d.pay_id = m.source_id and d.kind = m.source_kind
-        where m.change > 0
+        -- Only those who owe have their charges read, newest first from the statement's index.
+        select l.account_id, ${owedSign} * (l.debit - l.credit) as amount, l.line_date as on_date, l.id as ord,
+          l.source_kind, l.source_id
+        from balances b
+        join ledger_line l on l.store_id = ${storeId} and l.account_id = b.id and l.line_date <= ${asOf}
+        where b.owed > 0 and ${owedSign} * (l.debit - l.credit) > 0
         union all
-        select b.id, b.opening, f.first_day, 0, f.first_day
+        select b.id, b.opening, f.first_day, 0, null, null
         from balances b cross join (select min("yearStart") as first_day from year) f
         where b.opening > 0 and b.owed > 0
       ),
-      open_charges as (
-        select c.account_id as cust_id, c.due_date,
-          greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id
+      left_of_charges as (
+        select c.*, greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id
             order by c.on_date desc, c.ord desc rows between unbounded preceding and 1 preceding), 0))) as owed
         from charges c join balances b on b.id = c.account_id
+      ),
+      open_charges as (
+        -- The due date of what is left (an invoice's next payment, else the day it was charged).
+        select c.account_id as cust_id, c.owed, coalesce(d."nextPay", c.on_date) as due_date
+        from left_of_charges c
+        left join trade_document d on d.pay_id = c.source_id and d.kind = c.source_kind
+        where c.owed > 0
       ),
       owed as (
         select r.cust_id, count(*)::int as invoices,

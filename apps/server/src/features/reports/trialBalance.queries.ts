@@ -5,8 +5,8 @@
  * a profit-and-loss account starts the year at zero, retained earnings holds what earlier years earned. Over all
  * accounts the closing debits equal the closing credits.
  *
- * A whole year is read from the kept sums (`account_balance`, a few rows per account); a part of a year adds one
- * pass over that year's lines up to the period's last day.
+ * A whole year is read from the kept sums (`account_balance`, a few rows per account); a part of a year from the
+ * days' kept sums (`account_day`, one row per account, day and kind of document) up to the period's last day.
  */
 import type { TrialBalance, TrialBalanceRow, TrialSegment } from '@mizan/contract';
 import { CUSTOMERS_CLASS, parseMoney, SUPPLIERS_CLASS, subtractMoney, toMoneyString, ZERO } from '@mizan/contract';
@@ -42,17 +42,18 @@ export type TrialBalanceFilter = {
 export function accountFigures(storeId: number, year: AccountingYear, asked: Period): SQL {
   const period = withinYear(year, asked);
   const wholeYear = period.start === year.yearStart && period.end === year.yearEnd;
-  // The year's own movements: from its kept sums, or from its lines when the period is part of it.
+  // The year's own movements: from its kept sums, of the year or of its days up to the period's last (a few rows per
+  // account and day, never the ledger's lines).
   const moves = wholeYear
     ? sql`select b.account_id, 0::numeric as before_y, b.debit_total as debit, b.credit_total as credit
         from account_balance b where b.store_id = ${storeId} and b."yearId" = ${year.id}`
-    : sql`select l.account_id,
-          sum(case when l.line_date < ${period.start} then l.debit - l.credit else 0 end) as before_y,
-          sum(case when l.line_date >= ${period.start} then l.debit else 0 end) as debit,
-          sum(case when l.line_date >= ${period.start} then l.credit else 0 end) as credit
-        from ledger_line l
-        where l.store_id = ${storeId} and l."yearId" = ${year.id} and l.line_date <= ${period.end}
-        group by l.account_id`;
+    : sql`select d.account_id,
+          sum(case when d.line_date < ${period.start} then d.debit_total - d.credit_total else 0 end) as before_y,
+          sum(case when d.line_date >= ${period.start} then d.debit_total else 0 end) as debit,
+          sum(case when d.line_date >= ${period.start} then d.credit_total else 0 end) as credit
+        from account_day d
+        where d.store_id = ${storeId} and d."yearId" = ${year.id} and d.line_date <= ${period.end}
+        group by d.account_id`;
   return sql`
     with kept as (
       select b.account_id, sum(b.debit_total - b.credit_total) as before_kept from account_balance b
@@ -64,14 +65,16 @@ export function accountFigures(storeId: number, year: AccountingYear, asked: Per
       join sub_accounts p on p.id = b.account_id join accounts c on c.ac_id = p.ac_id
       where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(year.id)}
     ),
-    figures as (
+    -- Materialized: computed once per account. Inlined, each use of opening (closing, its sides, the totals) copied
+    -- the retained-earnings sum into its own sub-plan and recomputed it (nine times in a trial balance).
+    figures as materialized (
       select s.id, s.sub_name, s.sub_code, s.sub_type, s.ac_id, a.ac_name, s.cat_id, s.role,
         (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
           + case when a.statement = 'balance_sheet' then coalesce(k.before_kept, 0) else 0 end
           + coalesce(m.before_y, 0)
-          - case when s.role = 'retained_earnings' then (select amount from retained) else 0 end as opening,
+          - case when s.role = 'retained_earnings' then r.amount else 0 end as opening,
         coalesce(m.debit, 0) as debit, coalesce(m.credit, 0) as credit
-      from sub_accounts s join accounts a on a.ac_id = s.ac_id
+      from sub_accounts s join accounts a on a.ac_id = s.ac_id cross join retained r
       left join kept k on k.account_id = s.id
       left join moves m on m.account_id = s.id
       where s.store_id = ${storeId}

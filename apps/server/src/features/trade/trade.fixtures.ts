@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { stockMovement } from '../../db/schema.ts';
 import { TestClient, type TestContext } from '../../test/testApp.ts';
+import { ledgerSumsInvariants } from '../posting/ledgerSums.invariants.ts';
 
 export function tradeFixtures(ctx: () => TestContext) {
   const signedIn = async (user = 'admin', password = 'admin123', storeId = 1) => {
@@ -46,15 +47,12 @@ export function tradeFixtures(ctx: () => TestContext) {
   };
   const balanceOf = async (c: TestClient, accountId: number) =>
     (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${accountId}&yearId=1`)).json().data[0];
-  /** Accounts whose kept balance (`account_balance`) differs from the sums of their ledger lines: none, always. */
-  const balancesOffTheLedger = async () => {
-    const result = await ctx().database.db.execute<{ account_id: number }>(sql`
-      select coalesce(l.account_id, b.account_id) as account_id
-      from (select store_id, "yearId", account_id, sum(debit) as d, sum(credit) as c from ledger_line group by 1, 2, 3) l
-      full join account_balance b
-        on b.store_id = l.store_id and b."yearId" = l."yearId" and b.account_id = l.account_id
-      where coalesce(l.d, 0) <> coalesce(b.debit_total, 0) or coalesce(l.c, 0) <> coalesce(b.credit_total, 0)`);
-    return result.rows.map((row) => row.account_id);
-  };
+  /**
+   * Accounts whose kept sums (`account_balance` per year, `account_day` per day and kind) differ from the sums of
+   * their ledger lines: none, always.
+   */
+  const balancesOffTheLedger = async () => [
+    ...new Set((await ledgerSumsInvariants(ctx().database.db)).map((row) => row.account_id)),
+  ];
   return { signedIn, setup, stockOf, balanceOf, balancesOffTheLedger };
 }

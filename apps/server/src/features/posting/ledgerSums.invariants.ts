@@ -1,0 +1,33 @@
+/**
+ * The accounts' kept sums against the ledger lines they sum (the drift query of the ledger): every `account_balance`
+ * row (store, year, account) and every `account_day` row (store, account, day, kind, year) equals the sums of its
+ * lines, and no line is missing from them. The API tests check it after every step (trade.fixtures.ts
+ * `balancesOffTheLedger`), `npm run bench:seed` and `npm run bench` at the end. Answers each account that differs.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+export type KeptSumOff = { account_id: number; what: string };
+
+export async function ledgerSumsInvariants(db: DbOrTx): Promise<KeptSumOff[]> {
+  const { rows } = await db.execute<KeptSumOff>(sql`
+    select coalesce(l.account_id, b.account_id) as account_id,
+      'year ' || coalesce(l."yearId", b."yearId") || ': kept ' || coalesce(b.debit_total, 0) || ' / '
+        || coalesce(b.credit_total, 0) || ', lines ' || coalesce(l.d, 0) || ' / ' || coalesce(l.c, 0) as what
+    from (select store_id, "yearId", account_id, sum(debit) as d, sum(credit) as c from ledger_line group by 1, 2, 3) l
+    full join account_balance b
+      on b.store_id = l.store_id and b."yearId" = l."yearId" and b.account_id = l.account_id
+    where coalesce(l.d, 0) <> coalesce(b.debit_total, 0) or coalesce(l.c, 0) <> coalesce(b.credit_total, 0)
+    union all
+    select coalesce(l.account_id, k.account_id),
+      coalesce(l.line_date, k.line_date)::text || ' ' || coalesce(l.source_kind, k.source_kind) || ': kept '
+        || coalesce(k.debit_total, 0) || ' / ' || coalesce(k.credit_total, 0) || ', lines ' || coalesce(l.d, 0)
+        || ' / ' || coalesce(l.c, 0)
+    from (select store_id, account_id, line_date, source_kind, "yearId", sum(debit) as d, sum(credit) as c
+      from ledger_line group by 1, 2, 3, 4, 5) l
+    full join account_day k
+      on k.store_id = l.store_id and k.account_id = l.account_id and k.line_date = l.line_date
+        and k.source_kind = l.source_kind and k."yearId" = l."yearId"
+    where coalesce(l.d, 0) <> coalesce(k.debit_total, 0) or coalesce(l.c, 0) <> coalesce(k.credit_total, 0)`);
+  return rows;
+}

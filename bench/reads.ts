@@ -1,0 +1,117 @@
+/**
+ * The reads `npm run bench` times (issues 19 and 20) and `bench/explain.ts` explains: each a label, its goal and a
+ * call through the signed-in client, on the large store's busiest item and customer.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../apps/server/src/db/client.ts';
+import type { signedInClient } from './injectClient.ts';
+
+type Call = Awaited<ReturnType<typeof signedInClient>>;
+export type BenchRead = { label: string; goalMs: number; run: (call: Call, n: number) => Promise<unknown> };
+
+/** What the reads are about: the store's busiest item, some items, the busiest credit customer, a category. */
+export async function benchSubjects(db: DbOrTx) {
+  const first = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await db.execute<T>(query)).rows[0] as T;
+  const busiest = await first<{ item_id: number }>(sql`select item_id from stock_movement where store_id = 1
+    group by item_id order by count(*) desc limit 1`);
+  const someItems = (
+    await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 120`)
+  ).rows;
+  const customer = await first<{ id: number }>(sql`select cust_id as id from trade_document where store_id = 1
+    and kind = 'pay' group by cust_id order by count(*) desc offset 1 limit 1`);
+  const category = await first<{ id: number }>(
+    sql`select id from item_categories where store_id = 1 order by id limit 1`,
+  );
+  return { busiest, someItems, customer, category };
+}
+
+export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
+  const { busiest, someItems, customer, category } = await benchSubjects(db);
+  const get = (url: string) => (call: Call) => call('GET', url);
+  return [
+    // Stock (issue 19).
+    {
+      label: "one item's stock (items/readItemByIdQty)",
+      goalMs: 5,
+      run: (call, n) => call('GET', `/api/items/readItemByIdQty?id=${someItems[n % someItems.length]?.id}`),
+    },
+    { label: 'item-stock page 1 of 20', goalMs: 50, run: get('/api/items/stockList?page=1&pageSize=20') },
+    { label: 'item-stock page 1,000 of 20', goalMs: 50, run: get('/api/items/stockList?page=1000&pageSize=20') },
+    {
+      label: 'item-stock search "فلتر زيت Bosch"',
+      goalMs: 50,
+      run: get(`/api/items/stockList?page=1&pageSize=20&search=${encodeURIComponent('فلتر زيت Bosch')}`),
+    },
+    {
+      label: 'item-stock quantity = 0',
+      goalMs: 50,
+      run: get('/api/items/stockList?page=1&pageSize=20&quantity_filter=zero'),
+    },
+    {
+      label: 'item-stock below minimum',
+      goalMs: 50,
+      run: get('/api/items/stockList?page=1&pageSize=20&quantity_filter=below_min'),
+    },
+    {
+      label: 'item-stock one category, sorted by value at cost',
+      goalMs: 50,
+      run: get(
+        `/api/items/stockList?page=1&pageSize=20&category_id=${category.id}&sort=stockValuePerchPrice&order=desc`,
+      ),
+    },
+    {
+      label: 'stock totals: all items at cost and at price (readStockTotals)',
+      goalMs: 100,
+      run: get('/api/items/readStockTotals'),
+    },
+    {
+      label: 'movement report, busiest item, first page',
+      goalMs: 100,
+      run: get(`/api/reports/itemMovement?item_id=${busiest.item_id}&page=1&pageSize=50`),
+    },
+    {
+      label: 'movement report, busiest item, a month',
+      goalMs: 100,
+      run: get(`/api/reports/itemMovement?item_id=${busiest.item_id}&from=2026-06-01&to=2026-06-30&page=1&pageSize=50`),
+    },
+    {
+      label: 'validateStockQuantity, 20 items',
+      goalMs: 20,
+      run: (call) =>
+        call('POST', '/api/items/validateStockQuantity', {
+          itemList: someItems.slice(0, 20).map((item) => ({ item_id: item.id, quantity: '1' })),
+        }),
+    },
+    // Money (issue 20).
+    {
+      label: 'account statement of the busiest customer, first page',
+      goalMs: 100,
+      run: get(`/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&page=1&pageSize=50`),
+    },
+    { label: 'trial balance, the year', goalMs: 100, run: get('/api/sub_accounts/getComprehensiveBalanceSheet') },
+    {
+      label: 'trial balance, March to August',
+      goalMs: 100,
+      run: get(
+        '/api/sub_accounts/getComprehensiveBalanceSheet?search_type=2&start_date=2026-03-01&end_date=2026-08-31',
+      ),
+    },
+    {
+      label: 'profit and loss, the year',
+      goalMs: 300,
+      run: get('/api/reports/profitAndLoss?from=2026-01-01&to=2026-12-31'),
+    },
+    {
+      label: 'profit and loss, a quarter, compared with the one before',
+      goalMs: 300,
+      run: get(
+        '/api/reports/profitAndLoss?from=2026-07-01&to=2026-09-30&compare_from=2026-04-01&compare_to=2026-06-30',
+      ),
+    },
+    { label: 'balance sheet at the year end', goalMs: 300, run: get('/api/reports/balanceSheet?as_of=2026-12-31') },
+    { label: 'balance sheet at 30 June', goalMs: 300, run: get('/api/reports/balanceSheet?as_of=2026-06-30') },
+    { label: 'aged receivables', goalMs: 300, run: get('/api/reports/aging?side=receivable') },
+    { label: 'aged payables at 30 June', goalMs: 300, run: get('/api/reports/aging?side=payable&as_of=2026-06-30') },
+  ];
+}
