@@ -7,6 +7,8 @@ import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonTo
  * The form's events stay in the modal: React bubbles events along the component tree, not the page, so a modal
  * opened from inside the invoice form would otherwise also submit the invoice (Enter) or save it (Ctrl+S).
  */
+const fieldSelector = 'input:not([type="hidden"]):not([disabled]), textarea, select';
+
 export function FormModal({
   open,
   title,
@@ -31,12 +33,15 @@ export function FormModal({
         onDismissed?.();
       }}
       className="wide-modal"
-      // A dialog opens with the focus on its first field: the user types at once.
-      onDidPresent={(event) =>
-        (event.target as HTMLElement)
-          .querySelector<HTMLInputElement>('input:not([type="hidden"]):not([disabled]), textarea, select')
-          ?.focus()
-      }
+      // A dialog opens with the focus on its first field: the user types at once. Its opening animation ends after
+      // the first keys may have come: a field the user already chose (a scanner typing into the barcode) keeps the
+      // focus, or the rest of the scan would land in the first field.
+      onDidPresent={(event) => {
+        const modal = event.target as HTMLElement;
+        const focused = document.activeElement;
+        if (focused && modal.contains(focused) && focused.matches(fieldSelector)) return;
+        modal.querySelector<HTMLInputElement>(fieldSelector)?.focus();
+      }}
     >
       <IonHeader>
         <IonToolbar color="primary">
