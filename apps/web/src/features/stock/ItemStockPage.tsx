@@ -12,7 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
-import { columnsFor } from '../../app/permissions.ts';
+import { columnsFor, may } from '../../app/permissions.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -200,16 +200,19 @@ export default function ItemStockPage({ title }: { title: string }) {
         rowClassName={(row) => (row.quantity.startsWith('-') ? 'negative-stock' : undefined)}
         actions={(row) => (
           <>
-            <IonButton
-              size="small"
-              fill="clear"
-              onClick={() => setDialog({ kind: 'item', item: row })}
-              data-testid="edit-item"
-              aria-label={itemsText.edit}
-              title={itemsText.edit}
-            >
-              <IonIcon icon={createOutline} />
-            </IonButton>
+            {/* Editing and deleting an item need the items permission the server asks of both. */}
+            {may(user, 'items') && (
+              <IonButton
+                size="small"
+                fill="clear"
+                onClick={() => setDialog({ kind: 'item', item: row })}
+                data-testid="edit-item"
+                aria-label={itemsText.edit}
+                title={itemsText.edit}
+              >
+                <IonIcon icon={createOutline} />
+              </IonButton>
+            )}
             <IonButton
               size="small"
               fill="clear"
@@ -220,16 +223,18 @@ export default function ItemStockPage({ title }: { title: string }) {
             >
               <IonIcon icon={documentTextOutline} />
             </IonButton>
-            <IonButton
-              size="small"
-              fill="clear"
-              color="danger"
-              onClick={() => askDelete(row)}
-              aria-label={itemsText.delete}
-              title={itemsText.delete}
-            >
-              <IonIcon icon={trashOutline} />
-            </IonButton>
+            {may(user, 'items') && (
+              <IonButton
+                size="small"
+                fill="clear"
+                color="danger"
+                onClick={() => askDelete(row)}
+                aria-label={itemsText.delete}
+                title={itemsText.delete}
+              >
+                <IonIcon icon={trashOutline} />
+              </IonButton>
+            )}
           </>
         )}
       />
