@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { describeFirstLoads, measureFirstLoads } from './build/firstLoad.ts';
-import { signedInChunk } from './build/signedInChunk.ts';
+import { isSignedInFirstPass, signedInChunk } from './build/signedInChunk.ts';
 
 /** Writes .br and .gz beside every text asset, so the server sends them pre-compressed (no work per request). */
 function precompress(): Plugin {
@@ -96,6 +96,7 @@ const serviceWorker = () =>
   VitePWA({
     injectRegister: false,
     manifest: false,
+    disable: isSignedInFirstPass(),
     strategies: 'generateSW',
     filename: 'sw.js',
     workbox: {

@@ -51,12 +51,18 @@ export function signedInModules(chunks: readonly Chunk[], root: string): string[
 // Set for the first pass, which loads this same configuration: it must not start a pass of its own.
 const FIRST_PASS = 'MIZAN_SIGNED_IN_FIRST_PASS';
 
+/**
+ * True inside the first pass. It writes nothing, so plugins that work on the written files (the service worker's
+ * precache list) must stay out of it: Workbox found no files there and failed every build into an empty folder.
+ */
+export const isSignedInFirstPass = () => Boolean(process.env[FIRST_PASS]);
+
 export function signedInChunk(): Plugin {
   return {
     name: 'mizan-signed-in-chunk',
     apply: 'build',
     async config(config, { mode }) {
-      if (process.env[FIRST_PASS]) return;
+      if (isSignedInFirstPass()) return;
       const root = (config.root ?? process.cwd()).replace(/\/$/, '');
       process.env[FIRST_PASS] = '1';
       let output: Rolldown.RolldownOutput;
