@@ -92,6 +92,44 @@ describe('roles and permissions', () => {
     await cashier.context().close();
   });
 
+  it('an accountant reads item-stock at cost and is offered no item edit, delete, new item or price change', async () => {
+    const owner = await open('admin', 'admin123');
+    expect(
+      await createItem(owner, {
+        item_name: 'سلعة المحاسب',
+        part_no: 'PERM-ACC',
+        perch_price: '7',
+        pay_price: '12',
+        firstQuantity: '3',
+      }),
+    ).toBe(200);
+    const created = await postFromPage(owner, 'users/create', {
+      user_name: 'accountant-e2e',
+      full_name: 'محاسب التجربة',
+      password: 'accountant-123',
+      role_id: 3,
+    });
+    expect(created.status).toBe(200);
+    await owner.context().close();
+
+    // The accountant's role has cost prices (readCost) and so item-stock, but not `items` nor `prices`.
+    const accountant = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(accountant, running.server.baseUrl, 'accountant-e2e', 'accountant-123');
+    await accountant.getByTestId('menu-full-name').waitFor();
+    await accountant.goto(`${running.server.baseUrl}/item-stock`);
+    const row = accountant.locator('[data-testid="stock-table"] tbody tr', { hasText: 'سلعة المحاسب' });
+    await row.waitFor();
+    const headers = (await accountant.locator('[data-testid="stock-table"] thead th').allTextContents()).join('|');
+    expect(headers).toContain('سعر الشراء');
+    expect(await row.getByTestId('item-report').count()).toBe(1);
+    expect(await row.getByTestId('edit-item').count()).toBe(0);
+    expect(await row.getByTestId('delete-item').count()).toBe(0);
+    expect(await accountant.getByTestId('new-item').count()).toBe(0);
+    expect(await accountant.locator('ion-button', { hasText: 'تعديل الأسعار' }).count()).toBe(0);
+    await screenshot(accountant, 'permissions-accountant-item-stock-desktop-light');
+    await accountant.context().close();
+  });
+
   it('the owner ticks buying for the cashiers and a cashier can then buy; the role editor light and dark, desktop and phone', async () => {
     const owner = await open('admin', 'admin123');
     await owner.goto(`${running.server.baseUrl}/folder/settings`);

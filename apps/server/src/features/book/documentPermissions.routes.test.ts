@@ -1,10 +1,10 @@
-import { type Permission, type RoleKey, roleIds } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { today } from '../../lib/clock.ts';
 import { describeEachDatabase, type TestClient } from '../../test/testApp.ts';
 import { journalFixtures } from '../journal/journal.fixtures.ts';
 import { tradeFixtures } from '../trade/trade.fixtures.ts';
+import { roleFixtures } from '../users/role.fixtures.ts';
 
 type Reply = {
   statusCode: number;
@@ -19,32 +19,12 @@ type Reply = {
  */
 describeEachDatabase('the content checks of stock counts, journals and vouchers', (ctx) => {
   const { signedIn, setup } = tradeFixtures(ctx);
+  const { withRole, tick } = roleFixtures(signedIn);
   const { accountsOf, rows } = journalFixtures(ctx);
   const day = today();
   const earlier = `${day.slice(0, 4)}-01-02`;
   const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  let made = 0;
 
-  /** A user of store 1 with a role, signed in, and their id. */
-  const withRole = async (owner: TestClient, key: RoleKey) => {
-    made += 1;
-    const user_name = `content-${key}-${made}`;
-    const created = await owner.post('/api/users/create', {
-      user_name,
-      full_name: `مستخدم ${key} ${made}`,
-      password: 'password-123',
-      role_id: roleIds[key],
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const c = await signedIn(user_name, 'password-123');
-    return { c, id: (await c.get('/api/users/me')).json().data[0].id as number };
-  };
-  /** The owner sets a role's permissions (the role editor's call). */
-  const tick = async (owner: TestClient, key: RoleKey, permissions: Permission[]) => {
-    const role = (await owner.get('/api/roles/read')).json().data.find((r: { id: number }) => r.id === roleIds[key]);
-    const res = await owner.post('/api/roles/update', { ...role, permissions });
-    expect(res.statusCode, res.body).toBe(200);
-  };
   const refused = (res: Reply, missing: string, words: RegExp) => {
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing });

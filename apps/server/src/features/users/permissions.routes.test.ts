@@ -1,8 +1,9 @@
-import { allPermissions, defaultRoles, type RoleKey, roleIds } from '@mizan/contract';
+import { allPermissions, defaultRoles, roleIds } from '@mizan/contract';
 import { expect, it } from 'vitest';
 import { today } from '../../lib/clock.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 import { tradeFixtures } from '../trade/trade.fixtures.ts';
+import { roleFixtures } from './role.fixtures.ts';
 
 /**
  * Who may do what (issue 22, part 2; docs/permissions.md): every route declares its permission, each default role is
@@ -10,20 +11,7 @@ import { tradeFixtures } from '../trade/trade.fixtures.ts';
  */
 describeEachDatabase('roles and permissions', (ctx) => {
   const { signedIn, setup } = tradeFixtures(ctx);
-  let made = 0;
-  /** A user of store 1 with a role, signed in. */
-  const withRole = async (admin: TestClient, key: RoleKey) => {
-    made += 1;
-    const user_name = `role-${key}-${made}`;
-    const created = await admin.post('/api/users/create', {
-      user_name,
-      full_name: `مستخدم ${key}`,
-      password: 'password-123',
-      role_id: roleIds[key],
-    });
-    expect(created.statusCode).toBe(200);
-    return signedIn(user_name, 'password-123');
-  };
+  const { withRole } = roleFixtures(signedIn);
 
   it('every route declares public or a known permission; each default role is refused exactly what its table lacks', async () => {
     const { app } = ctx();
@@ -36,7 +24,7 @@ describeEachDatabase('roles and permissions', (ctx) => {
     expect(guarded.length).toBeGreaterThan(100);
     // Refused before the body is read or the handler runs, so empty calls do: they change nothing when refused.
     for (const key of ['cashier', 'storeKeeper', 'accountant'] as const) {
-      const c = await withRole(admin, key);
+      const { c } = await withRole(admin, key);
       const allowed = new Set<string>(defaultRoles[key].permissions);
       const wrong: string[] = [];
       for (const route of guarded) {
@@ -49,7 +37,7 @@ describeEachDatabase('roles and permissions', (ctx) => {
       expect(wrong).toEqual([]);
     }
     // The administrator keeps everything but the roles, which are the owner's.
-    const manager = await withRole(admin, 'administrator');
+    const { c: manager } = await withRole(admin, 'administrator');
     const roles = await manager.post('/api/roles/update', { id: 5, name: 'x', permissions: [], discount_limit: '0' });
     expect(roles.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'roles' });
     expect((await manager.get('/api/roles/read')).statusCode).toBe(200);
@@ -79,7 +67,7 @@ describeEachDatabase('roles and permissions', (ctx) => {
   it('a cashier’s refusals name what is missing: back-dating, another user’s or day’s invoice, value only, a discount above the limit, below cost, buying, prices, openings, cost and reports', async () => {
     const admin = await signedIn();
     const { item, customer, supplier } = await setup(admin, '50');
-    const cashier = await withRole(admin, 'cashier');
+    const { c: cashier, full_name: cashierName } = await withRole(admin, 'cashier');
     const day = today();
     const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const invoice = (payDate: string, extra: Record<string, string> = {}) => ({
@@ -169,7 +157,8 @@ describeEachDatabase('roles and permissions', (ctx) => {
       ).statusCode,
     ).toBe(200);
     const read = (await admin.get(`/api/pay/readById?pay_id=${mine.pay_id}`)).json().data[0];
-    expect(read.user_name).toBe('مستخدم cashier');
+    // An edit keeps the author: the cashier's name, not the administrator's.
+    expect(read.user_name).toBe(cashierName);
   });
 
   it('a role without cost prices reads items without them: lists, one item, the pickers and one item’s stock', async () => {
@@ -197,13 +186,13 @@ describeEachDatabase('roles and permissions', (ctx) => {
       );
     };
     for (const url of reads) expect((await rowOf(admin, url))?.perch_price, url).toBe('80.00');
-    const cashier = await withRole(admin, 'cashier');
+    const { c: cashier } = await withRole(admin, 'cashier');
     for (const url of reads) {
       const row = await rowOf(cashier, url);
       expect(row?.perch_price, url).toBe('');
       if (row && 'avg_cost' in row) expect(row.avg_cost, url).toBeNull();
     }
-    const keeper = await withRole(admin, 'storeKeeper');
+    const { c: keeper } = await withRole(admin, 'storeKeeper');
     expect((await rowOf(keeper, reads[0] ?? ''))?.perch_price).toBe('80.00');
 
     // The cashier's own sale: neither its save's answer nor its read tells what the goods cost.
@@ -229,7 +218,7 @@ describeEachDatabase('roles and permissions', (ctx) => {
   it('the owner ticks a permission for the cashiers and a cashier may then use it; the owner’s role stays whole', async () => {
     const owner = await signedIn();
     const { item, customer } = await setup(owner, '20');
-    const cashier = await withRole(owner, 'cashier');
+    const { c: cashier } = await withRole(owner, 'cashier');
     const cheap = {
       invoice: { cust_id: customer.id, pay_date: today(), discount: '0', pay: '0' },
       items: [{ item_id: item.id, quantity: '1', pay_price: '50' }],
@@ -262,12 +251,11 @@ describeEachDatabase('roles and permissions', (ctx) => {
 
   it('a user’s role in a store is the administrator’s to give; the owner’s is not given, and a store keeps an administrator', async () => {
     const owner = await signedIn();
-    const clerk = await withRole(owner, 'cashier');
-    const clerkId = (await clerk.get('/api/users/me')).json().data[0].id;
+    const { c: clerk, id: clerkId, user_name } = await withRole(owner, 'cashier');
     expect((await owner.post('/api/roles/assign', { user_id: clerkId, role_id: roleIds.storeKeeper })).statusCode).toBe(
       200,
     );
-    const again = await signedIn(`role-cashier-${made}`, 'password-123');
+    const again = await signedIn(user_name, 'password-123');
     expect((await again.get('/api/users/me')).json().data[0].role_id).toBe(roleIds.storeKeeper);
     expect(
       (await owner.post('/api/roles/assign', { user_id: clerkId, role_id: roleIds.owner })).json().error.code,

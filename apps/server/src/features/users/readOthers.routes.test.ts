@@ -1,9 +1,9 @@
-import { type Permission, type RoleKey, roleIds } from '@mizan/contract';
 import { expect, it } from 'vitest';
 import { today } from '../../lib/clock.ts';
 import { describeEachDatabase, type TestClient } from '../../test/testApp.ts';
 import { journalFixtures } from '../journal/journal.fixtures.ts';
 import { tradeFixtures } from '../trade/trade.fixtures.ts';
+import { roleFixtures } from './role.fixtures.ts';
 
 type Reply = { statusCode: number; body: string; json: () => { error?: { code: string; missing?: string } } };
 
@@ -14,27 +14,10 @@ type Reply = { statusCode: number; body: string; json: () => { error?: { code: s
  */
 describeEachDatabase('other users’ documents are read with readOthers only', (ctx) => {
   const { signedIn, setup } = tradeFixtures(ctx);
+  const { withRole, tick } = roleFixtures(signedIn);
   const { accountsOf } = journalFixtures(ctx);
   const day = today();
-  let made = 0;
 
-  const withRole = async (owner: TestClient, key: RoleKey) => {
-    made += 1;
-    const user_name = `reader-${key}-${made}`;
-    const created = await owner.post('/api/users/create', {
-      user_name,
-      full_name: `قارئ ${key} ${made}`,
-      password: 'password-123',
-      role_id: roleIds[key],
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    return signedIn(user_name, 'password-123');
-  };
-  const tick = async (owner: TestClient, key: RoleKey, permissions: Permission[]) => {
-    const role = (await owner.get('/api/roles/read')).json().data.find((r: { id: number }) => r.id === roleIds[key]);
-    const res = await owner.post('/api/roles/update', { ...role, permissions });
-    expect(res.statusCode, res.body).toBe(200);
-  };
   const refusedReadOthers = (res: Reply) => {
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'readOthers' });
@@ -50,7 +33,7 @@ describeEachDatabase('other users’ documents are read with readOthers only', (
   it('a cashier’s sales records, their count and sums, and one sale by id hold only the cashier’s own sales', async () => {
     const owner = await signedIn();
     const { item, customer } = await setup(owner, '50');
-    const cashier = await withRole(owner, 'cashier');
+    const { c: cashier } = await withRole(owner, 'cashier');
     const sale = (c: TestClient, quantity: string) =>
       c.post('/api/pay/createWithItems', {
         invoice: { cust_id: customer.id, pay_date: day, discount: '0', pay: '0' },
@@ -97,7 +80,7 @@ describeEachDatabase('other users’ documents are read with readOthers only', (
   it('a store keeper’s stock counts, vouchers and an accountant’s journals without readOthers hold only their own', async () => {
     const owner = await signedIn();
     const { item } = await setup(owner, '10');
-    const keeper = await withRole(owner, 'storeKeeper');
+    const { c: keeper } = await withRole(owner, 'storeKeeper');
     const count = (c: TestClient, qty: string) =>
       c.post('/api/tswia/createWithItems', {
         invoice: { pay_date: day, yearId: 1 },
@@ -135,7 +118,7 @@ describeEachDatabase('other users’ documents are read with readOthers only', (
 
     // Journals: an accountant whose role has the reports but not other users' documents.
     await tick(owner, 'accountant', ['journal.create', 'journal.edit', 'accounts', 'readReports']);
-    const accountant = await withRole(owner, 'accountant');
+    const { c: accountant } = await withRole(owner, 'accountant');
     const entry = {
       invoice: { j_date: day, j_details: 'قيد', yearId: 1 },
       items: [

@@ -3,11 +3,9 @@ import {
   addOutline,
   albumsOutline,
   cartOutline,
-  createOutline,
   documentTextOutline,
   pricetagsOutline,
   printOutline,
-  trashOutline,
 } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -21,6 +19,7 @@ import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { purchaseScreen, salesScreen } from '../invoices/documentScreens.ts';
 import { ItemModal } from '../items/ItemModal.tsx';
+import { ItemRowActions } from '../items/ItemRowActions.tsx';
 import { itemsText } from '../items/itemsText.ts';
 import { PriceChangeModal } from '../items/PriceChangeModal.tsx';
 import { useDeleteItem } from '../items/useItems.ts';
@@ -111,14 +110,19 @@ export default function ItemStockPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <div className="toolbar-row">
-        <IonButton onClick={() => setDialog({ kind: 'item' })} data-testid="new-item">
-          <IonIcon slot="start" icon={addOutline} />
-          {itemsText.newItem}
-        </IonButton>
-        <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
-          <IonIcon slot="start" icon={pricetagsOutline} />
-          {itemsText.prices}
-        </IonButton>
+        {/* As on the items screen: a new item needs `items`, changing every price `prices` (the server asks them). */}
+        {may(user, 'items') && (
+          <IonButton onClick={() => setDialog({ kind: 'item' })} data-testid="new-item">
+            <IonIcon slot="start" icon={addOutline} />
+            {itemsText.newItem}
+          </IonButton>
+        )}
+        {may(user, 'prices') && (
+          <IonButton fill="outline" size="small" onClick={() => setDialog({ kind: 'prices' })}>
+            <IonIcon slot="start" icon={pricetagsOutline} />
+            {itemsText.prices}
+          </IonButton>
+        )}
         <IonButton
           fill="outline"
           size="small"
@@ -199,20 +203,7 @@ export default function ItemStockPage({ title }: { title: string }) {
         paging={paging}
         rowClassName={(row) => (row.quantity.startsWith('-') ? 'negative-stock' : undefined)}
         actions={(row) => (
-          <>
-            {/* Editing and deleting an item need the items permission the server asks of both. */}
-            {may(user, 'items') && (
-              <IonButton
-                size="small"
-                fill="clear"
-                onClick={() => setDialog({ kind: 'item', item: row })}
-                data-testid="edit-item"
-                aria-label={itemsText.edit}
-                title={itemsText.edit}
-              >
-                <IonIcon icon={createOutline} />
-              </IonButton>
-            )}
+          <ItemRowActions onEdit={() => setDialog({ kind: 'item', item: row })} onDelete={() => askDelete(row)}>
             <IonButton
               size="small"
               fill="clear"
@@ -223,19 +214,7 @@ export default function ItemStockPage({ title }: { title: string }) {
             >
               <IonIcon icon={documentTextOutline} />
             </IonButton>
-            {may(user, 'items') && (
-              <IonButton
-                size="small"
-                fill="clear"
-                color="danger"
-                onClick={() => askDelete(row)}
-                aria-label={itemsText.delete}
-                title={itemsText.delete}
-              >
-                <IonIcon icon={trashOutline} />
-              </IonButton>
-            )}
-          </>
+          </ItemRowActions>
         )}
       />
       <ItemModal
