@@ -92,7 +92,7 @@ describe('roles and permissions', () => {
     await cashier.context().close();
   });
 
-  it('an accountant reads item-stock at cost and is offered no item edit, delete, new item or price change', async () => {
+  it('an accountant reads item-stock at cost, is offered no item edit, delete, new item or price change, and dates vouchers and journals today', async () => {
     const owner = await open('admin', 'admin123');
     expect(
       await createItem(owner, {
@@ -127,6 +127,18 @@ describe('roles and permissions', () => {
     expect(await accountant.getByTestId('new-item').count()).toBe(0);
     expect(await accountant.locator('ion-button', { hasText: 'تعديل الأسعار' }).count()).toBe(0);
     await screenshot(accountant, 'permissions-accountant-item-stock-desktop-light');
+
+    // Vouchers and journals are the accountant's, but not back-dated: their date stays today, read-only, and says why.
+    for (const [path, words] of [
+      ['folder/cash2', /السندات والمصروفات: بتاريخ سابق/],
+      ['folder/spends', /القيود المحاسبية: بتاريخ سابق/],
+    ] as const) {
+      await accountant.goto(`${running.server.baseUrl}/${path}`);
+      const date = accountant.locator('input[name="j_date"]');
+      await date.waitFor();
+      expect(await date.evaluate((input) => (input as HTMLInputElement).readOnly)).toBe(true);
+      expect(await date.getAttribute('title')).toMatch(words);
+    }
     await accountant.context().close();
   });
 
@@ -172,7 +184,8 @@ describe('roles and permissions', () => {
       await screenshot(page, name);
       await page.context().close();
     }
-  });
+    // Six sign-ins and four screenshots: more than the default minute on a loaded machine.
+  }, 150_000);
   it('a cashier cannot change the sale’s date and sees no purchase price on the items screen; the owner can', async () => {
     const cashier = await open('cashier', 'cashier123');
     const date = cashier.locator('input[name="pay_date"]');

@@ -4,7 +4,12 @@
  */
 import {
   type DocumentAction,
+  type DocumentSubject,
+  docPermission,
   kindPermission,
+  messagesAr,
+  type Permission,
+  permissionName,
   type RouteAccess,
   type SessionUser,
   type SubjectKind,
@@ -34,6 +39,19 @@ const kindSubjects = {
  */
 export const mayBackDate = (user: Pick<SessionUser, 'permissions'>, kind: string, posts: boolean) =>
   !posts || mayOnKind(user, kind, 'backDate');
+
+/**
+ * A document's date field for a role without its kind's back-dating: read-only (the date it has, today on a new
+ * one), with the permission it lacks as the field's hint. The server refuses another date anyway.
+ */
+export const dateFieldLock = (user: Pick<SessionUser, 'permissions'>, subject: DocumentSubject) =>
+  lockedUnless(user, docPermission(subject, 'backDate'));
+
+/** The props of a field a role may see but not change without the permission: read-only, with why as its hint. */
+export const lockedUnless = (user: Pick<SessionUser, 'permissions'>, permission: Permission) =>
+  may(user, permission)
+    ? { readOnly: false }
+    : { readOnly: true, readOnlyHint: `${messagesAr.PERMISSION_DENIED}: ${permissionName(permission)}` };
 
 /** The cost columns of the item lists (perch_price and what is computed from it): shown only with `readCost`. */
 export const costColumnIds: ReadonlySet<string> = new Set([

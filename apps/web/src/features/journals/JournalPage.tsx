@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { currentYearId, errorMessage } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
+import { dateFieldLock } from '../../app/permissions.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -65,7 +66,7 @@ function JournalEditor({
   jRef: string | undefined;
   initial: JournalForm;
 }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
   const [confirm] = useIonAlert();
@@ -185,7 +186,13 @@ function JournalEditor({
               ))}
             </select>
           </div>
-          <DateField label={text.date} value={form.j_date} onChange={(j_date) => setForm((f) => ({ ...f, j_date }))} />
+          <DateField
+            label={text.date}
+            name="j_date"
+            value={form.j_date}
+            onChange={(j_date) => setForm((f) => ({ ...f, j_date }))}
+            {...dateFieldLock(user, 'journal')}
+          />
           <div className="field">
             <label htmlFor="journal-details">{text.details}</label>
             <input

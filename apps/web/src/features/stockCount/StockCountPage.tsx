@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, fieldErrors } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { dateFieldLock } from '../../app/permissions.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { IonButton, useIonAlert } from '../../ui/ionic.ts';
@@ -212,7 +213,7 @@ function CategoryAdder({ storeId, onAdd }: { storeId: number; onAdd: (categoryId
  * average cost. The server refuses a line with no difference (shown on the line) and lists every refusal at once.
  */
 export default function StockCountPage({ title }: { title: string }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
   const [confirm] = useIonAlert();
@@ -353,7 +354,13 @@ export default function StockCountPage({ title }: { title: string }) {
         }}
       >
         <div className="invoice-header">
-          <DateField label={text.date} name="pay_date" value={date} onChange={setDate} />
+          <DateField
+            label={text.date}
+            name="pay_date"
+            value={date}
+            onChange={setDate}
+            {...dateFieldLock(user, 'stockCount')}
+          />
           <PlainField label={text.comment} grow value={comment} onChange={(e) => setComment(e.target.value)} />
         </div>
         <div className="invoice-header">

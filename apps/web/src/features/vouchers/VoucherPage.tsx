@@ -16,6 +16,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fieldErrors } from '../../app/api.ts';
 import { formatDate, formatDecimal } from '../../app/format.ts';
+import { dateFieldLock } from '../../app/permissions.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -132,7 +133,7 @@ function AccountPicker({
  * for that invoice's remainder.
  */
 export default function VoucherPage({ title, expense = false }: { title: string; expense?: boolean }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
   const [params] = useSearchParams();
@@ -274,7 +275,13 @@ export default function VoucherPage({ title, expense = false }: { title: string;
           />
         )}
         <div className="invoice-header">
-          <DateField label={text.date} name="j_date" value={form.date} onChange={(date) => set({ date })} />
+          <DateField
+            label={text.date}
+            name="j_date"
+            value={form.date}
+            onChange={(date) => set({ date })}
+            {...dateFieldLock(user, 'voucher')}
+          />
           <div className="field grow">
             <label htmlFor="voucher-money">{text.moneyAccount} *</label>
             <select
