@@ -75,6 +75,11 @@ describe('roles and permissions', () => {
       ].sort(),
     );
     await screenshot(cashier, 'permissions-cashier-menu-desktop-light');
+    // The POS shows the cashier the store's items as tiles, with their price and no cost (it showed none: the
+    // tiles' read needed cost prices).
+    await cashier.goto(`${running.server.baseUrl}/folder/pos-sales`);
+    await cashier.locator('.pos-tile', { hasText: 'سلعة الصلاحيات' }).waitFor();
+    await screenshot(cashier, 'permissions-cashier-pos-desktop-light');
     // The administrator's invoice: a cashier's role does not read other users' documents (readOthers), so the
     // screen says so and offers no save, no delete, no "receive payment" (the server refuses each to a cashier).
     await cashier.goto(`${running.server.baseUrl}/folder/edit-sales?id=${theirs.pay_id}&kind=pay`);

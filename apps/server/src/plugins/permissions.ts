@@ -30,9 +30,14 @@ const hiddenCost: Record<string, '' | null> = {
   perch_price: '',
   avg_cost: null,
   stockValuePerchPrice: '',
+  // (selling − purchase price) / purchase price: with the selling price it gives the cost.
+  profit: '',
   cost: null,
   gross_profit: null,
 };
+
+/** Whether a field (or a list's sort key) tells what goods cost: a role without `readCost` may not sort by it. */
+export const isCostField = (field: string) => field in hiddenCost;
 
 function blankCost(row: unknown): unknown {
   if (!row || typeof row !== 'object') return row;

@@ -10,6 +10,7 @@ import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, type SheetColumn, sendSheet } from '../../lib/sheetExport.ts';
+import { isCostField } from '../../plugins/permissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { type StockFilters, stockCount, stockRows, stockTotals } from './stock.queries.ts';
 
@@ -57,7 +58,9 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.stockList),
     {
-      config: { permission: 'readCost' },
+      // Also the POS's tiles and the device's copy for selling offline, so every role reads it: a role without
+      // `readCost` gets the cost fields blanked (`withoutCost`) and may not sort by them.
+      config: { permission: 'signedIn' },
       schema: {
         tags,
         summary: 'The item-stock screen: items with their stock, filtered, sorted on the server, paged',
@@ -70,6 +73,9 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await scopeOf(req);
       if (!scope.ok) return sendError(reply, scope);
       const { page, pageSize, sort, order } = req.query;
+      const user = sessionUser(req);
+      if (sort && isCostField(sort) && !user.permissions.includes('readCost'))
+        return sendError(reply, { ok: false, code: 'PERMISSION_DENIED', missing: 'readCost' });
       const filters = filtersOf(req.query);
       const [rows, total] = await Promise.all([
         stockRows(app.db, scope.storeId, scope.yearId, filters, {

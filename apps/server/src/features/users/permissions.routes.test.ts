@@ -136,7 +136,7 @@ describeEachDatabase('roles and permissions', (ctx) => {
       'openings',
       /الافتتاحية/,
     );
-    refusedFor(await cashier.get('/api/items/stockList'), 'readCost', /التكلفة/);
+    refusedFor(await cashier.get('/api/items/readStockTotals'), 'readCost', /التكلفة/);
     refusedFor(await cashier.get('/api/reports/profitAndLoss'), 'readReports', /التقارير/);
     refusedFor(await cashier.post('/api/users/create', {}), 'users', /المستخدمون/);
     refusedFor(await cashier.post('/api/year/close', {}), 'yearClose', /إقفال السنة/);
@@ -194,6 +194,20 @@ describeEachDatabase('roles and permissions', (ctx) => {
     }
     const { c: keeper } = await withRole(admin, 'storeKeeper');
     expect((await rowOf(keeper, reads[0] ?? ''))?.perch_price).toBe('80.00');
+    // The POS's tiles and the device's copy for selling offline (`items/stockList`): a cashier reads the stock and
+    // the selling price, and nothing that tells the cost (the value at cost, the profit %).
+    const tiles = `/api/items/stockList?search=${encodeURIComponent(item.item_name)}`;
+    const tile = (await rowOf(cashier, tiles)) as unknown as Record<string, string | null>;
+    expect(tile).toMatchObject({ quantity: '5.000', pay_price: '100.00', stockValuePayPrice: '500.00' });
+    expect(tile).toMatchObject({ perch_price: '', avg_cost: null, stockValuePerchPrice: '', profit: '' });
+    expect(await rowOf(admin, tiles)).toMatchObject({ stockValuePerchPrice: '400.00', profit: '25.00' });
+    // Nor may it sort the list by what goods cost.
+    for (const sort of ['perch_price', 'avg_cost', 'profit', 'stockValuePerchPrice']) {
+      const sorted = await cashier.get(`/api/items/stockList?sort=${sort}`);
+      expect(sorted.statusCode, sort).toBe(403);
+      expect(sorted.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'readCost' });
+    }
+    expect((await cashier.get('/api/items/stockList?sort=quantity')).statusCode).toBe(200);
 
     // The cashier's own sale: neither its save's answer nor its read tells what the goods cost.
     const walkIn = (
