@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { AuthProvider, useAuth } from '../features/auth/AuthProvider.tsx';
-import { lazyComponent, useLoaded } from '../ui/lazyComponent.tsx';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { isCodeNotLoaded, lazyComponent, useLoaded } from '../ui/lazyComponent.tsx';
 import { Splash } from '../ui/Splash.tsx';
 import { Menu } from './lazyMenu.ts';
+import { ui } from './messages.ts';
 import { queryClient } from './queryClient.ts';
 import { loadScreenOf } from './routes.tsx';
 
@@ -30,9 +32,29 @@ function Root() {
   const ready = useLoaded(Shown);
   if (!Shown || !ready) return <Splash />;
   return (
-    <Suspense fallback={<Splash />}>
-      <Shown />
-    </Suspense>
+    // The app's code could not come (offline before the service worker kept it): say so, and fetch it on retry.
+    <ErrorBoundary
+      resetKey={Shown}
+      fallback={(retry, error) => (
+        <div className="render-failed" role="alert">
+          <p>{isCodeNotLoaded(error) ? ui.screenNotLoaded : ui.renderFailed}</p>
+          <button
+            type="button"
+            className="plain-button outline"
+            onClick={() => {
+              Shown.retry();
+              retry();
+            }}
+          >
+            {ui.retry}
+          </button>
+        </div>
+      )}
+    >
+      <Suspense fallback={<Splash />}>
+        <Shown />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

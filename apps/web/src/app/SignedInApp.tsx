@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { restoreDeviceCache } from '../features/offline/deviceCache.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { IonApp, IonContent, IonSplitPane, setupIonicReact } from '../ui/ionic.ts';
+import { isCodeNotLoaded } from '../ui/lazyComponent.tsx';
 import { Splash } from '../ui/Splash.tsx';
 import { Menu } from './lazyMenu.ts';
 import { ui } from './messages.ts';
@@ -14,13 +15,16 @@ setupIonicReact();
 // What the POS opens with offline, back from the device before the first screen reads it (docs/offline.md).
 void restoreDeviceCache();
 
-/** A screen that failed to draw: the Arabic message in a page of its own, the menu and other screens still work. */
-function ScreenFailed({ retry }: { retry: () => void }) {
+/**
+ * A screen that failed to draw, or whose code could not come (offline before the service worker kept it): the Arabic
+ * message in a page of its own, the menu and other screens still work.
+ */
+function ScreenFailed({ retry, error }: { retry: () => void; error: unknown }) {
   return (
     <div className="ion-page">
       <IonContent className="ion-padding">
         <div className="render-failed" role="alert">
-          <p>{ui.renderFailed}</p>
+          <p>{isCodeNotLoaded(error) ? ui.screenNotLoaded : ui.renderFailed}</p>
           <button type="button" className="plain-button outline" onClick={retry}>
             {ui.retry}
           </button>
@@ -55,7 +59,17 @@ function Shell() {
                 path={`/${path}`}
                 element={
                   <Suspense key={path} fallback={<Splash />}>
-                    <ErrorBoundary fallback={(retry) => <ScreenFailed retry={retry} />}>
+                    <ErrorBoundary
+                      fallback={(retry, error) => (
+                        <ScreenFailed
+                          error={error}
+                          retry={() => {
+                            Screen.retry();
+                            retry();
+                          }}
+                        />
+                      )}
+                    >
                       <Screen title={title} />
                     </ErrorBoundary>
                   </Suspense>

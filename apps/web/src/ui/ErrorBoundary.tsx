@@ -6,7 +6,7 @@ type Props = {
   /** When this changes (the user typed on), the part is drawn again. */
   resetKey?: unknown;
   /** What shows instead of the broken part; the Arabic message and a retry button by default. */
-  fallback?: (retry: () => void) => ReactNode;
+  fallback?: (retry: () => void, error: unknown) => ReactNode;
 };
 
 /**
@@ -14,11 +14,11 @@ type Props = {
  * the parts of a form that compute (totals, lines, previews), the form itself and what was typed stay; around
  * each routed screen (App), one broken screen leaves the menu and the other screens working.
  */
-export class ErrorBoundary extends Component<Props, { failed: boolean; key: unknown }> {
-  override state = { failed: false, key: this.props.resetKey };
+export class ErrorBoundary extends Component<Props, { failed: boolean; error?: unknown; key: unknown }> {
+  override state = { failed: false, error: undefined as unknown, key: this.props.resetKey };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
   }
 
   static getDerivedStateFromProps(props: Props, state: { failed: boolean; key: unknown }) {
@@ -33,7 +33,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean; key: unkn
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    if (this.props.fallback) return this.props.fallback(this.retry);
+    if (this.props.fallback) return this.props.fallback(this.retry, this.state.error);
     return (
       <div className="render-failed" role="alert">
         <p>{ui.renderFailed}</p>

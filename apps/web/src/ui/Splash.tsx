@@ -4,7 +4,16 @@ import { ui } from '../app/messages.ts';
 export function Splash() {
   return (
     <div className="app-loading" role="status" aria-label={ui.loadingApp}>
-      <img src="/icon.svg" alt="" width="72" height="72" />
+      {/* Offline before the service worker kept it, the logo cannot come: its place stays empty, not a broken image. */}
+      <img
+        src="/icon.svg"
+        alt=""
+        width="72"
+        height="72"
+        onError={(event) => {
+          event.currentTarget.style.visibility = 'hidden';
+        }}
+      />
       <span className="splash-name">{ui.appName}</span>
       <span className="splash-spinner" />
     </div>

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { type LazyComponent, lazyComponent, useLoaded } from './lazyComponent.tsx';
 
 /** A module fetched by hand: the test says when it arrives, or that it failed. */
@@ -99,5 +100,33 @@ describe('a lazy part of the app', () => {
     await second;
     expect(module.fetches()).toBe(2);
     expect(module.component.isLoaded()).toBe(true);
+  });
+
+  it('drawn while its code cannot come (offline), shows the failure once, and fetches again only when retried', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const module = deferredModule();
+    const Part = module.component;
+    // As a screen of the signed-in app: its failure in place of the screen, with a retry.
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <ErrorBoundary
+          fallback={(retry) => (
+            <button type="button" onClick={() => (Part.retry(), retry())}>
+              failed
+            </button>
+          )}
+        >
+          <Part label="sale" />
+        </ErrorBoundary>
+      </Suspense>,
+    );
+    await act(async () => module.fail(new Error('offline')));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Each drawing made a new lazy part that suspended again: 2,800 fetches in 12 s, the splash for ever.
+    expect(module.fetches()).toBe(1);
+    fireEvent.click(screen.getByText('failed'));
+    await act(async () => module.arrive());
+    expect(screen.getByRole('button').textContent).toBe('sale 0');
+    expect(module.fetches()).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useState } from 'react';
 
 /**
  * A component whose code is fetched when first needed, as with React's `lazy`, but which draws at once when its
@@ -9,6 +9,8 @@ import { type ComponentType, lazy, useEffect, useState } from 'react';
 export type LazyComponent<P extends object> = ComponentType<P> & {
   load: () => Promise<unknown>;
   isLoaded: () => boolean;
+  /** Forgets a failed fetch, so that the next drawing fetches the code again (the failure's "retry"). */
+  retry: () => void;
 };
 
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
@@ -27,13 +29,19 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
     );
     return loading;
   };
+  // One React lazy part for every drawing until it fails and is retried. A new one per drawing looped when the code
+  // could not come (offline): a drawing that suspends is thrown away, so each retry of it made a new part that
+  // suspended again instead of showing the failure (2,800 fetches in 12 s behind the splash).
+  let shared: LazyExoticComponent<ComponentType<P>> | undefined;
   function Lazy(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the component would remount it and lose its state.
-    // A new wrapper per mount, so a screen that failed to load is fetched again when it is retried.
-    const [Shown] = useState(() => loaded ?? lazy(fetchOnce));
+    const [Shown] = useState(() => loaded ?? (shared ??= lazy(fetchOnce)));
     return <Shown {...props} />;
   }
-  return Object.assign(Lazy, { load: fetchOnce, isLoaded: () => loaded !== undefined });
+  const retry = () => {
+    if (!loaded) shared = undefined;
+  };
+  return Object.assign(Lazy, { load: fetchOnce, isLoaded: () => loaded !== undefined, retry });
 }
 
 /**
@@ -49,3 +57,7 @@ export function useLoaded(component: Pick<LazyComponent<object>, 'load' | 'isLoa
   }, [component]);
   return component ? component.isLoaded() || settled === component : false;
 }
+
+/** Whether an error is the browser's failure to fetch a part's code (the network), not a fault in the part. */
+export const isCodeNotLoaded = (error: unknown) =>
+  error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
