@@ -88,7 +88,10 @@ export default function SyncPage({ title }: { title: string }) {
       <h2>{text.deviceSales}</h2>
       {device && (
         <p>
-          {text.deviceId}: <bdi className="num">{device}</bdi>
+          {text.deviceId}:{' '}
+          <bdi className="num device-id" dir="ltr">
+            {device}
+          </bdi>
         </p>
       )}
       <IonButton onClick={() => void sendNow()} disabled={sending || counts.waiting === 0} data-testid="sync-now">
