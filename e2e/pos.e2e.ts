@@ -64,6 +64,28 @@ describe('the touch POS', () => {
     expect(new URL(page.url()).pathname).toBe('/folder/sales');
   });
 
+  it('offline before the app was kept on the device, a screen not opened yet says it cannot come and opens on retry once back', async () => {
+    const context = await running.browser.newContext(desktop);
+    const page = await context.newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL(/folder\/sales/);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/SyncPage-/.test(request.url())) fetched.push(request.url());
+    });
+    await context.setOffline(true);
+    await page.locator('ion-menu a[data-path="/folder/sync"]').click();
+    const failed = page.locator('.render-failed');
+    await expect.poll(() => failed.innerText()).toContain('تعذر تحميل هذه الشاشة');
+    // Asked once, not again and again behind a splash (it was fetched 2,800 times in 12 s).
+    await page.waitForTimeout(1000);
+    expect(fetched.length).toBe(1);
+    await context.setOffline(false);
+    await failed.getByRole('button', { name: 'إعادة المحاولة' }).click();
+    await page.getByRole('heading', { name: 'المبيعات المحفوظة على هذا الجهاز' }).waitFor();
+    await context.close();
+  });
+
   it('a cashier scans, weighs, adjusts, takes cash and sells again, each sale a sales invoice', async () => {
     const page = await openSignedIn(running);
     const category = await postFromPage(page, 'item_categories/create', { category_name: 'زيوت' });
