@@ -11,7 +11,7 @@
  * the families do not share stays in their modules: the idempotency key of a retry is answered before a save is
  * tried, and a delete takes back what a document posted before its rows go.
  */
-import type { LogAction, Result, SessionUser, StockShortage } from '@mizan/contract';
+import { type LogAction, ok, type Result, type SessionUser, type StockShortage } from '@mizan/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
@@ -30,8 +30,17 @@ export type Written<Saved> = {
   accounts?: PostingAccounts | undefined;
   /** The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it). */
   log?: { yearId: number; typee: LogAction; logToken: Record<string, unknown> } | undefined;
-  /** Reads what the save answers, once it is posted and logged. */
-  answer: (tx: Tx) => Promise<Result<Saved>>;
+  /**
+   * The module's load refused a closed year for every source it posts, under the store's key-share lock: `repost`
+   * does not ask again.
+   */
+  yearsChecked?: boolean;
+  /**
+   * Reads what the save answers, once it is posted and logged: after the commit (or the savepoint's release, inside
+   * a caller's transaction), so the rows every save of the store shares (its reference counter, its accounts' kept
+   * sums) are not held locked while the answer is read.
+   */
+  answer: (reader: DbOrTx) => Promise<Result<Saved>>;
 };
 
 /** A family's save, in the pipeline's three steps. */
@@ -48,21 +57,25 @@ export type DocumentModule<Input, Loaded, Checked, Saved> = {
  * Saves a document of a family through its module: load → check → write, post and log, in one transaction (a
  * savepoint inside a caller's transaction, so a save can be one step of a larger use case).
  */
-export function saveThrough<Input, Loaded, Checked, Saved>(
+export async function saveThrough<Input, Loaded, Checked, Saved>(
   db: DbOrTx,
   user: SessionUser,
   module: DocumentModule<Input, Loaded, Checked, Saved>,
   input: Input,
 ): Promise<SaveResult<Saved>> {
-  return inTransaction(db, async (tx): Promise<SaveResult<Saved>> => {
+  const saved = await inTransaction(db, async (tx): Promise<SaveResult<Written<Saved>['answer']>> => {
     const loaded = await module.load(tx, user, input);
     if (!loaded.ok) return loaded;
     const checked = module.check(loaded.value);
     if (!checked.ok) return checked;
     const written = await module.write(tx, user, checked.value);
-    const shortages = await repost(tx, written.postings, written.accounts ? { accounts: written.accounts } : {});
+    const shortages = await repost(tx, written.postings, {
+      ...(written.accounts ? { accounts: written.accounts } : {}),
+      yearsChecked: written.yearsChecked === true,
+    });
     if (shortages.length) return stockRefusal(shortages);
     if (written.log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...written.log });
-    return written.answer(tx);
+    return ok(written.answer);
   });
+  return saved.ok ? saved.value(db) : saved;
 }

@@ -13,11 +13,10 @@ import { arrayOf } from '../../lib/sqlArray.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
 import { costPartOf, type PostingAccounts } from './posting.rules.ts';
 import {
-  addToBalances,
-  addToItemCosts,
   type BalanceDelta,
   chunks,
   type KeptMovement,
+  type KeptSums,
   type PostingSource,
   postingAccounts,
   removeLedgerPart,
@@ -62,6 +61,8 @@ export type Revaluation = {
   checkStock: boolean;
   /** The store's posting accounts, when the caller has read them already. */
   accounts?: PostingAccounts | undefined;
+  /** Where the changes to the kept sums go; the caller writes them with the rest of its posting. */
+  sums: KeptSums;
 };
 
 const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
@@ -252,8 +253,8 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
           as u(id, cost)
         where l.id = u.id`);
   }
-  await addToItemCosts(tx, deltas);
-  await rewriteCostLines(tx, storeId, [...revalued.values()], touched, change.accounts);
+  change.sums.items.push(...deltas);
+  await rewriteCostLines(tx, storeId, [...revalued.values()], touched, change.accounts, change.sums);
   return [];
 }
 
@@ -267,6 +268,7 @@ async function rewriteCostLines(
   revalued: { source_kind: string; source_id: number }[],
   touched: Set<string>,
   knownAccounts: PostingAccounts | undefined,
+  sums: KeptSums,
 ) {
   if (revalued.length === 0) return;
   const kinds = arrayOf(revalued.map((s) => s.source_kind));
@@ -310,10 +312,10 @@ async function rewriteCostLines(
     where l.source_kind = u.kind and l.source_id = u.id and l.part = 'cost' and o.id = l.id
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind, l.source_id,
       (l.debit - o.debit)::text as debit, (l.credit - o.credit)::text as credit`);
-  await addToBalances(tx, changed);
+  sums.balances.push(...changed);
   const inPlace = new Set(changed.map(key));
   // A document whose goods now cost nothing beyond its money lines loses its cost lines; one that had none gets them.
-  await removeLedgerPart(tx, kept(rows.filter((row) => amount(row.delta) === 0n)), 'cost');
+  await removeLedgerPart(tx, kept(rows.filter((row) => amount(row.delta) === 0n)), 'cost', sums);
   await writeLedgerPart(
     tx,
     moving
@@ -331,5 +333,6 @@ async function rewriteCostLines(
         return { source, lines: costPartOf(row.source_kind, amount(row.delta), accounts) };
       }),
     'cost',
+    sums,
   );
 }

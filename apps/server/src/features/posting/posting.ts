@@ -69,11 +69,30 @@ export async function postingAccounts(db: DbOrTx, storeId: number): Promise<Post
 export const sourceArrays = (sources: { source_kind: string; source_id: number }[]) =>
   sql`unnest(${arrayOf(sources.map((s) => s.source_kind))}::text[], ${arrayOf(sources.map((s) => s.source_id))}::int[])`;
 
-/** Takes back a part of the sources' ledger lines (and from the accounts' kept sums). */
+/**
+ * The changes to the kept sums that one posting gathers while it writes its rows, written together at its end
+ * (`writeKeptSums`): one upsert per table for the whole posting, however many parts and passes it has, and the
+ * accounts' rows (which every sale of a store shares) are locked only for the last statements before the commit.
+ */
+export type KeptSums = { items: ItemCostDelta[]; balances: BalanceDelta[] };
+
+export const noKeptSums = (): KeptSums => ({ items: [], balances: [] });
+
+/** Writes the gathered changes: the items' sums, then the accounts' (the one order of every writer). */
+export async function writeKeptSums(tx: DbOrTx, sums: KeptSums) {
+  await addToItemCosts(tx, sums.items);
+  await addToBalances(tx, sums.balances);
+}
+
+/**
+ * Takes back a part of the sources' ledger lines (and from the accounts' kept sums: at once, or into `sums` when
+ * given, for the caller to write with the rest of its posting).
+ */
 export async function removeLedgerPart(
   tx: DbOrTx,
   sources: { source_kind: string; source_id: number }[],
   part: 'money' | 'cost',
+  sums?: KeptSums,
 ) {
   if (sources.length === 0) return;
   const { rows } = await tx.execute<BalanceDelta>(sql`
@@ -81,14 +100,19 @@ export async function removeLedgerPart(
     where l.source_kind = s.kind and l.source_id = s.id and l.part = ${part}
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind,
       (-l.debit)::text as debit, (-l.credit)::text as credit`);
-  await addToBalances(tx, rows);
+  if (sums) sums.balances.push(...rows);
+  else await addToBalances(tx, rows);
 }
 
-/** Writes ledger lines of a part (each source's balanced), and adds them to the accounts' kept sums. */
+/**
+ * Writes ledger lines of a part (each source's balanced), and adds them to the accounts' kept sums (at once, or into
+ * `sums` when given).
+ */
 export async function writeLedgerPart(
   tx: DbOrTx,
   entries: { source: PostingSource; lines: LedgerEntry[] }[],
   part: 'money' | 'cost',
+  sums?: KeptSums,
 ) {
   for (const { source, lines } of entries)
     if (!isBalanced(lines)) throw new Error(`unbalanced ${part} posting of ${source.source_kind} ${source.source_id}`);
@@ -120,7 +144,8 @@ export async function writeLedgerPart(
       ${column('source_kind')}::text[], ${column('source_id')}::int[], ${column('reference')}::text[],
       ${column('memo')}::text[], ${column('account_id')}::int[], ${column('debit')}::numeric[],
       ${column('credit')}::numeric[], ${column('part')}::text[])`);
-  await addToBalances(tx, rows);
+  if (sums) sums.balances.push(...rows);
+  else await addToBalances(tx, rows);
 }
 
 /** A movement as it is kept, with its place in its item's order. */

@@ -14,13 +14,15 @@ import { requireOpenYears } from '../book/yearLock.ts';
 import { revalue } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
-  addToItemCosts,
   chunks,
   type KeptMovement,
+  type KeptSums,
+  noKeptSums,
   type PostingSource,
   removeLedgerPart,
   type SourceKind,
   sourceArrays,
+  writeKeptSums,
   writeLedgerPart,
 } from './posting.ts';
 
@@ -54,11 +56,20 @@ export type Reposting = {
 export async function repost(
   tx: DbOrTx,
   entries: Reposting[],
-  options: { checkStock?: boolean; accounts?: PostingAccounts; replay?: boolean } = {},
+  options: {
+    checkStock?: boolean;
+    accounts?: PostingAccounts;
+    replay?: boolean;
+    /**
+     * The caller has already refused a closed year for every source, under the store's key-share lock, in this
+     * transaction (a trade save's load): the check is not sent again.
+     */
+    yearsChecked?: boolean;
+  } = {},
 ): Promise<StockShortage[]> {
   if (entries.length === 0) return [];
   // Nothing dated in a closed year changes (a replay of saved history rebuilds what is there, and may).
-  if (!options.replay)
+  if (!options.replay && !options.yearsChecked)
     for (const storeId of new Set(entries.map((entry) => entry.source.store_id))) {
       const open = await requireOpenYears(
         tx,
@@ -67,19 +78,34 @@ export async function repost(
       );
       if (!open.ok) refuse(open);
     }
+  // The kept sums change once, at the end, by everything the posting gathered (`writeKeptSums`).
+  const sums = noKeptSums();
+  const shortages = await writeRows(tx, entries, sums, options);
+  if (shortages.length === 0) await writeKeptSums(tx, sums);
+  return shortages;
+}
+
+/** What `repost` writes but the kept sums, whose changes it gathers into `sums`. */
+async function writeRows(
+  tx: DbOrTx,
+  entries: Reposting[],
+  sums: KeptSums,
+  options: { checkStock?: boolean; accounts?: PostingAccounts },
+): Promise<StockShortage[]> {
   // What the documents posted before is taken back (a new one posted nothing: no statement for it).
   const earlier = (list: Reposting[]) => list.filter((entry) => !entry.fresh).map((entry) => entry.source);
-  await removeLedgerPart(tx, earlier(entries), 'money');
+  await removeLedgerPart(tx, earlier(entries), 'money', sums);
   await writeLedgerPart(
     tx,
     entries.flatMap(({ source, posting }) => (posting ? [{ source, lines: posting.moneyLines }] : [])),
     'money',
+    sums,
   );
   const restocked = entries.filter((entry) => !entry.stockUnchanged);
   if (restocked.length === 0) return [];
-  const taken = await takeMovements(tx, earlier(restocked));
-  await removeLedgerPart(tx, earlier(restocked), 'cost');
-  const written = await writeMovements(tx, restocked);
+  const taken = await takeMovements(tx, earlier(restocked), sums);
+  await removeLedgerPart(tx, earlier(restocked), 'cost', sums);
+  const written = await writeMovements(tx, restocked, sums);
   // One pass per store over the items whose movements changed, from the earliest date one changed on: an item's
   // movements are one chain across years (docs/accounting-years.md).
   const byStore = new Map<number, { from: string; items: Set<number> }>();
@@ -102,22 +128,22 @@ export async function repost(
         removed: taken.filter((row) => row.store_id === storeId),
         checkStock: options.checkStock ?? true,
         accounts: options.accounts,
+        sums,
       })),
     );
   return shortages;
 }
 
 /** Deletes the sources' movements (and their sums from `item_cost`), answering them with their places. */
-async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[]) {
+async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[], sums: KeptSums) {
   if (sources.length === 0) return [];
   const { rows } = await tx.execute<KeptMovement & { store_id: number; yearId: number }>(sql`
     delete from stock_movement m using ${sourceArrays(sources)} as s(kind, id)
     where m.source_kind = s.kind and m.source_id = s.id
     returning m.store_id, m."yearId", m.item_id, m.quantity::text, m.value::text, m.move_date::text,
       m.move_time::text, m.source_kind, m.source_id, m.line_no`);
-  await addToItemCosts(
-    tx,
-    rows.map((row) => ({
+  sums.items.push(
+    ...rows.map((row) => ({
       ...row,
       quantity: fromMilli(-toMilli(row.quantity)),
       value: toMoneyString(money(-amount(row.value))),
@@ -127,7 +153,7 @@ async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_
 }
 
 /** Inserts the sources' new movements, not yet valued (the cost engine values them), and their quantities. */
-async function writeMovements(tx: DbOrTx, entries: Reposting[]) {
+async function writeMovements(tx: DbOrTx, entries: Reposting[], sums: KeptSums) {
   const rows = entries.flatMap(({ source, posting, lineIds, returnsOf }) =>
     (posting?.movements ?? []).map((move) => ({
       store_id: source.store_id,
@@ -159,7 +185,7 @@ async function writeMovements(tx: DbOrTx, entries: Reposting[]) {
         ${arrayOf(chunk.map((r) => r.move_time))}::time[], ${arrayOf(chunk.map((r) => r.line_no))}::int[],
         ${arrayOf(chunk.map((r) => r.mode))}::text[], ${arrayOf(chunk.map((r) => r.in_value))}::numeric[],
         ${arrayOf(chunk.map((r) => r.returns_of))}::int[], ${arrayOf(chunk.map((r) => r.line_id))}::int[])`);
-  await addToItemCosts(tx, rows);
+  sums.items.push(...rows);
   return rows;
 }
 

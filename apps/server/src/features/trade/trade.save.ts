@@ -28,7 +28,7 @@ import {
   vatTermsOf,
 } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { company, items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
@@ -42,6 +42,7 @@ import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
 import {
   findDocument,
+  insertLines,
   lockDocument,
   moneyAccountOf,
   nextSequence,
@@ -396,29 +397,24 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     if (!inserted) throw new Error('document insert returned nothing');
     payId = inserted.pay_id;
   }
-  if (linesChanged && lines.length) {
-    const inserted = await tx
-      .insert(tradeLine)
-      .values(
-        lines.map((line) => ({
-          pay_id: payId,
-          store_id: user.store_id,
-          item_id: line.item_id,
-          item_name: line.item_name,
-          quantity: line.quantity,
-          pay_price: line.pay_price,
-          perch_price: line.perch_price,
-          tot: toMoneyString(line.tot),
-          tax: line.tax,
-          vat: toMoneyString(line.vat),
-          // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is
-          // written by the cost engine with its movement's value; it stays null on lines that move no stock.
-          cost: null,
-        })),
-      )
-      .returning({ id: tradeLine.id });
-    lineIds = inserted.map((line) => line.id);
-  }
+  if (linesChanged && lines.length)
+    // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is written by
+    // the cost engine with its movement's value; it stays null on lines that move no stock.
+    lineIds = await insertLines(
+      tx,
+      lines.map((line) => ({
+        pay_id: payId,
+        store_id: user.store_id,
+        item_id: line.item_id,
+        item_name: line.item_name,
+        quantity: line.quantity,
+        pay_price: line.pay_price,
+        perch_price: line.perch_price,
+        tot: toMoneyString(line.tot),
+        tax: line.tax,
+        vat: toMoneyString(line.vat),
+      })),
+    );
   const source: PostingSource = {
     store_id: user.store_id,
     yearId: values.yearId,
@@ -440,6 +436,8 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
       },
     ],
     accounts: checked.accounts,
+    // The load refused a closed year (`requireOpenYears`, the document's one year) under the store's lock.
+    yearsChecked: true,
     log: {
       yearId: values.yearId,
       typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
@@ -463,7 +461,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
         })),
       },
     },
-    answer: async (reader: Tx) => {
+    answer: async (reader: DbOrTx) => {
       const saved = await readDocument(reader, user.store_id, input.kind, payId);
       return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
     },
