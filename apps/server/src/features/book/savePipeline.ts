@@ -16,7 +16,8 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import type { PostingAccounts } from '../posting/posting.rules.ts';
-import { type Reposting, repost } from '../posting/repost.ts';
+import { writeKeptSums } from '../posting/posting.ts';
+import { postRows, type Reposting } from '../posting/repost.ts';
 import { stockRefusal } from '../stock/stockCheck.ts';
 
 /** A save's answer; a save refused for want of stock also lists the short items (the screens show them). */
@@ -28,8 +29,18 @@ export type Written<Saved> = {
   postings: Reposting[];
   /** The store's posting accounts, when the module read them (the cost engine needs them too). */
   accounts?: PostingAccounts | undefined;
-  /** The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it). */
-  log?: { yearId: number; typee: LogAction; logToken: Record<string, unknown> } | undefined;
+  /**
+   * The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it); of the
+   * reference `numbering` took, for a document numbered late.
+   */
+  log?: LogLine | ((reference: string) => LogLine) | undefined;
+  /**
+   * A new document numbered as late as possible: written with a provisional reference, it takes its number from
+   * its kind's counter (`take`) once its rows are posted and valued, just before its ledger lines and the kept sums
+   * are written. The counter's row, which every save of the kind in the store shares, is so locked only for the
+   * last statements before the commit; the reference stays gap-free (a refused save takes no number).
+   */
+  numbering?: { source: { source_kind: string; source_id: number }; take: (tx: Tx) => Promise<string> } | undefined;
   /**
    * The module's load refused a closed year for every source it posts, under the store's key-share lock: `repost`
    * does not ask again.
@@ -42,6 +53,8 @@ export type Written<Saved> = {
    */
   answer: (reader: DbOrTx) => Promise<Result<Saved>>;
 };
+
+type LogLine = { yearId: number; typee: LogAction; logToken: Record<string, unknown> };
 
 /** A family's save, in the pipeline's three steps. */
 export type DocumentModule<Input, Loaded, Checked, Saved> = {
@@ -69,12 +82,22 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
     const checked = module.check(loaded.value);
     if (!checked.ok) return checked;
     const written = await module.write(tx, user, checked.value);
-    const shortages = await repost(tx, written.postings, {
+    const posted = await postRows(tx, written.postings, {
       ...(written.accounts ? { accounts: written.accounts } : {}),
       yearsChecked: written.yearsChecked === true,
     });
-    if (shortages.length) return stockRefusal(shortages);
-    if (written.log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...written.log });
+    if (posted.shortages.length) return stockRefusal(posted.shortages);
+    const { numbering } = written;
+    const reference = numbering ? await numbering.take(tx) : undefined;
+    await writeKeptSums(
+      tx,
+      posted.sums,
+      numbering && reference !== undefined
+        ? new Map([[`${numbering.source.source_kind}:${numbering.source.source_id}`, reference]])
+        : undefined,
+    );
+    const log = typeof written.log === 'function' ? written.log(reference ?? '') : written.log;
+    if (log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...log });
     return ok(written.answer);
   });
   return saved.ok ? saved.value(db) : saved;

@@ -53,21 +53,35 @@ export type Reposting = {
  * back. The items must already be locked (`lockStockItems`), in id order. A source in a year its store has closed is
  * refused (409 YEAR_CLOSED, through the caller's `inTransaction`).
  */
-export async function repost(
+export async function repost(tx: DbOrTx, entries: Reposting[], options: RepostOptions = {}): Promise<StockShortage[]> {
+  const posted = await postRows(tx, entries, options);
+  if (posted.shortages.length === 0) await writeKeptSums(tx, posted.sums);
+  return posted.shortages;
+}
+
+export type RepostOptions = {
+  checkStock?: boolean;
+  accounts?: PostingAccounts;
+  replay?: boolean;
+  /**
+   * The caller has already refused a closed year for every source, under the store's key-share lock, in this
+   * transaction (a trade save's load): the check is not sent again.
+   */
+  yearsChecked?: boolean;
+};
+
+/**
+ * `repost` but its last step: writes the movements and values them, and answers the new ledger lines and the
+ * changes to the kept sums gathered (`sums`), for the caller to write by `writeKeptSums` (the save pipeline numbers a
+ * new document in between, so its reference counter is locked only from there to the commit).
+ */
+export async function postRows(
   tx: DbOrTx,
   entries: Reposting[],
-  options: {
-    checkStock?: boolean;
-    accounts?: PostingAccounts;
-    replay?: boolean;
-    /**
-     * The caller has already refused a closed year for every source, under the store's key-share lock, in this
-     * transaction (a trade save's load): the check is not sent again.
-     */
-    yearsChecked?: boolean;
-  } = {},
-): Promise<StockShortage[]> {
-  if (entries.length === 0) return [];
+  options: RepostOptions = {},
+): Promise<{ shortages: StockShortage[]; sums: KeptSums }> {
+  const sums = noKeptSums();
+  if (entries.length === 0) return { shortages: [], sums };
   // Nothing dated in a closed year changes (a replay of saved history rebuilds what is there, and may).
   if (!options.replay && !options.yearsChecked)
     for (const storeId of new Set(entries.map((entry) => entry.source.store_id))) {
@@ -78,11 +92,8 @@ export async function repost(
       );
       if (!open.ok) refuse(open);
     }
-  // The kept sums change once, at the end, by everything the posting gathered (`writeKeptSums`).
-  const sums = noKeptSums();
-  const shortages = await writeRows(tx, entries, sums, options);
-  if (shortages.length === 0) await writeKeptSums(tx, sums);
-  return shortages;
+  // The ledger lines and kept sums are written once, at the end, from everything the posting gathered.
+  return { shortages: await writeRows(tx, entries, sums, options), sums };
 }
 
 /** What `repost` writes but the kept sums, whose changes it gathers into `sums`. */

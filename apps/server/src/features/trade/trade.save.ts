@@ -5,6 +5,7 @@
  * gets its reference from its kind's counter) and its lines. Only what changed is posted again: an edit that keeps
  * the lines, the date and the time (a payment, a note, a due date) replaces the money lines and no stock or cost.
  */
+import { randomUUID } from 'node:crypto';
 import {
   documentLogAction,
   fail,
@@ -372,6 +373,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
   let payId: number;
   let payRef: string;
   let lineIds: number[] = [];
+  let storeRef: string | undefined;
   if (existing) {
     payId = existing.pay_id;
     payRef = existing.pay_ref;
@@ -380,8 +382,9 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     await tx.update(tradeDocument).set(row).where(eq(tradeDocument.pay_id, payId));
   } else {
     const storeRow = await storeOf(tx, user.store_id);
-    const sequence = await nextSequence(tx, user.store_id, kindOf(input.kind).sequence);
-    payRef = formatReference(storeRow.store_ref, input.kind, sequence);
+    // Numbered late (`numbering` below): unique until then, and never seen outside this transaction.
+    payRef = `~${randomUUID()}`;
+    storeRef = storeRow.store_ref;
     const [inserted] = await tx
       .insert(tradeDocument)
       .values({
@@ -438,13 +441,25 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     accounts: checked.accounts,
     // The load refused a closed year (`requireOpenYears`, the document's one year) under the store's lock.
     yearsChecked: true,
-    log: {
+    numbering:
+      storeRef === undefined
+        ? undefined
+        : {
+            source: { source_kind: input.kind, source_id: payId },
+            take: async (numberer: Tx) => {
+              const sequence = await nextSequence(numberer, user.store_id, kindOf(input.kind).sequence);
+              const reference = formatReference(storeRef, input.kind, sequence);
+              await numberer.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId));
+              return reference;
+            },
+          },
+    log: (reference: string) => ({
       yearId: values.yearId,
       typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
       // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
       logToken: {
         pay_id: payId,
-        pay_ref: payRef,
+        pay_ref: storeRef === undefined ? payRef : reference,
         cust_id: values.cust_id,
         pay_date: values.pay_date,
         tot_pr: values.tot_pr,
@@ -460,7 +475,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
           tot: toMoneyString(line.tot),
         })),
       },
-    },
+    }),
     answer: async (reader: DbOrTx) => {
       const saved = await readDocument(reader, user.store_id, input.kind, payId);
       return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
