@@ -11,12 +11,13 @@
  * the families do not share stays in their modules: the idempotency key of a retry is answered before a save is
  * tried, and a delete takes back what a document posted before its rows go.
  */
-import type { LogAction, Result, SessionUser, StockShortage } from '@mizan/contract';
+import { type LogAction, ok, type Result, type SessionUser, type StockShortage } from '@mizan/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import type { PostingAccounts } from '../posting/posting.rules.ts';
-import { type Reposting, repost } from '../posting/repost.ts';
+import { writeKeptSums } from '../posting/posting.ts';
+import { postRows, type Reposting } from '../posting/repost.ts';
 import { stockRefusal } from '../stock/stockCheck.ts';
 
 /** A save's answer; a save refused for want of stock also lists the short items (the screens show them). */
@@ -28,11 +29,32 @@ export type Written<Saved> = {
   postings: Reposting[];
   /** The store's posting accounts, when the module read them (the cost engine needs them too). */
   accounts?: PostingAccounts | undefined;
-  /** The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it). */
-  log?: { yearId: number; typee: LogAction; logToken: Record<string, unknown> } | undefined;
-  /** Reads what the save answers, once it is posted and logged. */
-  answer: (tx: Tx) => Promise<Result<Saved>>;
+  /**
+   * The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it); of the
+   * reference `numbering` took, for a document numbered late.
+   */
+  log?: LogLine | ((reference: string) => LogLine) | undefined;
+  /**
+   * A new document numbered as late as possible: written with a provisional reference, it takes its number from
+   * its kind's counter (`take`) once its rows are posted and valued, just before its ledger lines and the kept sums
+   * are written. The counter's row, which every save of the kind in the store shares, is so locked only for the
+   * last statements before the commit; the reference stays gap-free (a refused save takes no number).
+   */
+  numbering?: { source: { source_kind: string; source_id: number }; take: (tx: Tx) => Promise<string> } | undefined;
+  /**
+   * The module's load refused a closed year for every source it posts, under the store's key-share lock: `repost`
+   * does not ask again.
+   */
+  yearsChecked?: boolean;
+  /**
+   * Reads what the save answers, once it is posted and logged: after the commit (or the savepoint's release, inside
+   * a caller's transaction), so the rows every save of the store shares (its reference counter, its accounts' kept
+   * sums) are not held locked while the answer is read.
+   */
+  answer: (reader: DbOrTx) => Promise<Result<Saved>>;
 };
+
+type LogLine = { yearId: number; typee: LogAction; logToken: Record<string, unknown> };
 
 /** A family's save, in the pipeline's three steps. */
 export type DocumentModule<Input, Loaded, Checked, Saved> = {
@@ -48,21 +70,35 @@ export type DocumentModule<Input, Loaded, Checked, Saved> = {
  * Saves a document of a family through its module: load → check → write, post and log, in one transaction (a
  * savepoint inside a caller's transaction, so a save can be one step of a larger use case).
  */
-export function saveThrough<Input, Loaded, Checked, Saved>(
+export async function saveThrough<Input, Loaded, Checked, Saved>(
   db: DbOrTx,
   user: SessionUser,
   module: DocumentModule<Input, Loaded, Checked, Saved>,
   input: Input,
 ): Promise<SaveResult<Saved>> {
-  return inTransaction(db, async (tx): Promise<SaveResult<Saved>> => {
+  const saved = await inTransaction(db, async (tx): Promise<SaveResult<Written<Saved>['answer']>> => {
     const loaded = await module.load(tx, user, input);
     if (!loaded.ok) return loaded;
     const checked = module.check(loaded.value);
     if (!checked.ok) return checked;
     const written = await module.write(tx, user, checked.value);
-    const shortages = await repost(tx, written.postings, written.accounts ? { accounts: written.accounts } : {});
-    if (shortages.length) return stockRefusal(shortages);
-    if (written.log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...written.log });
-    return written.answer(tx);
+    const posted = await postRows(tx, written.postings, {
+      ...(written.accounts ? { accounts: written.accounts } : {}),
+      yearsChecked: written.yearsChecked === true,
+    });
+    if (posted.shortages.length) return stockRefusal(posted.shortages);
+    const { numbering } = written;
+    const reference = numbering ? await numbering.take(tx) : undefined;
+    await writeKeptSums(
+      tx,
+      posted.sums,
+      numbering && reference !== undefined
+        ? new Map([[`${numbering.source.source_kind}:${numbering.source.source_id}`, reference]])
+        : undefined,
+    );
+    const log = typeof written.log === 'function' ? written.log(reference ?? '') : written.log;
+    if (log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...log });
+    return ok(written.answer);
   });
+  return saved.ok ? saved.value(db) : saved;
 }

@@ -17,7 +17,7 @@ import {
   toMilli,
 } from '@mizan/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { firstq, items } from '../../db/schema.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
 import { resolveYearId } from '../organisation/currentYear.ts';
@@ -90,7 +90,7 @@ async function write(tx: Tx, user: SessionUser, { opening, date, posting, accoun
       typee: 'insert firstq' as const,
       logToken: { item_id: opening.item_id, quantity: opening.quantity },
     },
-    answer: async (reader: Tx) => {
+    answer: async (reader: DbOrTx) => {
       const saved = await readOpening(reader, row.id);
       return saved ? ok(saved) : fail<OpeningQuantityRow>('NOT_FOUND');
     },

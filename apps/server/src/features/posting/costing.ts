@@ -13,11 +13,10 @@ import { arrayOf } from '../../lib/sqlArray.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
 import { costPartOf, type PostingAccounts } from './posting.rules.ts';
 import {
-  addToBalances,
-  addToItemCosts,
   type BalanceDelta,
   chunks,
   type KeptMovement,
+  type KeptSums,
   type PostingSource,
   postingAccounts,
   removeLedgerPart,
@@ -54,14 +53,20 @@ export type Revaluation = {
   itemIds: number[];
   /** The earliest date a movement of these items changed on: movements from it on are valued again. */
   from: string;
-  /** The documents whose movements were just written: their cost lines and lines' costs are written whatever. */
-  touched: { source_kind: string; source_id: number }[];
+  /**
+   * The documents whose movements were just written: their cost lines and lines' costs are written whatever. All
+   * their movements are dated on or after `from`, so the walk values each of them whole and their cost lines are
+   * found from it, without reading back what was just written.
+   */
+  touched: PostingSource[];
   /** The movements the change took away (with their places), for the stock check on every date. */
   removed: KeptMovement[];
   /** Whether to refuse the change when the store forbids negative stock (a replay of saved history is not). */
   checkStock: boolean;
   /** The store's posting accounts, when the caller has read them already. */
   accounts?: PostingAccounts | undefined;
+  /** Where the changes to the kept sums go; the caller writes them with the rest of its posting. */
+  sums: KeptSums;
 };
 
 const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
@@ -116,6 +121,8 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   }
 
   const touched = new Set(change.touched.map((s) => sourceKey(s.source_kind, s.source_id)));
+  // What the touched documents' goods cost beyond what their money lines carry (their `costDelta`), from the walk.
+  const touchedDelta = new Map<string, bigint>();
   const removedByItem = new Map<number, KeptMovement[]>();
   for (const row of [...change.removed].sort(comparePlaces)) {
     const list = removedByItem.get(row.item_id);
@@ -204,7 +211,11 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
       );
       state = costed.state;
       const key = sourceKey(movement.source_kind, movement.source_id);
-      if (touched.has(key)) lowered += quantity;
+      if (touched.has(key)) {
+        lowered += quantity;
+        const fixed = movement.mode === 'fixed' ? amount(movement.in_value) : 0n;
+        touchedDelta.set(key, (touchedDelta.get(key) ?? 0n) + costed.change - fixed);
+      }
       if (movement.mode === 'average') {
         const sum = walked.get(`${movement.source_id}:${itemId}`) ?? { quantity: 0n, value: 0n };
         walked.set(`${movement.source_id}:${itemId}`, {
@@ -252,38 +263,50 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
           as u(id, cost)
         where l.id = u.id`);
   }
-  await addToItemCosts(tx, deltas);
-  await rewriteCostLines(tx, storeId, [...revalued.values()], touched, change.accounts);
+  change.sums.items.push(...deltas);
+  const fresh = change.touched.flatMap((source) => {
+    const key = sourceKey(source.source_kind, source.source_id);
+    return revalued.has(key) ? [{ source, delta: money(touchedDelta.get(key) ?? 0n) }] : [];
+  });
+  const others = [...revalued.entries()].filter(([key]) => !touched.has(key)).map(([, source]) => source);
+  await rewriteCostLines(tx, storeId, { others, fresh }, change.accounts, change.sums);
   return [];
 }
 
 /**
  * Writes again the cost lines of documents whose goods' value changed: each one's `costDelta` (its movements'
- * values less the fixed values its money lines already carry) between inventory and cost of sales.
+ * values less the fixed values its money lines already carry) between inventory and cost of sales. `fresh`: the
+ * documents just written, with their delta found by the walk (their cost lines were taken away by `repost`);
+ * `others`: documents dated later whose value the walk changed, read back whole (the walk saw only some of their
+ * items).
  */
 async function rewriteCostLines(
   tx: DbOrTx,
   storeId: number,
-  revalued: { source_kind: string; source_id: number }[],
-  touched: Set<string>,
+  revalued: { others: { source_kind: string; source_id: number }[]; fresh: { source: PostingSource; delta: Money }[] },
   knownAccounts: PostingAccounts | undefined,
+  sums: KeptSums,
 ) {
-  if (revalued.length === 0) return;
-  const kinds = arrayOf(revalued.map((s) => s.source_kind));
-  const sourceIds = arrayOf(revalued.map((s) => s.source_id));
-  const { rows } = await tx.execute<{
-    source_kind: string;
-    source_id: number;
-    yearId: number;
-    move_date: string;
-    move_time: string;
-    delta: string;
-    reference: string | null;
-  }>(sql`
+  const { others } = revalued;
+  const fresh = revalued.fresh.filter((row) => row.delta !== 0n);
+  if (others.length === 0 && fresh.length === 0) return;
+  const { rows } =
+    others.length === 0
+      ? { rows: [] }
+      : await tx.execute<{
+          source_kind: string;
+          source_id: number;
+          yearId: number;
+          move_date: string;
+          move_time: string;
+          delta: string;
+          reference: string | null;
+        }>(sql`
     select m.source_kind, m.source_id, min(m."yearId") as "yearId", min(m.move_date)::text as move_date, min(m.move_time)::text as move_time,
       sum(m.value - case when m.mode = 'fixed' then coalesce(m.in_value, 0) else 0 end)::text as delta,
       min(coalesce(d.pay_ref, c.pay_ref)) as reference
-    from unnest(${kinds}::text[], ${sourceIds}::int[]) as s(kind, id)
+    from unnest(${arrayOf(others.map((s) => s.source_kind))}::text[], ${arrayOf(others.map((s) => s.source_id))}::int[])
+      as s(kind, id)
     join stock_movement m on m.source_kind = s.kind and m.source_id = s.id
     left join trade_document d on s.kind not in ('firstq', 'tswia') and d.pay_id = s.id
     left join stock_count c on s.kind = 'tswia' and c.pay_id = s.id
@@ -291,45 +314,52 @@ async function rewriteCostLines(
   const accounts = knownAccounts ?? (await postingAccounts(tx, storeId));
   const key = (row: { source_kind: string; source_id: number }) => sourceKey(row.source_kind, row.source_id);
   const moving = rows.filter((row) => amount(row.delta) !== 0n);
-  // The documents just written had their cost lines taken away by `repost`: only the others have lines to change.
-  const kept = (list: typeof rows) => list.filter((row) => !touched.has(key(row)));
   // A document's cost lines that exist change in place (same accounts, new amounts): no insert, and so none of the
   // foreign-key checks that made rewriting tens of thousands of them slow. The balances move by the difference.
-  const inPlaceRows = kept(moving);
   const { rows: changed } =
-    inPlaceRows.length === 0
+    moving.length === 0
       ? { rows: [] }
       : await tx.execute<BalanceDelta & { source_kind: string; source_id: number }>(sql`
     update ledger_line l set
       debit = case when l.account_id = ${accounts.inventory} then greatest(u.delta, 0) else greatest(-u.delta, 0) end,
       credit = case when l.account_id = ${accounts.inventory} then greatest(-u.delta, 0) else greatest(u.delta, 0) end
-    from unnest(${arrayOf(inPlaceRows.map((row) => row.source_kind))}::text[],
-        ${arrayOf(inPlaceRows.map((row) => row.source_id))}::int[],
-        ${arrayOf(inPlaceRows.map((row) => row.delta))}::numeric[]) as u(kind, id, delta),
+    from unnest(${arrayOf(moving.map((row) => row.source_kind))}::text[],
+        ${arrayOf(moving.map((row) => row.source_id))}::int[],
+        ${arrayOf(moving.map((row) => row.delta))}::numeric[]) as u(kind, id, delta),
       ledger_line o
     where l.source_kind = u.kind and l.source_id = u.id and l.part = 'cost' and o.id = l.id
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind, l.source_id,
       (l.debit - o.debit)::text as debit, (l.credit - o.credit)::text as credit`);
-  await addToBalances(tx, changed);
+  sums.balances.push(...changed);
   const inPlace = new Set(changed.map(key));
   // A document whose goods now cost nothing beyond its money lines loses its cost lines; one that had none gets them.
-  await removeLedgerPart(tx, kept(rows.filter((row) => amount(row.delta) === 0n)), 'cost');
+  await removeLedgerPart(
+    tx,
+    rows.filter((row) => amount(row.delta) === 0n),
+    'cost',
+    sums,
+  );
+  const readBack = moving
+    .filter((row) => !inPlace.has(key(row)))
+    .map((row) => ({
+      source: {
+        store_id: storeId,
+        yearId: row.yearId,
+        source_kind: row.source_kind as SourceKind,
+        source_id: row.source_id,
+        date: row.move_date,
+        time: row.move_time,
+        reference: row.reference,
+      } satisfies PostingSource,
+      delta: amount(row.delta),
+    }));
   await writeLedgerPart(
     tx,
-    moving
-      .filter((row) => !inPlace.has(key(row)))
-      .map((row) => {
-        const source: PostingSource = {
-          store_id: storeId,
-          yearId: row.yearId,
-          source_kind: row.source_kind as SourceKind,
-          source_id: row.source_id,
-          date: row.move_date,
-          time: row.move_time,
-          reference: row.reference,
-        };
-        return { source, lines: costPartOf(row.source_kind, amount(row.delta), accounts) };
-      }),
+    [...fresh, ...readBack].map(({ source, delta }) => ({
+      source,
+      lines: costPartOf(source.source_kind, delta, accounts),
+    })),
     'cost',
+    sums,
   );
 }

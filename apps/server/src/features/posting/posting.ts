@@ -69,11 +69,43 @@ export async function postingAccounts(db: DbOrTx, storeId: number): Promise<Post
 export const sourceArrays = (sources: { source_kind: string; source_id: number }[]) =>
   sql`unnest(${arrayOf(sources.map((s) => s.source_kind))}::text[], ${arrayOf(sources.map((s) => s.source_id))}::int[])`;
 
-/** Takes back a part of the sources' ledger lines (and from the accounts' kept sums). */
+/**
+ * What one posting gathers while it writes its rows, written together at its end (`writeKeptSums`): its new ledger
+ * lines (one insert), and the changes to the kept sums (one upsert per table, however many parts and passes the
+ * posting has). The accounts' rows, which every sale of a store shares, are so locked only for the last statements
+ * before the commit.
+ */
+export type KeptSums = { ledger: LedgerRow[]; items: ItemCostDelta[]; balances: BalanceDelta[] };
+
+export const noKeptSums = (): KeptSums => ({ ledger: [], items: [], balances: [] });
+
+const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.source_kind}:${row.source_id}`;
+
+/**
+ * Writes what a posting gathered: its ledger lines, then the items' sums, then the accounts' (the one order of every
+ * writer). `references`: a document numbered after its rows were written (its reference taken from its counter as
+ * late as possible, docs/saving-documents.md), by `kind:id`; its ledger lines carry that reference.
+ */
+export async function writeKeptSums(tx: DbOrTx, sums: KeptSums, references?: ReadonlyMap<string, string>) {
+  await insertLedgerRows(
+    tx,
+    references?.size
+      ? sums.ledger.map((row) => ({ ...row, reference: references.get(sourceKeyOf(row)) ?? row.reference }))
+      : sums.ledger,
+  );
+  await addToItemCosts(tx, sums.items);
+  await addToBalances(tx, sums.balances);
+}
+
+/**
+ * Takes back a part of the sources' ledger lines (and from the accounts' kept sums: at once, or into `sums` when
+ * given, for the caller to write with the rest of its posting).
+ */
 export async function removeLedgerPart(
   tx: DbOrTx,
   sources: { source_kind: string; source_id: number }[],
   part: 'money' | 'cost',
+  sums?: KeptSums,
 ) {
   if (sources.length === 0) return;
   const { rows } = await tx.execute<BalanceDelta>(sql`
@@ -81,14 +113,19 @@ export async function removeLedgerPart(
     where l.source_kind = s.kind and l.source_id = s.id and l.part = ${part}
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind,
       (-l.debit)::text as debit, (-l.credit)::text as credit`);
-  await addToBalances(tx, rows);
+  if (sums) sums.balances.push(...rows);
+  else await addToBalances(tx, rows);
 }
 
-/** Writes ledger lines of a part (each source's balanced), and adds them to the accounts' kept sums. */
+/**
+ * Writes ledger lines of a part (each source's balanced), and adds them to the accounts' kept sums: at once, or
+ * gathered into `sums` when given, for `writeKeptSums` to insert and add with the rest of the posting.
+ */
 export async function writeLedgerPart(
   tx: DbOrTx,
   entries: { source: PostingSource; lines: LedgerEntry[] }[],
   part: 'money' | 'cost',
+  sums?: KeptSums,
 ) {
   for (const { source, lines } of entries)
     if (!isBalanced(lines)) throw new Error(`unbalanced ${part} posting of ${source.source_kind} ${source.source_id}`);
@@ -109,10 +146,34 @@ export async function writeLedgerPart(
         part,
       })),
   );
+  if (sums) {
+    sums.ledger.push(...rows);
+    sums.balances.push(...rows);
+    return;
+  }
+  await insertLedgerRows(tx, rows);
+  await addToBalances(tx, rows);
+}
+
+type LedgerRow = {
+  store_id: number;
+  yearId: number;
+  line_date: string;
+  source_kind: string;
+  source_id: number;
+  reference: string | null;
+  memo: string;
+  account_id: number;
+  debit: string;
+  credit: string;
+  part: 'money' | 'cost';
+};
+
+async function insertLedgerRows(tx: DbOrTx, rows: LedgerRow[]) {
   if (rows.length === 0) return;
   // Column arrays, one parameter each: a re-valuation writes tens of thousands of lines, and a multi-row VALUES of
   // eleven parameters a row is slow to parse and bounded by the protocol's 65,535 parameters.
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => arrayOf(rows.map((row) => row[key]));
+  const column = <K extends keyof LedgerRow>(key: K) => arrayOf(rows.map((row) => row[key]));
   await tx.execute(sql`
     insert into ledger_line (store_id, "yearId", line_date, source_kind, source_id, reference, memo, account_id,
       debit, credit, part)
@@ -120,7 +181,6 @@ export async function writeLedgerPart(
       ${column('source_kind')}::text[], ${column('source_id')}::int[], ${column('reference')}::text[],
       ${column('memo')}::text[], ${column('account_id')}::int[], ${column('debit')}::numeric[],
       ${column('credit')}::numeric[], ${column('part')}::text[])`);
-  await addToBalances(tx, rows);
 }
 
 /** A movement as it is kept, with its place in its item's order. */

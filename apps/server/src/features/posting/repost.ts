@@ -14,13 +14,15 @@ import { requireOpenYears } from '../book/yearLock.ts';
 import { revalue } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
-  addToItemCosts,
   chunks,
   type KeptMovement,
+  type KeptSums,
+  noKeptSums,
   type PostingSource,
   removeLedgerPart,
   type SourceKind,
   sourceArrays,
+  writeKeptSums,
   writeLedgerPart,
 } from './posting.ts';
 
@@ -51,14 +53,37 @@ export type Reposting = {
  * back. The items must already be locked (`lockStockItems`), in id order. A source in a year its store has closed is
  * refused (409 YEAR_CLOSED, through the caller's `inTransaction`).
  */
-export async function repost(
+export async function repost(tx: DbOrTx, entries: Reposting[], options: RepostOptions = {}): Promise<StockShortage[]> {
+  const posted = await postRows(tx, entries, options);
+  if (posted.shortages.length === 0) await writeKeptSums(tx, posted.sums);
+  return posted.shortages;
+}
+
+export type RepostOptions = {
+  checkStock?: boolean;
+  accounts?: PostingAccounts;
+  replay?: boolean;
+  /**
+   * The caller has already refused a closed year for every source, under the store's key-share lock, in this
+   * transaction (a trade save's load): the check is not sent again.
+   */
+  yearsChecked?: boolean;
+};
+
+/**
+ * `repost` but its last step: writes the movements and values them, and answers the new ledger lines and the
+ * changes to the kept sums gathered (`sums`), for the caller to write by `writeKeptSums` (the save pipeline numbers a
+ * new document in between, so its reference counter is locked only from there to the commit).
+ */
+export async function postRows(
   tx: DbOrTx,
   entries: Reposting[],
-  options: { checkStock?: boolean; accounts?: PostingAccounts; replay?: boolean } = {},
-): Promise<StockShortage[]> {
-  if (entries.length === 0) return [];
+  options: RepostOptions = {},
+): Promise<{ shortages: StockShortage[]; sums: KeptSums }> {
+  const sums = noKeptSums();
+  if (entries.length === 0) return { shortages: [], sums };
   // Nothing dated in a closed year changes (a replay of saved history rebuilds what is there, and may).
-  if (!options.replay)
+  if (!options.replay && !options.yearsChecked)
     for (const storeId of new Set(entries.map((entry) => entry.source.store_id))) {
       const open = await requireOpenYears(
         tx,
@@ -67,19 +92,31 @@ export async function repost(
       );
       if (!open.ok) refuse(open);
     }
+  // The ledger lines and kept sums are written once, at the end, from everything the posting gathered.
+  return { shortages: await writeRows(tx, entries, sums, options), sums };
+}
+
+/** What `repost` writes but the kept sums, whose changes it gathers into `sums`. */
+async function writeRows(
+  tx: DbOrTx,
+  entries: Reposting[],
+  sums: KeptSums,
+  options: { checkStock?: boolean; accounts?: PostingAccounts },
+): Promise<StockShortage[]> {
   // What the documents posted before is taken back (a new one posted nothing: no statement for it).
   const earlier = (list: Reposting[]) => list.filter((entry) => !entry.fresh).map((entry) => entry.source);
-  await removeLedgerPart(tx, earlier(entries), 'money');
+  await removeLedgerPart(tx, earlier(entries), 'money', sums);
   await writeLedgerPart(
     tx,
     entries.flatMap(({ source, posting }) => (posting ? [{ source, lines: posting.moneyLines }] : [])),
     'money',
+    sums,
   );
   const restocked = entries.filter((entry) => !entry.stockUnchanged);
   if (restocked.length === 0) return [];
-  const taken = await takeMovements(tx, earlier(restocked));
-  await removeLedgerPart(tx, earlier(restocked), 'cost');
-  const written = await writeMovements(tx, restocked);
+  const taken = await takeMovements(tx, earlier(restocked), sums);
+  await removeLedgerPart(tx, earlier(restocked), 'cost', sums);
+  const written = await writeMovements(tx, restocked, sums);
   // One pass per store over the items whose movements changed, from the earliest date one changed on: an item's
   // movements are one chain across years (docs/accounting-years.md).
   const byStore = new Map<number, { from: string; items: Set<number> }>();
@@ -102,22 +139,22 @@ export async function repost(
         removed: taken.filter((row) => row.store_id === storeId),
         checkStock: options.checkStock ?? true,
         accounts: options.accounts,
+        sums,
       })),
     );
   return shortages;
 }
 
 /** Deletes the sources' movements (and their sums from `item_cost`), answering them with their places. */
-async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[]) {
+async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_id: number }[], sums: KeptSums) {
   if (sources.length === 0) return [];
   const { rows } = await tx.execute<KeptMovement & { store_id: number; yearId: number }>(sql`
     delete from stock_movement m using ${sourceArrays(sources)} as s(kind, id)
     where m.source_kind = s.kind and m.source_id = s.id
     returning m.store_id, m."yearId", m.item_id, m.quantity::text, m.value::text, m.move_date::text,
       m.move_time::text, m.source_kind, m.source_id, m.line_no`);
-  await addToItemCosts(
-    tx,
-    rows.map((row) => ({
+  sums.items.push(
+    ...rows.map((row) => ({
       ...row,
       quantity: fromMilli(-toMilli(row.quantity)),
       value: toMoneyString(money(-amount(row.value))),
@@ -127,7 +164,7 @@ async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_
 }
 
 /** Inserts the sources' new movements, not yet valued (the cost engine values them), and their quantities. */
-async function writeMovements(tx: DbOrTx, entries: Reposting[]) {
+async function writeMovements(tx: DbOrTx, entries: Reposting[], sums: KeptSums) {
   const rows = entries.flatMap(({ source, posting, lineIds, returnsOf }) =>
     (posting?.movements ?? []).map((move) => ({
       store_id: source.store_id,
@@ -159,7 +196,7 @@ async function writeMovements(tx: DbOrTx, entries: Reposting[]) {
         ${arrayOf(chunk.map((r) => r.move_time))}::time[], ${arrayOf(chunk.map((r) => r.line_no))}::int[],
         ${arrayOf(chunk.map((r) => r.mode))}::text[], ${arrayOf(chunk.map((r) => r.in_value))}::numeric[],
         ${arrayOf(chunk.map((r) => r.returns_of))}::int[], ${arrayOf(chunk.map((r) => r.line_id))}::int[])`);
-  await addToItemCosts(tx, rows);
+  sums.items.push(...rows);
   return rows;
 }
 

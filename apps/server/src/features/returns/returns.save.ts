@@ -199,7 +199,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
   return {
     // Posted and logged by the trade save.
     postings: [],
-    answer: async (reader: Tx) => {
+    answer: async (reader: DbOrTx) => {
       const doc = await readReturn(reader, { storeId: user.store_id, kind: checked.kind, returnId });
       return doc ? ok(doc) : fail<ReturnWithLines>('NOT_FOUND');
     },

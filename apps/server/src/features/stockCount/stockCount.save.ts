@@ -15,7 +15,7 @@ import {
   toMoneyString,
 } from '@mizan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { items, stockCount, stockCountLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { documentRefusal } from '../book/documentPermissions.ts';
@@ -234,7 +234,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
         })),
       },
     },
-    answer: async (reader: Tx) => {
+    answer: async (reader: DbOrTx) => {
       const count = await readCount(reader, user.store_id, payId);
       return count ? ok(count) : fail<StockCountWithLines>('NOT_FOUND');
     },

@@ -309,3 +309,38 @@ export async function moneyAccountOf(db: DbOrTx, storeId: number, id: number) {
     .where(and(eq(subAccounts.id, id), eq(subAccounts.store_id, storeId), eq(subAccounts.ac_id, MONEY_CLASS)));
   return row;
 }
+
+/** A document line as `insertLines` writes it (its kept cost is written later, by the cost engine). */
+export type NewLine = {
+  pay_id: number;
+  store_id: number;
+  item_id: number;
+  item_name: string;
+  quantity: string;
+  pay_price: string;
+  perch_price: string;
+  tot: string;
+  tax: string;
+  vat: string;
+};
+
+/**
+ * Inserts a document's lines in one statement of column arrays (one parameter a column, whatever the number of
+ * lines) and answers their ids in the lines' order: the ids come from one sequence, taken in the order of
+ * `ordinality`, so sorted they follow the lines.
+ */
+export async function insertLines(db: DbOrTx, lines: NewLine[]): Promise<number[]> {
+  if (lines.length === 0) return [];
+  const column = <K extends keyof NewLine>(key: K) => arrayOf(lines.map((line) => line[key]));
+  const { rows } = await db.execute<{ id: number }>(sql`
+    insert into trade_line (pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat)
+    select pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat
+    from unnest(${column('pay_id')}::int[], ${column('store_id')}::int[], ${column('item_id')}::int[],
+      ${column('item_name')}::text[], ${column('quantity')}::numeric[], ${column('pay_price')}::numeric[],
+      ${column('perch_price')}::numeric[], ${column('tot')}::numeric[], ${column('tax')}::numeric[],
+      ${column('vat')}::numeric[])
+      with ordinality as l(pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat, n)
+    order by n
+    returning id`);
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}

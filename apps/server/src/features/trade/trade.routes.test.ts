@@ -296,6 +296,38 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect((numbers.at(-1) ?? 0) - (numbers[0] ?? 0)).toBe(5);
   });
 
+  it('a sale numbered at the end of its save: its ledger lines and log carry its reference; a refused one takes no number', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c, '100');
+    const first = (
+      await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))
+    ).json().data[0];
+    const refused = await c.post(
+      '/api/pay/createWithItems',
+      sale(customer.id, [{ item_id: item.id, quantity: '1000' }]),
+    );
+    expect(refused.statusCode).toBe(409);
+    const next = (
+      await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))
+    ).json().data[0];
+    expect(Number(next.pay_ref.split('-')[2]) - Number(first.pay_ref.split('-')[2])).toBe(1);
+    const { db } = ctx().database;
+    for (const doc of [first, next]) {
+      const lines = await db
+        .select({ reference: ledgerLine.reference, part: ledgerLine.part })
+        .from(ledgerLine)
+        .where(and(eq(ledgerLine.source_kind, 'pay'), eq(ledgerLine.source_id, doc.pay_id)));
+      expect(new Set(lines.map((line) => line.part))).toEqual(new Set(['money', 'cost']));
+      expect(lines.every((line) => line.reference === doc.pay_ref)).toBe(true);
+    }
+    const logged = await db.execute<{ ref: string }>(
+      sql`select "logToken"->>'pay_ref' as ref from "logHistory" where typee = 'insert sales' order by id desc limit 1`,
+    );
+    expect(logged.rows[0]?.ref).toBe(next.pay_ref);
+    const provisional = await db.execute(sql`select 1 from trade_document where pay_ref like '~%'`);
+    expect(provisional.rows).toHaveLength(0);
+  });
+
   it('a preliminary invoice changes nothing, becomes final with the stock check, and back', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);

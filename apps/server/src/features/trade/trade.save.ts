@@ -5,6 +5,7 @@
  * gets its reference from its kind's counter) and its lines. Only what changed is posted again: an edit that keeps
  * the lines, the date and the time (a payment, a note, a due date) replaces the money lines and no stock or cost.
  */
+import { randomUUID } from 'node:crypto';
 import {
   documentLogAction,
   fail,
@@ -28,7 +29,7 @@ import {
   vatTermsOf,
 } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { company, items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
@@ -42,6 +43,7 @@ import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
 import {
   findDocument,
+  insertLines,
   lockDocument,
   moneyAccountOf,
   nextSequence,
@@ -371,6 +373,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
   let payId: number;
   let payRef: string;
   let lineIds: number[] = [];
+  let storeRef: string | undefined;
   if (existing) {
     payId = existing.pay_id;
     payRef = existing.pay_ref;
@@ -379,8 +382,9 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     await tx.update(tradeDocument).set(row).where(eq(tradeDocument.pay_id, payId));
   } else {
     const storeRow = await storeOf(tx, user.store_id);
-    const sequence = await nextSequence(tx, user.store_id, kindOf(input.kind).sequence);
-    payRef = formatReference(storeRow.store_ref, input.kind, sequence);
+    // Numbered late (`numbering` below): unique until then, and never seen outside this transaction.
+    payRef = `~${randomUUID()}`;
+    storeRef = storeRow.store_ref;
     const [inserted] = await tx
       .insert(tradeDocument)
       .values({
@@ -396,29 +400,24 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     if (!inserted) throw new Error('document insert returned nothing');
     payId = inserted.pay_id;
   }
-  if (linesChanged && lines.length) {
-    const inserted = await tx
-      .insert(tradeLine)
-      .values(
-        lines.map((line) => ({
-          pay_id: payId,
-          store_id: user.store_id,
-          item_id: line.item_id,
-          item_name: line.item_name,
-          quantity: line.quantity,
-          pay_price: line.pay_price,
-          perch_price: line.perch_price,
-          tot: toMoneyString(line.tot),
-          tax: line.tax,
-          vat: toMoneyString(line.vat),
-          // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is
-          // written by the cost engine with its movement's value; it stays null on lines that move no stock.
-          cost: null,
-        })),
-      )
-      .returning({ id: tradeLine.id });
-    lineIds = inserted.map((line) => line.id);
-  }
+  if (linesChanged && lines.length)
+    // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is written by
+    // the cost engine with its movement's value; it stays null on lines that move no stock.
+    lineIds = await insertLines(
+      tx,
+      lines.map((line) => ({
+        pay_id: payId,
+        store_id: user.store_id,
+        item_id: line.item_id,
+        item_name: line.item_name,
+        quantity: line.quantity,
+        pay_price: line.pay_price,
+        perch_price: line.perch_price,
+        tot: toMoneyString(line.tot),
+        tax: line.tax,
+        vat: toMoneyString(line.vat),
+      })),
+    );
   const source: PostingSource = {
     store_id: user.store_id,
     yearId: values.yearId,
@@ -440,13 +439,27 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
       },
     ],
     accounts: checked.accounts,
-    log: {
+    // The load refused a closed year (`requireOpenYears`, the document's one year) under the store's lock.
+    yearsChecked: true,
+    numbering:
+      storeRef === undefined
+        ? undefined
+        : {
+            source: { source_kind: input.kind, source_id: payId },
+            take: async (numberer: Tx) => {
+              const sequence = await nextSequence(numberer, user.store_id, kindOf(input.kind).sequence);
+              const reference = formatReference(storeRef, input.kind, sequence);
+              await numberer.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId));
+              return reference;
+            },
+          },
+    log: (reference: string) => ({
       yearId: values.yearId,
       typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
       // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
       logToken: {
         pay_id: payId,
-        pay_ref: payRef,
+        pay_ref: storeRef === undefined ? payRef : reference,
         cust_id: values.cust_id,
         pay_date: values.pay_date,
         tot_pr: values.tot_pr,
@@ -462,8 +475,8 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
           tot: toMoneyString(line.tot),
         })),
       },
-    },
-    answer: async (reader: Tx) => {
+    }),
+    answer: async (reader: DbOrTx) => {
       const saved = await readDocument(reader, user.store_id, input.kind, payId);
       return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
     },
