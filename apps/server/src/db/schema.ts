@@ -357,6 +357,30 @@ export const itemCost = pgTable(
 );
 
 /**
+ * Each item's current quantity: the sum of its `item_cost` quantities of every year in its store (its quantity
+ * "through the latest year"), kept by `addToItemCosts` from the same deltas, with its minimum quantity copied beside
+ * it, so that the quantity filters read the matching items from an index (docs/stock-reads.md). Every item has its
+ * row: statement triggers on `items` (migration 0029) insert it and follow `min_qty`, whatever path wrote the item.
+ */
+export const itemStock = pgTable(
+  'item_stock',
+  {
+    item_id: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    quantity: quantityColumn('quantity').notNull().default('0'),
+    min_qty: quantityColumn('min_qty').notNull().default('0'),
+  },
+  (t) => [
+    index('item_stock_quantity_idx').on(t.store_id, t.quantity),
+    index('item_stock_below_min_idx').on(t.store_id, t.item_id).where(sql`${t.quantity} < ${t.min_qty}`),
+  ],
+);
+
+/**
  * The store years whose stock must still be valued at cost and whose documents reposted by the cost rules: filled by
  * migration 0010 for the data saved before perpetual inventory, emptied by the start-up step that replays them
  * (db/costReplay.ts), one store and year per transaction.
