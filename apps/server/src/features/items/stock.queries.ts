@@ -23,9 +23,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { yearsThrough } from '../book/bookYears.ts';
-
-/** LIKE wildcards typed by a user are searched for literally. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { itemSearchCondition } from './itemSearch.ts';
 
 /** The kinds that move stock on one side of the trade (the registry's): sales and their returns, purchases and theirs. */
 const stockKindsOf = (party: 'customer' | 'supplier') =>
@@ -87,14 +85,20 @@ async function quantitySourceOf(db: DbOrTx, yearId: number, filters: StockFilter
 /** The items' kept current quantity and minimum (alias `q`). */
 const keptQuantity = sql`join item_stock q on q.item_id = i.id and q.store_id = i.store_id`;
 
+/** Whether the filters take in every item of the store (none given, or the category "all"). */
+const isUnfiltered = (filters: StockFilters) =>
+  (filters.category_id === undefined || filters.category_id === 'all') &&
+  !filters.brand &&
+  !filters.model &&
+  !filters.search &&
+  !filters.quantity_filter &&
+  filters.id === undefined;
+
 /** The sums as a list needs them: a narrowed list (a category, a brand, a search, the few items a kept quantity
  * filter other than "> 0" takes in) looks up its items' sums, the whole store groups them once. */
 function sumsFor(storeId: number, yearId: number, filters: StockFilters, source?: QuantitySource): SQL {
-  const narrowed =
-    (filters.category_id !== undefined && filters.category_id !== 'all') ||
-    Boolean(filters.brand || filters.model || filters.search) ||
-    filters.id !== undefined ||
-    (source === 'kept' && filters.quantity_filter !== 'positive');
+  const { quantity_filter: quantityFilter, ...others } = filters;
+  const narrowed = !isUnfiltered(others) || (source === 'kept' && quantityFilter !== 'positive');
   return narrowed ? stockSums(yearId) : allStockSums(storeId, yearId);
 }
 
@@ -133,11 +137,7 @@ const quantityCondition: Record<QuantitySource, Record<StockQuantityFilter, SQL>
 
 function stockWhere(storeId: number, filters: StockFilters, source: QuantitySource = 'sums'): SQL {
   const conditions: SQL[] = [sql`i.store_id = ${storeId}`];
-  if (filters.search) {
-    const term = likeTerm(filters.search);
-    conditions.push(sql`(i.item_name ilike ${term} or i.item_desc ilike ${term} or i."aliasEn" ilike ${term}
-      or i.part_no ilike ${term} or i.item_parcode = ${filters.search})`);
-  }
+  if (filters.search) conditions.push(itemSearchCondition('i', filters.search));
   if (filters.category_id !== undefined && filters.category_id !== 'all')
     conditions.push(sql`i.category_id = ${filters.category_id}`);
   if (filters.brand) conditions.push(sql`i.brand = ${filters.brand}`);
@@ -278,6 +278,14 @@ export async function stockRows(
 /** How many items the filters take in (the paged reads' `total`). */
 export async function stockCount(db: DbOrTx, storeId: number, yearId: number, filters: StockFilters) {
   const source = await quantitySourceOf(db, yearId, filters);
+  const { quantity_filter: quantityFilter, ...others } = filters;
+  if (source === 'kept' && quantityFilter && isUnfiltered(others)) {
+    // Every item has its kept row in its store: the count of a quantity filter alone is read from its index only.
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from item_stock q
+      where q.store_id = ${storeId} and ${quantityCondition.kept[quantityFilter]}`);
+    return rows[0]?.n ?? 0;
+  }
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
     from items i
