@@ -250,6 +250,8 @@ export const items = pgTable(
     index('items_store_name_idx').on(t.store_id, t.item_name),
     index('items_store_category_idx').on(t.store_id, t.category_id),
     index('items_store_brand_model_idx').on(t.store_id, t.brand, t.model),
+    // And `items_search_trgm_idx`, a trigram index over the searched columns joined (migration 0029,
+    // features/items/itemSearch.ts), an expression this schema does not declare.
   ],
 );
 

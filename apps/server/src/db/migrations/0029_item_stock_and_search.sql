@@ -46,4 +46,7 @@ ANALYZE "item_stock";--> statement-breakpoint
 -- estimate and were not chosen). pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner may create
 -- it; the embedded database loads it from PGlite's contrib package (db/embedded/pglite.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE INDEX "items_search_trgm_idx" ON "items" USING gin ((coalesce("item_name", '') || ' ' || coalesce("item_desc", '') || ' ' || coalesce("aliasEn", '') || ' ' || coalesce("part_no", '')) gin_trgm_ops);
+CREATE INDEX "items_search_trgm_idx" ON "items" USING gin ((coalesce("item_name", '') || ' ' || coalesce("item_desc", '') || ' ' || coalesce("aliasEn", '') || ' ' || coalesce("part_no", '')) gin_trgm_ops);--> statement-breakpoint
+-- The joined text's statistics (gathered for an indexed expression): without them the planner takes a search for
+-- one row and joins its hundreds of matches as if it were.
+ANALYZE "items";
