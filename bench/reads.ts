@@ -44,6 +44,11 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
       run: get(`/api/items/stockList?page=1&pageSize=20&search=${encodeURIComponent('فلتر زيت Bosch')}`),
     },
     {
+      label: 'items screen search "فلتر زيت" (items/read)',
+      goalMs: 50,
+      run: get(`/api/items/read?page=1&pageSize=20&search=${encodeURIComponent('فلتر زيت')}`),
+    },
+    {
       label: 'item-stock quantity = 0',
       goalMs: 50,
       run: get('/api/items/stockList?page=1&pageSize=20&quantity_filter=zero'),

@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openPGlite } from './db/embedded/pglite.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const running: ChildProcess[] = [];
@@ -76,7 +76,7 @@ describe('starting and stopping the server', () => {
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
 
     // Open the data folder directly: the sign-in's audit row was committed and survived the stop.
-    const db = await PGlite.create(dataDir);
+    const db = await openPGlite(dataDir);
     const rows = await db.query<{ typee: string }>('select typee from "logHistory"');
     // The demo is a shop's year: store 1 holds sales, purchases, returns and counts.
     const kinds = await db.query<{ kind: string }>('select distinct kind from trade_document order by kind');

@@ -250,6 +250,8 @@ export const items = pgTable(
     index('items_store_name_idx').on(t.store_id, t.item_name),
     index('items_store_category_idx').on(t.store_id, t.category_id),
     index('items_store_brand_model_idx').on(t.store_id, t.brand, t.model),
+    // And `items_search_trgm_idx`, a trigram index over the searched columns joined (migration 0029,
+    // features/items/itemSearch.ts), an expression this schema does not declare.
   ],
 );
 
@@ -354,6 +356,30 @@ export const itemCost = pgTable(
     value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.store_id, t.item_id, t.yearId] })],
+);
+
+/**
+ * Each item's current quantity: the sum of its `item_cost` quantities of every year in its store (its quantity
+ * "through the latest year"), kept by `addToItemCosts` from the same deltas, with its minimum quantity copied beside
+ * it, so that the quantity filters read the matching items from an index (docs/stock-reads.md). Every item has its
+ * row: statement triggers on `items` (migration 0029) insert it and follow `min_qty`, whatever path wrote the item.
+ */
+export const itemStock = pgTable(
+  'item_stock',
+  {
+    item_id: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    quantity: quantityColumn('quantity').notNull().default('0'),
+    min_qty: quantityColumn('min_qty').notNull().default('0'),
+  },
+  (t) => [
+    index('item_stock_quantity_idx').on(t.store_id, t.quantity),
+    index('item_stock_below_min_idx').on(t.store_id, t.item_id).where(sql`${t.quantity} < ${t.min_qty}`),
+  ],
 );
 
 /**

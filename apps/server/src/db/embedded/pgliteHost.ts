@@ -6,8 +6,8 @@
  * Here it only holds this process; the server talks to it through `pg` like to any PostgreSQL server.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { openPGlite } from './pglite.ts';
 
 export type HostMessage = { type: 'ready'; host: string; port: number } | { type: 'failed'; message: string };
 
@@ -18,7 +18,7 @@ const port = Number(process.env.MIZAN_PGLITE_PORT ?? 0);
 async function main() {
   // PGlite does not create missing parent folders of its data directory.
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await openPGlite(dataDir);
   // The server's pool holds one connection, but it drops that connection after a failed query and opens a new
   // one at once, before this side has seen the old one close: with room for only one, that new connection was
   // refused and the next request failed too. The socket server queues every connection's queries on the one

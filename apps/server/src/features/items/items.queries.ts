@@ -1,22 +1,10 @@
 import { bookKinds, type ItemListQuery, type itemSortKeys } from '@mizan/contract';
-import {
-  and,
-  asc,
-  count,
-  eq,
-  getTableColumns,
-  ilike,
-  isNotNull,
-  ne,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNotNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
+import { itemSearchCondition } from './itemSearch.ts';
 
 const itemColumns = {
   ...getTableColumns(items),
@@ -24,23 +12,9 @@ const itemColumns = {
   category_name: itemCategories.category_name,
 };
 
-/** LIKE wildcards typed by a user are searched for literally. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function listConditions(storeId: number, query: ItemListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(items.store_id, storeId)];
-  if (query.search) {
-    const term = likeTerm(query.search);
-    conditions.push(
-      or(
-        ilike(items.item_name, term),
-        ilike(items.item_desc, term),
-        ilike(items.aliasEn, term),
-        ilike(items.part_no, term),
-        eq(items.item_parcode, query.search),
-      ),
-    );
-  }
+  if (query.search) conditions.push(itemSearchCondition('items', query.search));
   if (query.category_id !== undefined && query.category_id !== 'all')
     conditions.push(eq(items.category_id, query.category_id));
   if (query.brand) conditions.push(eq(items.brand, query.brand));

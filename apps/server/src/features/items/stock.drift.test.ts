@@ -132,6 +132,15 @@ describeEachDatabase('stock reads against the documents', (ctx) => {
           q(e.quantity),
         );
     }
+    // The kept current quantity that the quantity filters read from its index.
+    const { rows: kept } = await db().execute<{ item_id: number; quantity: string }>(sql`
+      select item_id, quantity::text from item_stock where item_id = any(${`{${items.join(',')}}`}::int[])`);
+    for (const id of items)
+      check(
+        `item_stock ${id}`,
+        kept.find((row) => row.item_id === id)?.quantity,
+        q((expected.get(id) as Expected).quantity),
+      );
     const byId = (rows: StockRow[]) => new Map(rows.map((row) => [row.id, row]));
     const list = (await get(`items/stockList?category_id=${categoryId}&sort=quantity&order=desc`)) as {
       data: StockRow[];

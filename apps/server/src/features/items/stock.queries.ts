@@ -5,7 +5,9 @@
  * - the quantity and the value at cost of an item "through year Y" are the kept per-year sums (`item_cost`) of Y
  *   and of every year that starts before it (`yearsThrough`): a few primary-key rows per item;
  * - the breakdown (opening, bought, sold, counted, last sale) sums the item's dated movements (`stock_movement`) of
- *   the same years, only for the rows answered (a page), never for the whole filter unless the order needs it.
+ *   the same years, only for the rows answered (a page), never for the whole filter unless the order needs it;
+ * - a quantity filter in the latest year reads the kept current quantity (`item_stock`: the sum of every year's
+ *   kept sums), indexed by store and quantity, so the page and its count read only the matching items.
  */
 import {
   bookKinds,
@@ -21,9 +23,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { yearsThrough } from '../book/bookYears.ts';
-
-/** LIKE wildcards typed by a user are searched for literally. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { itemSearchCondition } from './itemSearch.ts';
 
 /** The kinds that move stock on one side of the trade (the registry's): sales and their returns, purchases and theirs. */
 const stockKindsOf = (party: 'customer' | 'supplier') =>
@@ -59,13 +59,46 @@ const allStockSums = (storeId: number, yearId: number) => sql`left join (
   ) s0 on s0.item_id = i.id
   cross join lateral (select coalesce(s0.quantity, 0) as quantity, coalesce(s0.value, 0) as value) s`;
 
-/** The sums as a list needs them: a narrowed list (a category, a brand, a search) looks up its few items' sums, the
- * whole store groups them once. */
-function sumsFor(storeId: number, yearId: number, filters: StockFilters): SQL {
-  const narrowed =
-    (filters.category_id !== undefined && filters.category_id !== 'all') ||
-    Boolean(filters.brand || filters.model || filters.search) ||
-    filters.id !== undefined;
+/**
+ * Where a quantity filter reads the quantity: `kept`, the item's current quantity (alias `q`, `item_stock`), which is
+ * its quantity through the latest year; `sums`, the kept per-year sums of the years through the read's (alias `s`),
+ * for a read of an earlier year.
+ */
+type QuantitySource = 'kept' | 'sums';
+
+/** Whether `yearId` is a year and none starts after it: then every year's sums are the ones "through" it. */
+async function isLatestYear(db: DbOrTx, yearId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ latest: boolean }>(sql`
+    select exists (select 1 from year t where t.id = ${yearId})
+      and not exists (
+        select 1 from year y where y."yearStart" > (select t."yearStart" from year t where t.id = ${yearId})
+      ) as latest`);
+  return rows[0]?.latest ?? false;
+}
+
+/** The source a read's quantity filter reads (none without a filter). */
+async function quantitySourceOf(db: DbOrTx, yearId: number, filters: StockFilters) {
+  if (!filters.quantity_filter) return undefined;
+  return (await isLatestYear(db, yearId)) ? ('kept' as const) : ('sums' as const);
+}
+
+/** The items' kept current quantity and minimum (alias `q`). */
+const keptQuantity = sql`join item_stock q on q.item_id = i.id and q.store_id = i.store_id`;
+
+/** Whether the filters take in every item of the store (none given, or the category "all"). */
+const isUnfiltered = (filters: StockFilters) =>
+  (filters.category_id === undefined || filters.category_id === 'all') &&
+  !filters.brand &&
+  !filters.model &&
+  !filters.search &&
+  !filters.quantity_filter &&
+  filters.id === undefined;
+
+/** The sums as a list needs them: a narrowed list (a category, a brand, a search, the few items a kept quantity
+ * filter other than "> 0" takes in) looks up its items' sums, the whole store groups them once. */
+function sumsFor(storeId: number, yearId: number, filters: StockFilters, source?: QuantitySource): SQL {
+  const { quantity_filter: quantityFilter, ...others } = filters;
+  const narrowed = !isUnfiltered(others) || (source === 'kept' && quantityFilter !== 'positive');
   return narrowed ? stockSums(yearId) : allStockSums(storeId, yearId);
 }
 
@@ -86,26 +119,31 @@ const stockBreakdown = (yearId: number) => sql`join lateral (
     where m.store_id = i.store_id and m.item_id = i.id and m."yearId" in ${yearsThrough(yearId)}
   ) b on true`;
 
-const quantityCondition: Record<StockQuantityFilter, SQL> = {
-  positive: sql`s.quantity > 0`,
-  zero: sql`s.quantity = 0`,
-  negative: sql`s.quantity < 0`,
-  below_min: sql`s.quantity < i.min_qty`,
+const quantityCondition: Record<QuantitySource, Record<StockQuantityFilter, SQL>> = {
+  sums: {
+    positive: sql`s.quantity > 0`,
+    zero: sql`s.quantity = 0`,
+    negative: sql`s.quantity < 0`,
+    below_min: sql`s.quantity < i.min_qty`,
+  },
+  // The same conditions on the kept row; "below the minimum" is the predicate of its partial index.
+  kept: {
+    positive: sql`q.quantity > 0`,
+    zero: sql`q.quantity = 0`,
+    negative: sql`q.quantity < 0`,
+    below_min: sql`q.quantity < q.min_qty`,
+  },
 };
 
-function stockWhere(storeId: number, filters: StockFilters): SQL {
+function stockWhere(storeId: number, filters: StockFilters, source: QuantitySource = 'sums'): SQL {
   const conditions: SQL[] = [sql`i.store_id = ${storeId}`];
-  if (filters.search) {
-    const term = likeTerm(filters.search);
-    conditions.push(sql`(i.item_name ilike ${term} or i.item_desc ilike ${term} or i."aliasEn" ilike ${term}
-      or i.part_no ilike ${term} or i.item_parcode = ${filters.search})`);
-  }
+  if (filters.search) conditions.push(itemSearchCondition('i', filters.search));
   if (filters.category_id !== undefined && filters.category_id !== 'all')
     conditions.push(sql`i.category_id = ${filters.category_id}`);
   if (filters.brand) conditions.push(sql`i.brand = ${filters.brand}`);
   if (filters.model) conditions.push(sql`i.model = ${filters.model}`);
   if (filters.id !== undefined) conditions.push(sql`i.id = ${filters.id}`);
-  if (filters.quantity_filter) conditions.push(quantityCondition[filters.quantity_filter]);
+  if (filters.quantity_filter) conditions.push(quantityCondition[source][filters.quantity_filter]);
   return sql.join(conditions, sql` and `);
 }
 
@@ -192,18 +230,20 @@ export async function stockRows(
   { order = {}, limit, offset = 0, breakdown = true }: StockRowsOptions = {},
 ): Promise<StockRowOut[] | PickerRow[]> {
   const pageBreakdown = !('exactFirst' in order) && sortNeedsBreakdown(order.sort);
+  const source = await quantitySourceOf(db, yearId, filters);
   // The page is chosen without the sums unless the filter or the order reads them: page 1,000 by name is then an
   // index walk over names, not 50,000 items' stock.
-  const pageSums = filters.quantity_filter !== undefined || (!('exactFirst' in order) && sortNeedsSums(order.sort));
+  const pageSums = source === 'sums' || (!('exactFirst' in order) && sortNeedsSums(order.sort));
   const ordering = orderBy(order);
   const { rows } = await db.execute<StockRowOut>(sql`
     with page as (
       select i.id, row_number() over (order by ${ordering}) as ord
       from items i
       left join item_categories c on c.id = i.category_id
-      ${pageSums ? sumsFor(storeId, yearId, filters) : sql``}
+      ${source === 'kept' ? keptQuantity : sql``}
+      ${pageSums ? sumsFor(storeId, yearId, filters, source) : sql``}
       ${pageBreakdown ? stockBreakdown(yearId) : sql``}
-      where ${stockWhere(storeId, filters)}
+      where ${stockWhere(storeId, filters, source)}
       order by ${ordering}
       ${limit === undefined ? sql`` : sql`limit ${limit}`}
       offset ${offset}
@@ -237,11 +277,20 @@ export async function stockRows(
 
 /** How many items the filters take in (the paged reads' `total`). */
 export async function stockCount(db: DbOrTx, storeId: number, yearId: number, filters: StockFilters) {
+  const source = await quantitySourceOf(db, yearId, filters);
+  const { quantity_filter: quantityFilter, ...others } = filters;
+  if (source === 'kept' && quantityFilter && isUnfiltered(others)) {
+    // Every item has its kept row in its store: the count of a quantity filter alone is read from its index only.
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from item_stock q
+      where q.store_id = ${storeId} and ${quantityCondition.kept[quantityFilter]}`);
+    return rows[0]?.n ?? 0;
+  }
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
     from items i
-    ${filters.quantity_filter ? sumsFor(storeId, yearId, filters) : sql``}
-    where ${stockWhere(storeId, filters)}`);
+    ${source === 'kept' ? keptQuantity : source === 'sums' ? sumsFor(storeId, yearId, filters) : sql``}
+    where ${stockWhere(storeId, filters, source)}`);
   return rows[0]?.n ?? 0;
 }
 
@@ -256,12 +305,14 @@ export async function stockTotals(
   yearId: number,
   filters: StockFilters,
 ): Promise<StockTotals> {
+  const source = await quantitySourceOf(db, yearId, filters);
   const { rows } = await db.execute<StockTotals>(sql`
     select coalesce(sum(${valueAtPrice}), 0)::numeric(20, 2)::text as "stockValuePayPrice",
       coalesce(sum(s.value), 0)::numeric(20, 2)::text as "stockValuePerchPrice",
       count(*)::int as "itemsCount"
     from items i
-    ${sumsFor(storeId, yearId, filters)}
-    where ${stockWhere(storeId, filters)}`);
+    ${source === 'kept' ? keptQuantity : sql``}
+    ${sumsFor(storeId, yearId, filters, source)}
+    where ${stockWhere(storeId, filters, source)}`);
   return rows[0] ?? { stockValuePayPrice: '0.00', stockValuePerchPrice: '0.00', itemsCount: 0 };
 }

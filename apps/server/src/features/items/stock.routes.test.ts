@@ -246,6 +246,41 @@ describeEachDatabase('stock reads', (ctx) => {
     const [y2026] = await one(c, `/api/items/readItemByIdQty?id=${item.id}&yearId=1`);
     expect(y2026).toMatchObject({ firstQuantity: '3.000', salesQuantity: '0.000', quantity: '3.000' });
     expect(y2026?.lastSoldDate).toBe('2025-06-01');
+    // A quantity filter of an earlier year reads that year's quantity, not the kept current one: bought again in
+    // 2026, the item is at 3 through 2025 and at 10 now.
+    const supplier = (await c.get('/api/sub_accounts/readByStore?ac_id=2')).json().data[0].id;
+    const bought = await c.post('/api/perch/createWithItems', {
+      invoice: { cust_id: supplier, pay_date: '2026-02-01', pay: '0' },
+      items: [{ item_id: item.id, quantity: '7', perch_price: '5' }],
+    });
+    expect(bought.statusCode).toBe(200);
+    const filtered = async (year: number, filter: string) =>
+      (
+        (await c.get(`/api/items/readStockFiltered?yearId=${year}&quantity_filter=${filter}`)).json().data as {
+          id: number;
+          quantity: string;
+        }[]
+      )
+        .filter((row) => row.id === item.id)
+        .map((row) => row.quantity);
+    const edited = await c.post('/api/items/update', {
+      id: item.id,
+      item_name: 'عبر السنين',
+      perch_price: '5',
+      pay_price: '8',
+      min_qty: '4',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await filtered(2, 'below_min')).toEqual(['3.000']);
+    expect(await filtered(1, 'below_min')).toEqual([]);
+    expect(await filtered(1, 'positive')).toEqual(['10.000']);
+    const counted = async (year: number) =>
+      (
+        await c.get(
+          `/api/items/stockList?yearId=${year}&quantity_filter=below_min&search=${encodeURIComponent('عبر السنين')}`,
+        )
+      ).json().total;
+    expect([await counted(2), await counted(1)]).toEqual([1, 0]);
     // The secondary base names its year, or is refused.
     expect((await c.get('/api23/items/stockList')).statusCode).toBe(400);
     expect((await c.get('/api23/items/readStockTotals?yearId=2')).statusCode).toBe(200);

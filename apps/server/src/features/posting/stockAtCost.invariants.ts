@@ -2,6 +2,8 @@
  * The stock at cost as the property tests check it (perpetual inventory at moving-average cost), per store and year:
  * - each item's kept stock at cost (`item_cost`) is the sum of its movements, quantity and value: the stock value at
  *   cost is Σ quantity × average per item, the average being value / quantity;
+ * - each item's kept current quantity (`item_stock`, read by the quantity filters) is the sum of its kept quantities
+ *   of every year in its store, and its copy of the minimum quantity is the item's; every item has one;
  * - the inventory account's balance is that stock value at cost;
  * - cost of sales + stock value at cost = opening quantities at their stated cost + purchases at cost (their lines)
  *   − purchase returns at their value, computed from the documents, not from what was posted: a sale and its return
@@ -26,6 +28,26 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
       on m.store_id = c.store_id and m."yearId" = c."yearId" and m.item_id = c.item_id
     where coalesce(c.quantity, 0) <> coalesce(m.q, 0) or coalesce(c.value, 0) <> coalesce(m.v, 0)`))
     broken.push(`item ${r.item_id} in year ${r.year} is kept at ${r.kept}, its movements say ${r.moved}`);
+  for (const r of await rows<{
+    item_id: number;
+    kept: string | null;
+    summed: string;
+    kept_min: string | null;
+    min_qty: string;
+  }>(sql`
+    with summed as (
+      select i.id as item_id, i.min_qty, coalesce(sum(c.quantity), 0) as q
+      from items i left join item_cost c on c.store_id = i.store_id and c.item_id = i.id
+      group by i.id)
+    select s.item_id, k.quantity::text as kept, s.q::text as summed, k.min_qty::text as kept_min,
+      s.min_qty::text as min_qty
+    from summed s left join item_stock k on k.item_id = s.item_id
+    where k.item_id is null or k.quantity <> s.q or k.min_qty <> s.min_qty`)) {
+    if (r.kept === null) broken.push(`item ${r.item_id} has no kept current quantity`);
+    else if (r.kept_min !== r.min_qty)
+      broken.push(`item ${r.item_id} keeps the minimum ${r.kept_min}, the item's is ${r.min_qty}`);
+    else broken.push(`item ${r.item_id} is kept at ${r.kept} now, its years' kept sums say ${r.summed}`);
+  }
   for (const r of await rows<{
     store_id: number;
     year: number;
