@@ -191,6 +191,69 @@ describe('selling offline', () => {
   }, 90_000);
 });
 
+describe('the server stopped mid-save', () => {
+  // Killed while the server has the request (its transaction may or may not have committed), or once it has saved
+  // the sale and before its answer leaves: either way the POS never hears back.
+  it.each([
+    { when: 'while it saves', saved: [false, true] },
+    { when: 'after it saved, before its answer', saved: [true] },
+  ])(
+    'killed $when: the sale is saved once or still queued, and booked exactly once when the server is back',
+    async ({ when, saved }) => {
+      const context = await running.browser.newContext(desktop);
+      const pos = await openPos(context);
+      const before = (await topSales(pos)).length;
+      let sends = 0;
+      await pos.route('**/pay/createWithItems*', async (route) => {
+        sends++;
+        const answered = route.fetch().then(
+          () => true,
+          () => false,
+        );
+        // A save takes 20–110 ms on the development machine.
+        if (saved.includes(false)) await new Promise((resolve) => setTimeout(resolve, 30));
+        else await answered;
+        await running.server.crash();
+        await answered;
+        await route.abort('connectionrefused');
+      });
+      await scan(pos, battery.item_parcode);
+      await expect.poll(() => lines(pos).count()).toBe(1);
+      await pos.locator('[data-testid="pos-pay"]').click();
+      await expect
+        .poll(async () => (await toastShown(pos))?.message, { timeout: 30_000 })
+        .toContain('حُفظ البيع على هذا الجهاز');
+      expect(sends).toBe(1);
+      await pos.unroute('**/pay/createWithItems*');
+
+      // With the server down, a second sale is kept behind it.
+      await scan(pos, battery.part_no);
+      await expect.poll(() => lines(pos).count()).toBe(1);
+      await pos.locator('[data-testid="pos-pay"]').click();
+      await expect.poll(() => waitingBadge(pos).innerText()).toContain('2');
+      const kept = (await fromDevice<{ counter: number }[]>(pos, 'sales')) ?? [];
+      expect(kept.map((s) => s.counter).sort()).toEqual([1, 2]);
+
+      // Started again on the same database: the first sale is there once or not at all, never twice.
+      await running.server.restart();
+      const afterRestart = (await topSales(pos)).length;
+      expect(saved.map((once) => before + (once ? 1 : 0))).toContain(afterRestart);
+      process.stdout.write(`killed ${when}: ${afterRestart === before ? 'not saved, still queued' : 'saved once'}\n`);
+
+      // The device sends both: two invoices in all, and its numbers run complete.
+      await backOnline(context);
+      await expect.poll(() => waitingBadge(pos).count(), { timeout: 30_000 }).toBe(0);
+      expect(await pos.locator('[data-testid="outbox-set-aside"]').count()).toBe(0);
+      expect((await topSales(pos)).length).toBe(before + 2);
+      const id = await fromDevice<string>(pos, 'device', 'id');
+      const [counters] = await readFromPage<object[]>(pos, `pay/deviceCounters?device_id=${id}`);
+      expect(counters).toEqual({ device_id: id, count: 2, max: 2, missing: [], repeated: [], complete: true });
+      await context.close();
+    },
+    150_000,
+  );
+});
+
 describe('a sale the server refuses', () => {
   it('is set aside with its reason and never holds back the sales after it; a manager removes it', async () => {
     const setup = await openSignedIn(running);
