@@ -114,7 +114,20 @@ if (QUEUED > 0) {
 
 if (FAULT_SALES > 0) {
   const deviceId = `bench-faults-${Date.now()}`;
-  const report = await runFaultedSync({ sales: FAULT_SALES, seed: SEED, storeId: 1, deviceId, bodyOf, post });
+  let shown = 0;
+  const report = await runFaultedSync({
+    sales: FAULT_SALES,
+    seed: SEED,
+    storeId: 1,
+    deviceId,
+    bodyOf,
+    post,
+    onRound: ({ made, waiting, requests, ms }) => {
+      if (ms - shown < 30_000) return;
+      shown = ms;
+      console.log(`  ${(ms / 1000).toFixed(0)} s: ${made} made, ${waiting} waiting, ${requests} requests`);
+    },
+  });
   const { leftOnDevice: _left, refusals, ...figures } = report;
   console.log(
     `fault run, ${FAULT_SALES} sales: ${(report.ms / 1000).toFixed(1)} s; ${JSON.stringify(figures)}; refusals ${refusals.length}`,

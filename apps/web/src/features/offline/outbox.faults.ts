@@ -26,6 +26,8 @@ export type FaultRunOptions = {
   tabs?: number;
   /** Every sale kept before the first send (a device offline all day), instead of a few more each round. */
   keptFirst?: boolean;
+  /** Told after each round (a long run's progress). */
+  onRound?: (state: { made: number; waiting: number; requests: number; ms: number }) => void;
 };
 
 const defaultRates = { dropBefore: 0.08, dropAfter: 0.08, duplicate: 0.08, late: 0.08, killTab: 0.01 };
@@ -90,6 +92,17 @@ function deviceStorage() {
   return { storage, keep, sales };
 }
 
+type Fault = 'dropBefore' | 'dropAfter' | 'duplicate' | 'late';
+/** Which fault (if any) a request meets, for a draw in [0, 1): each takes its rate's share, in this order. */
+function faultOf(draw: number, rates: typeof defaultRates): Fault | undefined {
+  let bound = 0;
+  for (const fault of ['dropBefore', 'dropAfter', 'duplicate', 'late'] as const) {
+    bound += rates[fault];
+    if (draw < bound) return fault;
+  }
+  return undefined;
+}
+
 class TabKilled extends Error {}
 const noAnswer = () => Object.assign(new Error('no answer'), { status: 0 });
 
@@ -141,33 +154,39 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
       }
       if (tab.dead) throw new TabKilled();
     };
+    /** A step of the tab's storage: the tab may die just before it. */
+    const stepped =
+      <A extends unknown[], R>(action: (...args: A) => Promise<R>) =>
+      (...args: A) => {
+        step();
+        return action(...args);
+      };
     const storage: OutboxStorage = {
-      waiting: async (storeId) => (step(), device.storage.waiting(storeId)),
-      remove: async (key, payId) => (step(), device.storage.remove(key, payId)),
-      setAside: async (key, reason) => (step(), device.storage.setAside(key, reason)),
-      noteTry: async (key) => (step(), device.storage.noteTry(key)),
-      withdraw: async (key) => (step(), device.storage.withdraw(key)),
+      waiting: stepped(device.storage.waiting),
+      remove: stepped(device.storage.remove),
+      setAside: stepped(device.storage.setAside),
+      noteTry: stepped(device.storage.noteTry),
+      withdraw: stepped(device.storage.withdraw),
     };
     const send = async (sale: OutboxSale): Promise<TradeDocumentWithLines> => {
       step();
-      const fault = random();
-      let bound = rates.dropBefore;
-      if (fault < bound) {
+      const fault = faultOf(random(), rates);
+      if (fault === 'dropBefore') {
         report.dropsBefore++;
         throw noAnswer();
       }
-      if (fault < (bound += rates.dropAfter)) {
+      if (fault === 'dropAfter') {
         report.dropsAfter++;
         await post(sale.body).catch(() => undefined);
         throw noAnswer();
       }
-      if (fault < (bound += rates.duplicate)) {
+      if (fault === 'duplicate') {
         report.duplicates++;
         const [first] = await Promise.all([post(sale.body), post(sale.body)]);
         step();
         return first;
       }
-      if (fault < (bound += rates.late)) {
+      if (fault === 'late') {
         // Held on the way: it reaches the server after later requests, or never if a retry got there first.
         report.lateCopies++;
         late.push(sale.body);
@@ -209,6 +228,7 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
   };
 
   const waitingCount = async () => (await device.storage.waiting(options.storeId)).length;
+  const progress = options.onRound ?? (() => undefined);
   // Each round: some sales are made, both tabs send at once, some late copies arrive; a killed tab is replaced by
   // a new one that knows only what the device kept.
   for (; made < options.sales || (await waitingCount()) > 0 || late.length > 0; report.rounds++) {
@@ -217,6 +237,7 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
     const killed = await Promise.all(tabs.map((tab) => tab.run()));
     tabs = tabs.map((tab, i) => (killed[i] ? openTab() : tab));
     await deliverLate(made >= options.sales);
+    progress({ made, waiting: await waitingCount(), requests: report.requests, ms: performance.now() - started });
   }
   report.leftOnDevice = [...device.sales.values()];
   report.ms = performance.now() - started;
