@@ -191,6 +191,151 @@ describe('selling offline', () => {
   }, 90_000);
 });
 
+describe('the server stopped mid-save', () => {
+  // Killed while the server has the request (its transaction may or may not have committed), or once it has saved
+  // the sale and before its answer leaves: either way the POS never hears back.
+  it.each([
+    { when: 'while it saves', saved: [false, true] },
+    { when: 'after it saved, before its answer', saved: [true] },
+  ])(
+    'killed $when: the sale is saved once or still queued, and booked exactly once when the server is back',
+    async ({ when, saved }) => {
+      const context = await running.browser.newContext(desktop);
+      const pos = await openPos(context);
+      const before = (await topSales(pos)).length;
+      let sends = 0;
+      await pos.route('**/pay/createWithItems*', async (route) => {
+        sends++;
+        const answered = route.fetch().then(
+          () => true,
+          () => false,
+        );
+        // A save takes 20–110 ms on the development machine.
+        if (saved.includes(false)) await new Promise((resolve) => setTimeout(resolve, 30));
+        else await answered;
+        await running.server.crash();
+        await answered;
+        await route.abort('connectionrefused');
+      });
+      await scan(pos, battery.item_parcode);
+      await expect.poll(() => lines(pos).count()).toBe(1);
+      await pos.locator('[data-testid="pos-pay"]').click();
+      await expect
+        .poll(async () => (await toastShown(pos))?.message, { timeout: 30_000 })
+        .toContain('حُفظ البيع على هذا الجهاز');
+      expect(sends).toBe(1);
+      await pos.unroute('**/pay/createWithItems*');
+
+      // With the server down, a second sale is kept behind it.
+      await scan(pos, battery.part_no);
+      await expect.poll(() => lines(pos).count()).toBe(1);
+      await pos.locator('[data-testid="pos-pay"]').click();
+      await expect.poll(() => waitingBadge(pos).innerText()).toContain('2');
+      const kept = (await fromDevice<{ counter: number }[]>(pos, 'sales')) ?? [];
+      expect(kept.map((s) => s.counter).sort()).toEqual([1, 2]);
+
+      // Started again on the same database: the first sale is there once or not at all, never twice.
+      await running.server.restart();
+      const afterRestart = (await topSales(pos)).length;
+      expect(saved.map((once) => before + (once ? 1 : 0))).toContain(afterRestart);
+      process.stdout.write(`killed ${when}: ${afterRestart === before ? 'not saved, still queued' : 'saved once'}\n`);
+
+      // The device sends both: two invoices in all, and its numbers run complete.
+      await backOnline(context);
+      await expect.poll(() => waitingBadge(pos).count(), { timeout: 30_000 }).toBe(0);
+      expect(await pos.locator('[data-testid="outbox-set-aside"]').count()).toBe(0);
+      expect((await topSales(pos)).length).toBe(before + 2);
+      const id = await fromDevice<string>(pos, 'device', 'id');
+      const [counters] = await readFromPage<object[]>(pos, `pay/deviceCounters?device_id=${id}`);
+      expect(counters).toEqual({ device_id: id, count: 2, max: 2, missing: [], repeated: [], complete: true });
+      await context.close();
+    },
+    150_000,
+  );
+});
+
+describe('5,000 sales kept offline', () => {
+  it('the device holds 5,000 waiting sales; the badge counts them and the sync screen lists them, timed', async () => {
+    const KEPT = 5_000;
+    const context = await running.browser.newContext(desktop);
+    const pos = await openPos(context);
+    // The server cannot be reached for the whole test: nothing of these sales is sent or set aside.
+    await pos.route('**/api/pay/createWithItems*', (route) => route.abort('connectionrefused'));
+    // A day of a busy till, kept as the POS keeps a sale (outboxStore.ts): three lines each, its receipt's figures.
+    const keptMs = await pos.evaluate(async (count) => {
+      const startedAt = performance.now();
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('mizan-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction(['sales', 'device'], 'readwrite');
+      const line = (n: number) => ({ id: n, item_name: `صنف ${n}`, quantity: '1', pay_price: '250.00', tot: '250.00' });
+      for (let counter = 1; counter <= count; counter++) {
+        const key = `kept-${String(counter).padStart(5, '0')}-0000-4000-8000-000000000000`;
+        const device = { id: 'device-five-thousand', counter };
+        tx.objectStore('sales').add({
+          key,
+          counter,
+          storeId: 1,
+          body: {
+            invoice: { cust_id: 1, pay_date: '2026-11-27', pay_time: '10:00:00', pay: '750.00', yearId: 1 },
+            items: [1, 2, 3].map((item_id) => ({ item_id, quantity: '1', pay_price: '250.00' })),
+            idempotency_key: key,
+            device,
+          },
+          receipt: {
+            pay_date: '2026-11-27',
+            pay_time: '10:00:00',
+            sub_name: 'عميل نقدي',
+            user_name: 'admin',
+            tot_pr: '750.00',
+            discount: '0.00',
+            taxTot: '0.00',
+            total_with_vat: '750.00',
+            pay: '750.00',
+            changee: '0.00',
+            items: [line(1), line(2), line(3)],
+          },
+          madeAt: new Date().toISOString(),
+          state: 'waiting',
+          tries: 0,
+        });
+      }
+      tx.objectStore('device').put('device-five-thousand', 'id');
+      tx.objectStore('device').put(count, 'counter');
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      return performance.now() - startedAt;
+    }, KEPT);
+
+    // Opened again: from the page's start to the badge's count, and to the sync screen's list.
+    const reloadedAt = Date.now();
+    await pos.reload();
+    await expect.poll(() => waitingBadge(pos).innerText(), { timeout: 30_000 }).toContain(String(KEPT));
+    const badgeMs = Date.now() - reloadedAt;
+    const listedAt = Date.now();
+    await waitingBadge(pos).click();
+    await pos.waitForURL(/folder\/sync/);
+    const rows = pos.locator('[data-testid="sync-sales"] tbody tr');
+    // The oldest 200 are listed (drawing all 5,000 took over 20 s); the screen says how many it holds.
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(200);
+    const listMs = Date.now() - listedAt;
+    expect(await pos.locator('[data-testid="sync-listed"]').innerText()).toContain(`200 من ${KEPT}`);
+    expect(await rows.first().innerText()).toContain('1');
+    process.stdout.write(
+      `5,000 kept offline: written in ${keptMs.toFixed(0)} ms; badge after reload ${badgeMs} ms; sync list ${listMs} ms\n`,
+    );
+    // Read quickly, even on a loaded machine: a till must not wait on its own queue.
+    expect(badgeMs).toBeLessThan(10_000);
+    expect(listMs).toBeLessThan(10_000);
+    await context.close();
+  }, 120_000);
+});
+
 describe('a sale the server refuses', () => {
   it('is set aside with its reason and never holds back the sales after it; a manager removes it', async () => {
     const setup = await openSignedIn(running);

@@ -1,5 +1,8 @@
-/** Starts the real server (built web app, fresh embedded database with the demo) for one test file. */
-import { type ChildProcess, spawn } from 'node:child_process';
+/**
+ * Starts the real server (built web app, fresh embedded database with the demo) for one test file; a test may crash
+ * it (SIGKILL, mid-request) and start it again on the same data folder and port.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,6 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every server process this test process started and has not seen end: killed when it exits, however it exits. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -18,34 +27,66 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /**
+   * Kills the server at once (SIGKILL: no request in progress is answered, as in a crash or a pulled plug) and
+   * waits until its embedded database process, which closes itself when its parent is gone, has ended.
+   */
+  crash: () => Promise<void>;
+  /** Starts the server again on the same data folder and port (after `crash` or `stop`). */
+  restart: () => Promise<void>;
+};
 
-export async function startServer(): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does it).');
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+};
+
+/** The ids of a process's children (its embedded database process). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((id) => id > 0);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+}
+
+function spawnServer(port: number, dataDir: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'mizan-e2e-')), 'data'),
+      DATA_DIR: dataDir,
       MIZAN_DEMO: 'bare',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  started.add(child);
+  child.once('exit', () => started.delete(child));
+  return child;
+}
+
+async function waitUntilHealthy(child: ChildProcess, baseUrl: string) {
   // A machine shared with other test runs may need longer (E2E_START_SECONDS); the server is stopped if it is late,
   // never left running behind a failed file.
   const seconds = Number(process.env.E2E_START_SECONDS ?? 60);
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited at start');
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error('the server exited at start');
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -55,13 +96,46 @@ export async function startServer(): Promise<RunningServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    baseUrl,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
+}
+
+const hasEnded = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does it).');
+  }
+  const port = await freePort();
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'mizan-e2e-')), 'data');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child = spawnServer(port, dataDir);
+  await waitUntilHealthy(child, baseUrl);
+
+  const stop = async () => {
+    if (hasEnded(child)) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
   };
+  const crash = async () => {
+    if (hasEnded(child)) return;
+    const database = childrenOf(child.pid ?? 0);
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+    // Starting again while the old database process still holds the folder would open it twice.
+    const deadline = Date.now() + 30_000;
+    while (database.some(isAlive)) {
+      if (Date.now() > deadline) {
+        for (const pid of database.filter(isAlive)) process.kill(pid, 'SIGKILL');
+        throw new Error('the embedded database did not close within 30 s of its server being killed');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const restart = async () => {
+    await stop();
+    child = spawnServer(port, dataDir);
+    await waitUntilHealthy(child, baseUrl);
+  };
+  return { baseUrl, stop, crash, restart };
 }

@@ -27,8 +27,12 @@ export function serverAndBrowser() {
     reportPolicyViolations(running.browser, running.policyViolations);
   });
   afterAll(async () => {
-    await running.browser?.close();
-    await running.server?.stop();
+    // The server is stopped even when closing the browser fails (the process's exit kills it otherwise).
+    try {
+      await running.browser?.close();
+    } finally {
+      await running.server?.stop();
+    }
     expect(running.policyViolations ?? []).toEqual([]);
   });
   return running;

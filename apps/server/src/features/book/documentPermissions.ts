@@ -30,7 +30,32 @@ export type DocumentChange = {
   date?: string | undefined;
   /** The field a refused date is named on (`pay_date` for invoices and counts, `j_date` for journals). */
   dateField?: string;
+  /**
+   * A new sale made on a device, under a number the server holds no sale of (docs/offline.md): it may arrive after
+   * midnight and keep the day it was made on (`LATE_DEVICE_SALE_DAYS`).
+   */
+  madeOnDevice?: boolean;
 };
+
+/**
+ * How many days before the server's today a device's sale may be dated without `backDate`: a till that lost the
+ * server on a Friday evening and is back on Monday morning still books the weekend's sales on their own days. An
+ * older one waits, set aside, for a user with `backDate` to send it again.
+ */
+export const LATE_DEVICE_SALE_DAYS = 3;
+
+/** The day `days` days before `day` (both `YYYY-MM-DD`), across months and years. */
+export function daysBefore(day: string, days: number) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A device's sale dated at most `LATE_DEVICE_SALE_DAYS` before today (the year's checks come after). */
+const isLateDeviceSale = (change: DocumentChange) =>
+  change.madeOnDevice === true &&
+  change.date !== undefined &&
+  change.date >= daysBefore(change.today, LATE_DEVICE_SALE_DAYS);
 
 const may = (user: SessionUser, subject: DocumentSubject, action: DocumentAction) =>
   user.permissions.includes(docPermission(subject, action));
@@ -45,8 +70,14 @@ export function documentRefusal(user: SessionUser, change: DocumentChange): Resu
   // A final document of another day is in that day's closing.
   if (before && before.date !== today && !may(user, subject, 'otherDay'))
     return refuse(docPermission(subject, 'otherDay'));
-  // Dating a document (or moving one) before today.
-  if (date !== undefined && date < today && date !== before?.date && !may(user, subject, 'backDate'))
+  // Dating a document (or moving one) before today; a device's sale that arrives late keeps the day it was made on.
+  if (
+    date !== undefined &&
+    date < today &&
+    date !== before?.date &&
+    !isLateDeviceSale(change) &&
+    !may(user, subject, 'backDate')
+  )
     return refuse(docPermission(subject, 'backDate'), { [change.dateField ?? 'pay_date']: 'PERMISSION_DENIED' });
   return undefined;
 }

@@ -4,9 +4,10 @@
  * the highest, and which numbers from 1 to it are missing or held twice. Computed from the documents themselves,
  * not from the unique index that should make a repeat impossible, so the proof does not assume what it proves.
  */
-import type { DeviceCounters } from '@mizan/contract';
-import { sql } from 'drizzle-orm';
+import type { DeviceCounters, SaleDevice } from '@mizan/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { tradeDocument } from '../../db/schema.ts';
 
 /** At most this many missing or repeated numbers are listed per device (the counts say how many in all). */
 const LISTED = 1000;
@@ -55,4 +56,20 @@ export async function deviceCounters(db: DbOrTx, storeId: number, deviceId?: str
   if (deviceId !== undefined && found.length === 0)
     return [{ device_id: deviceId, count: 0, max: 0, missing: [], repeated: [], complete: true }];
   return found;
+}
+
+/** Whether the store holds a sale under this device's number (a new one under it would be a repeat). */
+export async function isDeviceCounterHeld(db: DbOrTx, storeId: number, device: SaleDevice): Promise<boolean> {
+  const [held] = await db
+    .select({ id: tradeDocument.pay_id })
+    .from(tradeDocument)
+    .where(
+      and(
+        eq(tradeDocument.store_id, storeId),
+        eq(tradeDocument.device_id, device.id),
+        eq(tradeDocument.device_counter, device.counter),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
 }

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { tradeDocument } from '../../db/schema.ts';
 import { today } from '../../lib/clock.ts';
 import { describeEachDatabase, type TestClient } from '../../test/testApp.ts';
+import { daysBefore } from '../book/documentPermissions.ts';
 import { tradeFixtures } from './trade.fixtures.ts';
 
 /**
@@ -132,5 +133,60 @@ describeEachDatabase('sales numbered by their device', (ctx) => {
       invoice: { ...body.invoice, pay_date: today() },
     });
     expect(sold.statusCode).toBe(200);
+  });
+  it("the midnight rule: a cashier's device sale made up to 3 days before the server's today keeps its date", async () => {
+    const admin = await signedIn();
+    const { item, walkIn } = await setup(admin);
+    const cashier = await signedIn('cashier', 'cashier123', 1);
+    const device = 'device-midnight-0001';
+    const sale = (key: string, counter: number, daysAgo: number) => {
+      const body = saleBody(walkIn.id, item.id, key, { id: device, counter });
+      return cashier.post('/api/pay/createWithItems', {
+        ...body,
+        invoice: { ...body.invoice, pay_date: daysBefore(today(), daysAgo) },
+      });
+    };
+
+    const yesterday = await sale('sale-midnight-1', 1, 1);
+    expect(yesterday.statusCode).toBe(200);
+    expect(yesterday.json().data[0].pay_date).toBe(daysBefore(today(), 1));
+    expect((await sale('sale-midnight-2', 2, 3)).statusCode).toBe(200);
+
+    const fourDays = await sale('sale-midnight-3', 3, 4);
+    expect(fourDays.statusCode).toBe(403);
+    expect(fourDays.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'sale.backDate' });
+
+    // A retry of the booked sale answers its invoice, as any retry.
+    const again = await sale('sale-midnight-1', 1, 1);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data[0].pay_id).toBe(yesterday.json().data[0].pay_id);
+
+    // A number the server already holds is no device's unsent sale: it may not back-date.
+    const heldNumber = await sale('sale-midnight-sneak', 1, 1);
+    expect(heldNumber.statusCode).toBe(403);
+    expect(heldNumber.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'sale.backDate' });
+
+    // Without a device, yesterday needs the permission, as before.
+    const body = saleBody(walkIn.id, item.id, 'sale-midnight-nodevice', { id: device, counter: 9 });
+    const { device: _dropped, ...withoutDevice } = body;
+    const noDevice = await cashier.post('/api/pay/createWithItems', {
+      ...withoutDevice,
+      invoice: { ...body.invoice, pay_date: daysBefore(today(), 1) },
+    });
+    expect(noDevice.statusCode).toBe(403);
+    expect(noDevice.json().error).toMatchObject({ code: 'PERMISSION_DENIED', missing: 'sale.backDate' });
+
+    expect((await documentsOf(device)).map((d) => d.counter).sort()).toEqual([1, 2]);
+    expect(await stockOf(item.id)).toBe('8.000');
+    // The administrator (sale.backDate) sends the 4-day-old one again from the sync screen: it is booked.
+    const resent = saleBody(walkIn.id, item.id, 'sale-midnight-3', { id: device, counter: 3 });
+    const byAdmin = await admin.post('/api/pay/createWithItems', {
+      ...resent,
+      invoice: { ...resent.invoice, pay_date: daysBefore(today(), 4) },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(await countersOf(admin, device)).toEqual([
+      { device_id: device, count: 3, max: 3, missing: [], repeated: [], complete: true },
+    ]);
   });
 });

@@ -41,6 +41,7 @@ import { type PostingSource, postingAccounts } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
+import { isDeviceCounterHeld } from './deviceCounters.queries.ts';
 import {
   findDocument,
   insertLines,
@@ -152,6 +153,10 @@ async function refuseByPermissions(
           posts: spec.posting !== 'nothing',
           today: today(),
           date: input.header.pay_date,
+          madeOnDevice:
+            input.device !== undefined &&
+            subjectOfKind[input.kind] === 'sale' &&
+            !(await isDeviceCounterHeld(tx, user.store_id, input.device)),
         })
       : undefined) ??
     valueOnlyRefusal(user, input.lines === undefined) ??

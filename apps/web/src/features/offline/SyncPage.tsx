@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { may } from '../../app/permissions.ts';
 import { IonButton } from '../../ui/ionic.ts';
@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { offlineText as text } from './offlineText.ts';
+import { listedSales } from './outbox.rules.ts';
 import { type OutboxSale, outboxCounts, refreshCounts, subscribeOutbox, syncOutbox } from './outbox.ts';
 import { allSales, deviceId, discardSale, retrySale } from './outboxStore.ts';
 
@@ -16,6 +17,9 @@ import { allSales, deviceId, discardSale, retrySale } from './outboxStore.ts';
  * oldest first: those waiting (sent automatically) and those the server refused, with its reason, to send again
  * once the cause is put right or, by a manager, to remove from the device.
  */
+/** The waiting sales the list shows at most (every set-aside one is shown besides). */
+const LISTED = 200;
+
 export default function SyncPage({ title }: { title: string }) {
   const { storeId, user } = useSession();
   const notify = useNotify();
@@ -24,6 +28,7 @@ export default function SyncPage({ title }: { title: string }) {
   const [device, setDevice] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [discarding, setDiscarding] = useState<OutboxSale | undefined>();
+  const listed = useMemo(() => (sales ? listedSales(sales, LISTED) : undefined), [sales]);
   // Read again whenever the counts change (a send here or in another tab).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the counts are the signal to read the sales again
   useEffect(() => {
@@ -97,13 +102,16 @@ export default function SyncPage({ title }: { title: string }) {
       <IonButton onClick={() => void sendNow()} disabled={sending || counts.waiting === 0} data-testid="sync-now">
         {text.sendNow}
       </IonButton>
+      {sales && listed && listed.length < sales.length && (
+        <p data-testid="sync-listed">{text.listedOf(listed.length, sales.length)}</p>
+      )}
       <DataTable
         columns={columns}
-        rows={sales ?? []}
+        rows={listed ?? []}
         rowKey={(s) => s.key}
         testId="sync-sales"
         empty={text.noneWaiting}
-        loading={sales === undefined}
+        loading={listed === undefined}
         actions={(s) =>
           s.state === 'setAside' ? (
             <>

@@ -1,6 +1,13 @@
 import type { TradeDocumentWithLines } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
-import { FAULT_TRIES, failureOf, type OutboxSale, type OutboxStorage, sendWaiting } from './outbox.rules.ts';
+import {
+  FAULT_TRIES,
+  failureOf,
+  listedSales,
+  type OutboxSale,
+  type OutboxStorage,
+  sendWaiting,
+} from './outbox.rules.ts';
 
 /** The device's queue in a map, numbered as outboxStore.ts numbers it (the last number given back on withdraw). */
 function memoryOutbox(sales: Partial<OutboxSale>[]) {
@@ -171,5 +178,16 @@ describe('how a failed send is taken', () => {
     expect(failureOf({ status: 500 }, 0)).toBe('retry');
     expect(failureOf({ status: 500 }, FAULT_TRIES - 1)).toBe('refused');
     for (const status of [400, 403, 404, 409]) expect(failureOf({ status }, 0)).toBe('refused');
+  });
+});
+
+describe("the sync screen's list", () => {
+  it('shows every set-aside sale and the oldest waiting ones up to the limit, oldest first', () => {
+    const { kept } = memoryOutbox(
+      Array.from({ length: 10 }, (_, i) => ({ state: i === 7 ? ('setAside' as const) : ('waiting' as const) })),
+    );
+    const shuffled = [...kept.values()].reverse();
+    expect(listedSales(shuffled, 3).map((s) => s.counter)).toEqual([1, 2, 3, 8]);
+    expect(listedSales(shuffled, 20)).toHaveLength(10);
   });
 });

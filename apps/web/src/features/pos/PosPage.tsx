@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, call, currentYearId } from '../../app/api.ts';
-import { formatDecimal, formatQuantity } from '../../app/format.ts';
+import { formatDecimal } from '../../app/format.ts';
 import { yearKey } from '../../app/queryClient.ts';
 import { CameraScan } from '../../ui/camera/CameraScan.tsx';
 import { useIonAlert } from '../../ui/ionic.ts';
@@ -35,7 +35,6 @@ import {
   type DraftInvoice,
   emptyInvoice,
   figures,
-  lineAmount,
   removeLine,
   toRequest,
 } from '../invoices/invoiceForm.ts';
@@ -50,6 +49,8 @@ import { offlineText } from '../offline/offlineText.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
 import { useCompany, useStores } from '../settings/useSettings.ts';
+import { PosLine } from './PosLine.tsx';
+import { PosTiles } from './PosTiles.tsx';
 import {
   discountedPrice,
   exactItem,
@@ -439,18 +440,11 @@ export default function PosPage({ title }: { title: string }) {
               </button>
             ))}
           </div>
-          <div className="pos-tiles" data-testid="pos-tiles">
-            {shownTiles.map((item: StockRow) => (
-              <button key={item.id} type="button" className="pos-tile" data-item={item.id} onClick={() => add(item)}>
-                <span className="pos-tile-name">{item.item_name}</span>
-                <bdi className="num pos-tile-price">{formatDecimal(item.pay_price)}</bdi>
-                <small>
-                  {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
-                </small>
-              </button>
-            ))}
-            {(tiles.query.isSuccess || offlineTiles) && shownTiles.length === 0 && <p>{text.noItems}</p>}
-          </div>
+          <PosTiles
+            items={shownTiles}
+            onAdd={add}
+            showEmpty={(tiles.query.isSuccess || offlineTiles !== undefined) && shownTiles.length === 0}
+          />
           {tiles.query.hasNextPage && (
             <button
               type="button"
@@ -479,83 +473,16 @@ export default function PosPage({ title }: { title: string }) {
           {sale.lines.length === 0 && <p className="pos-empty">{text.emptyCart}</p>}
           <ul className="pos-lines" data-testid="pos-lines">
             {sale.lines.map((line) => (
-              <li key={line.uid} className="pos-line" data-testid="pos-line">
-                <div className="pos-line-head">
-                  <span className="pos-line-name">{line.item_name}</span>
-                  <button
-                    type="button"
-                    className="pos-icon pos-touch danger"
-                    aria-label={text.remove}
-                    data-testid="pos-remove"
-                    onClick={() => remove(line.uid)}
-                  >
-                    ×
-                  </button>
-                </div>
-                <div className="pos-line-body">
-                  <button
-                    type="button"
-                    className="pos-icon pos-touch"
-                    aria-label={text.minus}
-                    data-testid="pos-minus"
-                    onClick={() => step(line.uid, -1)}
-                  >
-                    −
-                  </button>
-                  <bdi className="num pos-qty" data-testid="pos-qty">
-                    {formatQuantity(line.quantity)}
-                  </bdi>
-                  <button
-                    type="button"
-                    className="pos-icon pos-touch"
-                    aria-label={text.plus}
-                    data-testid="pos-plus"
-                    onClick={() => step(line.uid, 1)}
-                  >
-                    +
-                  </button>
-                  <span className="pos-line-price">
-                    × <bdi className="num">{formatDecimal(line.price)}</bdi>
-                    {listPrices[line.uid] && (
-                      <s className="num" title={text.listPrice}>
-                        {formatDecimal(listPrices[line.uid])}
-                      </s>
-                    )}
-                  </span>
-                  <bdi className="num pos-line-total" data-testid="pos-line-total">
-                    {formatDecimal(lineAmount(line))}
-                  </bdi>
-                  <button
-                    type="button"
-                    className="plain-button outline pos-touch"
-                    data-testid="pos-discount"
-                    onClick={() => setDiscounting({ uid: line.uid, percent: '' })}
-                  >
-                    {text.lineDiscount}
-                  </button>
-                </div>
-                {discounting?.uid === line.uid && (
-                  <div className="pos-discount">
-                    <label className="field">
-                      <span>{text.lineDiscountOf(line.item_name)}</span>
-                      <input
-                        className="plain-input pos-touch"
-                        name="line_discount"
-                        inputMode="decimal"
-                        dir="ltr"
-                        // biome-ignore lint/a11y/noAutofocus: the cashier tapped the line's discount to type it
-                        autoFocus
-                        value={discounting.percent}
-                        onChange={(e) => setDiscounting({ uid: line.uid, percent: e.target.value })}
-                        onKeyDown={(e) => e.key === 'Enter' && applyDiscount()}
-                      />
-                    </label>
-                    <button type="button" className="plain-button pos-touch" onClick={applyDiscount}>
-                      {text.applyDiscount}
-                    </button>
-                  </div>
-                )}
-              </li>
+              <PosLine
+                key={line.uid}
+                line={line}
+                listPrice={listPrices[line.uid]}
+                discountPercent={discounting?.uid === line.uid ? discounting.percent : undefined}
+                onRemove={() => remove(line.uid)}
+                onStep={(by) => step(line.uid, by)}
+                onDiscountPercent={(percent) => setDiscounting({ uid: line.uid, percent })}
+                onApplyDiscount={applyDiscount}
+              />
             ))}
           </ul>
 
