@@ -35,7 +35,11 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
   let shared: LazyExoticComponent<ComponentType<P>> | undefined;
   function Lazy(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the component would remount it and lose its state.
-    const [Shown] = useState(() => loaded ?? (shared ??= lazy(fetchOnce)));
+    const [Shown] = useState(() => {
+      if (loaded) return loaded;
+      shared ??= lazy(fetchOnce);
+      return shared;
+    });
     return <Shown {...props} />;
   }
   const retry = () => {
