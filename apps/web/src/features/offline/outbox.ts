@@ -159,7 +159,10 @@ export async function sellThroughOutbox(input: Parameters<typeof queueSale>[0]):
   return { kind: 'kept', sale };
 }
 
-/** How many sales the device holds that the server has not booked (waiting or set aside), read from the device. */
-export async function unsentCount(): Promise<number> {
-  return (await allSales().catch(() => [])).length;
+/**
+ * How many sales on the device wait to be sent, read from the device. Set-aside ones are not counted: they wait for
+ * a user who may put them right (a manager resends or removes them), who signs in on this device to do so.
+ */
+export async function waitingCount(): Promise<number> {
+  return (await allSales().catch(() => [])).filter((sale) => sale.state === 'waiting').length;
 }

@@ -19,7 +19,7 @@ import { useNotify } from '../../ui/useNotify.ts';
 import { useAuth, useSession } from '../auth/AuthProvider.tsx';
 import { useDueInvoices } from '../notifications/useDueInvoices.ts';
 import { offlineText } from '../offline/offlineText.ts';
-import { keepSyncing, unsentCount } from '../offline/outbox.ts';
+import { keepSyncing, waitingCount } from '../offline/outbox.ts';
 import { isShownOn, menuGroups } from './menuEntries.ts';
 import { logOutOutline, notificationsOutline } from './menuIcons.ts';
 import { YearSwitch } from './YearSwitch.tsx';
@@ -95,10 +95,11 @@ export default function Menu() {
   // The menu is there as long as someone is signed in: the sales waiting on the device are sent whenever the
   // network allows (docs/offline.md).
   useEffect(() => keepSyncing(store.id), [store.id]);
-  // Sales on the device that the server has not booked would be left behind with no one signed in: refused.
+  // Sales waiting to be sent would be left behind with no one signed in: refused. Set-aside ones stay on the device
+  // for the manager who signs in after the cashier to resend or remove them.
   const signOutUnlessWaiting = async () => {
-    const unsent = await unsentCount();
-    if (unsent > 0) return notify.refused(offlineText.signOutRefused(unsent));
+    const waiting = await waitingCount();
+    if (waiting > 0) return notify.refused(offlineText.signOutRefused(waiting));
     await signOut();
   };
 
