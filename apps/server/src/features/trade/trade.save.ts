@@ -153,9 +153,12 @@ async function refuseByPermissions(
           posts: spec.posting !== 'nothing',
           today: today(),
           date: input.header.pay_date,
+          // Asked only of a sale dated before today (the one case the midnight rule decides), not of every sale.
           madeOnDevice:
             input.device !== undefined &&
             subjectOfKind[input.kind] === 'sale' &&
+            input.header.pay_date !== undefined &&
+            input.header.pay_date < today() &&
             !(await isDeviceCounterHeld(tx, user.store_id, input.device)),
         })
       : undefined) ??
