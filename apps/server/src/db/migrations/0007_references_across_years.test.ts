@@ -2,29 +2,18 @@
  * Migration 0007 on a database saved before it: references repeated in each year (SH-S-000001 in 2025 and in
  * 2026) become unique in their store, and the counter runs on after every number given out.
  */
-import { rmSync } from 'node:fs';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsUpTo, openServer } from './migrationTesting.ts';
+import { describe, expect, it } from 'vitest';
+import { acrossMigrations } from './migrationTesting.ts';
 
 describe('migration 0007: references unique in their store across years', () => {
-  const folders: string[] = [];
-  afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('renumbers the later year’s repeats after the highest number, keeps the rest, and the counter runs on', async () => {
-    const server = await openServer();
-    const pool = new pg.Pool({ connectionString: server.url, max: 1 });
-    try {
-      const db = drizzle(pool);
-      const before = migrationsUpTo(6);
-      const after = migrationsUpTo(7);
-      folders.push(before, after);
-      await migrate(db, { migrationsFolder: before });
-      await pool.query(`
+  it(
+    'renumbers the later year’s repeats after the highest number, keeps the rest, and the counter runs on',
+    () =>
+      acrossMigrations(
+        6,
+        7,
+        async (pool) => {
+          await pool.query(`
         insert into store (id, store_ref, store_name) values (1, 'sh', 'المخزن الرئيسي'), (2, 'om', 'فرع');
         insert into year (id, "yearDesc", "yearStart", "yearEnd", is_current)
           values (1, '2026', '2026-01-01', '2026-12-31', true), (2, '2025', '2025-01-01', '2025-12-31', false);
@@ -43,36 +32,34 @@ describe('migration 0007: references unique in their store across years', () => 
         insert into document_counter (store_id, "yearId", kind, last)
           values (1, 1, 'pay', 4), (1, 2, 'pay', 1), (1, 1, 'perch', 1), (1, 2, 'perch', 1), (2, 1, 'pay', 1);
       `);
-
-      await migrate(db, { migrationsFolder: after });
-
-      const refs = await pool.query<{ pay_id: number; pay_ref: string }>(
-        'select pay_id, pay_ref from trade_document order by pay_id',
-      );
-      expect(Object.fromEntries(refs.rows.map((row) => [row.pay_id, row.pay_ref]))).toEqual({
-        // 2025 is the earlier year: its documents keep their references; 2026's repeat moves after the highest
-        // number given out (year 1's counter had reached 4: a deleted sale's number is not reused).
-        1: 'SH-S-000005',
-        2: 'SH-S-000002',
-        3: 'SH-S-000001',
-        4: 'SH-P-000001',
-        5: 'SH-P-000002',
-        6: 'OM-S-000001',
-      });
-      const counters = await pool.query<{ store_id: number; kind: string; last: number }>(
-        'select store_id, kind, last from document_counter order by store_id, kind',
-      );
-      expect(counters.rows).toEqual([
-        { store_id: 1, kind: 'pay', last: 5 },
-        { store_id: 1, kind: 'perch', last: 2 },
-        { store_id: 2, kind: 'pay', last: 1 },
-      ]);
-      await expect(pool.query(`update trade_document set pay_ref = 'SH-S-000002' where pay_id = 3`)).rejects.toThrow(
-        /trade_document_ref_uq/,
-      );
-    } finally {
-      await pool.end();
-      await server.stop();
-    }
-  }, 60_000);
+        },
+        async (pool) => {
+          const refs = await pool.query<{ pay_id: number; pay_ref: string }>(
+            'select pay_id, pay_ref from trade_document order by pay_id',
+          );
+          expect(Object.fromEntries(refs.rows.map((row) => [row.pay_id, row.pay_ref]))).toEqual({
+            // 2025 is the earlier year: its documents keep their references; 2026's repeat moves after the highest
+            // number given out (year 1's counter had reached 4: a deleted sale's number is not reused).
+            1: 'SH-S-000005',
+            2: 'SH-S-000002',
+            3: 'SH-S-000001',
+            4: 'SH-P-000001',
+            5: 'SH-P-000002',
+            6: 'OM-S-000001',
+          });
+          const counters = await pool.query<{ store_id: number; kind: string; last: number }>(
+            'select store_id, kind, last from document_counter order by store_id, kind',
+          );
+          expect(counters.rows).toEqual([
+            { store_id: 1, kind: 'pay', last: 5 },
+            { store_id: 1, kind: 'perch', last: 2 },
+            { store_id: 2, kind: 'pay', last: 1 },
+          ]);
+          await expect(
+            pool.query(`update trade_document set pay_ref = 'SH-S-000002' where pay_id = 3`),
+          ).rejects.toThrow(/trade_document_ref_uq/);
+        },
+      ),
+    60_000,
+  );
 });

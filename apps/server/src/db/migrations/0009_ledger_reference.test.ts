@@ -2,29 +2,18 @@
  * Migration 0009 on a database saved before it: ledger lines get their document's reference and an Arabic memo
  * (the payment lines told from the charge), where the document that posted them is known.
  */
-import { rmSync } from 'node:fs';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsUpTo, openServer } from './migrationTesting.ts';
+import { describe, expect, it } from 'vitest';
+import { acrossMigrations } from './migrationTesting.ts';
 
 describe('migration 0009: ledger lines carry their reference and memo', () => {
-  const folders: string[] = [];
-  afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('fills the reference and memo of the lines a sale and a purchase posted, and leaves unknown sources empty', async () => {
-    const server = await openServer();
-    const pool = new pg.Pool({ connectionString: server.url, max: 1 });
-    try {
-      const db = drizzle(pool);
-      const before = migrationsUpTo(8);
-      const after = migrationsUpTo(9);
-      folders.push(before, after);
-      await migrate(db, { migrationsFolder: before });
-      await pool.query(`
+  it(
+    'fills the reference and memo of the lines a sale and a purchase posted, and leaves unknown sources empty',
+    () =>
+      acrossMigrations(
+        8,
+        9,
+        async (pool) => {
+          await pool.query(`
         insert into store (id, store_ref, store_name) values (1, 'sh', 'المخزن الرئيسي');
         insert into year (id, "yearDesc", "yearStart", "yearEnd", is_current)
           values (1, '2026', '2026-01-01', '2026-12-31', true);
@@ -45,28 +34,26 @@ describe('migration 0009: ledger lines carry their reference and memo', () => {
           (7, 1, 1, 901, 20, 0, '2026-01-06', 'perch', 2), (8, 1, 1, 902, 0, 20, '2026-01-06', 'perch', 2),
           (9, 1, 1, 902, 5, 0, '2026-01-07', 'unknown', 1);
       `);
-
-      await migrate(db, { migrationsFolder: after });
-
-      const lines = await pool.query<{ id: number; reference: string | null; memo: string | null }>(
-        'select id::int, reference, memo from ledger_line order by id',
-      );
-      const sale = 'فاتورة مبيعات';
-      const purchase = 'فاتورة مشتريات';
-      expect(lines.rows.map((row) => [row.id, row.reference, row.memo])).toEqual([
-        [1, 'SH-S-000001', sale],
-        [2, 'SH-S-000001', sale],
-        [3, 'SH-S-000001', `المدفوع على ${sale}`],
-        [4, 'SH-S-000001', `المدفوع على ${sale}`],
-        [5, 'SH-P-000001', purchase],
-        [6, 'SH-P-000001', purchase],
-        [7, 'SH-P-000001', `المدفوع على ${purchase}`],
-        [8, 'SH-P-000001', `المدفوع على ${purchase}`],
-        [9, null, null],
-      ]);
-    } finally {
-      await pool.end();
-      await server.stop();
-    }
-  }, 60_000);
+        },
+        async (pool) => {
+          const lines = await pool.query<{ id: number; reference: string | null; memo: string | null }>(
+            'select id::int, reference, memo from ledger_line order by id',
+          );
+          const sale = 'فاتورة مبيعات';
+          const purchase = 'فاتورة مشتريات';
+          expect(lines.rows.map((row) => [row.id, row.reference, row.memo])).toEqual([
+            [1, 'SH-S-000001', sale],
+            [2, 'SH-S-000001', sale],
+            [3, 'SH-S-000001', `المدفوع على ${sale}`],
+            [4, 'SH-S-000001', `المدفوع على ${sale}`],
+            [5, 'SH-P-000001', purchase],
+            [6, 'SH-P-000001', purchase],
+            [7, 'SH-P-000001', `المدفوع على ${purchase}`],
+            [8, 'SH-P-000001', `المدفوع على ${purchase}`],
+            [9, null, null],
+          ]);
+        },
+      ),
+    60_000,
+  );
 });

@@ -2,29 +2,16 @@
  * Migration 0015 on a database saved before it: every existing store gets the stock-adjustment account (a name or
  * code in use steps aside), and a count's id comes from the trade documents' sequence.
  */
-import { rmSync } from 'node:fs';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsUpTo, openServer } from './migrationTesting.ts';
+import { describe, expect, it } from 'vitest';
+import { acrossMigrations } from './migrationTesting.ts';
 
 describe('migration 0015: stock counts', () => {
-  const folders: string[] = [];
-  afterAll(() => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('gives every store its stock-adjustment account, and counts ids after the invoices’', async () => {
-    const server = await openServer();
-    const pool = new pg.Pool({ connectionString: server.url, max: 1 });
-    try {
-      const db = drizzle(pool);
-      const before = migrationsUpTo(12);
-      const after = migrationsUpTo(15);
-      folders.push(before, after);
-      await migrate(db, { migrationsFolder: before });
-      await pool.query(`
+  it('gives every store its stock-adjustment account, and counts ids after the invoices’', () =>
+    acrossMigrations(
+      12,
+      15,
+      async (pool) => {
+        await pool.query(`
         insert into store (id, store_ref, store_name) values (1, 'sh', 'المخزن الرئيسي'), (2, 'om', 'فرع');
         insert into year (id, "yearDesc", "yearStart", "yearEnd", is_current)
           values (1, '2026', '2026-01-01', '2026-12-31', true);
@@ -34,24 +21,20 @@ describe('migration 0015: stock counts', () => {
         insert into trade_document (kind, pay_ref, store_id, "yearId", cust_id, tot_pr, changee, pay_date, pay_time)
         select 'pay', 'SH-S-000001', 1, 1, id, 0, 0, '2026-01-05', '10:00' from sub_accounts where sub_code = '101';
       `);
-
-      await migrate(db, { migrationsFolder: after });
-
-      const accounts = await pool.query<{ store_id: number; sub_name: string; sub_code: string; ac_id: number }>(
-        `select store_id, sub_name, sub_code, ac_id from sub_accounts where role = 'stock_adjustment' order by store_id`,
-      );
-      expect(accounts.rows).toEqual([
-        { store_id: 1, sub_name: 'فروقات الجرد', sub_code: '603', ac_id: 6 },
-        { store_id: 2, sub_name: 'فروقات الجرد (النظام)', sub_code: '603-SYS', ac_id: 6 },
-      ]);
-      const count = await pool.query<{ pay_id: number }>(`
+      },
+      async (pool) => {
+        const accounts = await pool.query<{ store_id: number; sub_name: string; sub_code: string; ac_id: number }>(
+          `select store_id, sub_name, sub_code, ac_id from sub_accounts where role = 'stock_adjustment' order by store_id`,
+        );
+        expect(accounts.rows).toEqual([
+          { store_id: 1, sub_name: 'فروقات الجرد', sub_code: '603', ac_id: 6 },
+          { store_id: 2, sub_name: 'فروقات الجرد (النظام)', sub_code: '603-SYS', ac_id: 6 },
+        ]);
+        const count = await pool.query<{ pay_id: number }>(`
         insert into stock_count (pay_ref, store_id, "yearId", pay_date, pay_time)
         values ('SH-T-000001', 1, 1, '2026-01-06', '10:00') returning pay_id`);
-      const invoice = await pool.query<{ pay_id: number }>('select max(pay_id) as pay_id from trade_document');
-      expect(count.rows[0]?.pay_id).toBeGreaterThan(invoice.rows[0]?.pay_id ?? Number.POSITIVE_INFINITY);
-    } finally {
-      await pool.end();
-      await server.stop();
-    }
-  });
+        const invoice = await pool.query<{ pay_id: number }>('select max(pay_id) as pay_id from trade_document');
+        expect(count.rows[0]?.pay_id).toBeGreaterThan(invoice.rows[0]?.pay_id ?? Number.POSITIVE_INFINITY);
+      },
+    ));
 });

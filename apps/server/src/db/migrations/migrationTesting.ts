@@ -1,8 +1,11 @@
-/** What the migration tests share: a database server to migrate, and the migrations up to a point. */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/** What the migration tests share: a database server to migrate, the migrations up to a point, and a run across them. */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { createPostgresDatabase } from '../../test/testApp.ts';
 import { startEmbeddedDatabase } from '../embedded/startEmbedded.ts';
 
@@ -28,4 +31,31 @@ export async function openServer(): Promise<{ url: string; stop: () => Promise<v
   }
   const created = await createPostgresDatabase();
   return { url: created.url, stop: created.drop };
+}
+
+/**
+ * A migration tried on a database saved before it: a fresh server migrated up to `from`, `seed` writes what such a
+ * database held, then the migrations up to `to` run and `check` reads what they made of it.
+ */
+export async function acrossMigrations(
+  from: number,
+  to: number,
+  seed: (pool: pg.Pool) => Promise<unknown>,
+  check: (pool: pg.Pool) => Promise<void>,
+) {
+  const server = await openServer();
+  const pool = new pg.Pool({ connectionString: server.url, max: 1 });
+  const before = migrationsUpTo(from);
+  const after = migrationsUpTo(to);
+  try {
+    const db = drizzle(pool);
+    await migrate(db, { migrationsFolder: before });
+    await seed(pool);
+    await migrate(db, { migrationsFolder: after });
+    await check(pool);
+  } finally {
+    await pool.end();
+    await server.stop();
+    for (const folder of [before, after]) rmSync(folder, { recursive: true, force: true });
+  }
 }
