@@ -7,7 +7,6 @@ import {
   messagesAr,
   NO_VAT,
   normalizeNumberInput,
-  permissionName,
   routes,
   vatTermsOf,
   WALK_IN_CUSTOMER,
@@ -16,7 +15,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { call, currentYearId } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
-import { may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
+import { lockedUnless, may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
@@ -414,7 +413,10 @@ export function InvoicePage({
     : !openRefused && mayOnKind(user, openedKind, 'create');
   // The kind the invoice is saved as: a role without its back-dating keeps the date it has (today on a new one).
   const savedKind = invoice.final || !screen.draftKind ? screen.kind : screen.draftKind;
-  const dateLocked = !mayBackDate(user, savedKind, kindOf(savedKind).posting !== 'nothing');
+  const dateLock = mayBackDate(user, savedKind, kindOf(savedKind).posting !== 'nothing')
+    ? { readOnly: false }
+    : lockedUnless(user, kindPermission(savedKind, 'backDate'));
+  const dateLocked = dateLock.readOnly;
   // A new invoice made final after another date was picked as preliminary goes back to today.
   useEffect(() => {
     if (dateLocked && !openedId && invoice.pay_date !== today())
@@ -490,8 +492,7 @@ export function InvoicePage({
             name="pay_date"
             value={invoice.pay_date}
             onChange={(pay_date) => change({ pay_date })}
-            readOnly={dateLocked}
-            readOnlyHint={`${messagesAr.PERMISSION_DENIED}: ${permissionName(kindPermission(savedKind, 'backDate'))}`}
+            {...dateLock}
           />
           <PlainField
             label={salesText.note}

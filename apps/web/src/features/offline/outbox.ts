@@ -23,13 +23,14 @@ let counts: OutboxCounts = { waiting: 0, setAside: 0 };
 const listeners = new Set<() => void>();
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LOCK) : undefined;
 
+const countsOf = (sales: OutboxSale[]) => ({
+  waiting: sales.filter((s) => s.state === 'waiting').length,
+  setAside: sales.filter((s) => s.state === 'setAside').length,
+});
+
 /** Reads the counts again and tells this tab's listeners (and, unless told by one, the other tabs). */
 export async function refreshCounts(fromOtherTab = false) {
-  const sales = await allSales().catch(() => []);
-  const next = {
-    waiting: sales.filter((s) => s.state === 'waiting').length,
-    setAside: sales.filter((s) => s.state === 'setAside').length,
-  };
+  const next = countsOf(await allSales().catch(() => []));
   if (!fromOtherTab) channel?.postMessage('changed');
   if (next.waiting === counts.waiting && next.setAside === counts.setAside) return;
   counts = next;
@@ -164,5 +165,5 @@ export async function sellThroughOutbox(input: Parameters<typeof queueSale>[0]):
  * a user who may put them right (a manager resends or removes them), who signs in on this device to do so.
  */
 export async function waitingCount(): Promise<number> {
-  return (await allSales().catch(() => [])).filter((sale) => sale.state === 'waiting').length;
+  return countsOf(await allSales().catch(() => [])).waiting;
 }
