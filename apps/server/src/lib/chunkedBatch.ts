@@ -3,8 +3,9 @@
  * embedded database's one connection is never held for seconds while other users wait (docs/legacy-batches.md).
  *
  * The caller checks the whole batch first, outside any transaction; then `writeInChunks` writes it a chunk at a
- * time, each chunk its own transaction, with a short pause between so that requests queued meanwhile on the one
- * connection get their turn. The batch stays all or nothing for its caller: a chunk that is still refused (a name
+ * time, each chunk its own transaction, with a pause between as long as the chunk took: the batch holds the one
+ * connection at most half the time, so a read of several statements, issued one after another, waits for one chunk
+ * at most and not for one chunk per statement (with a fixed 5 ms pause, a two-statement read waited for two). The batch stays all or nothing for its caller: a chunk that is still refused (a name
  * taken between the checks and the write, a database error) takes back the chunks written before it with the
  * caller's `undo`, and the refusal or the error is what the caller answers.
  */
@@ -13,8 +14,8 @@ import type { Result } from '@mizan/contract';
 
 /** Rows per transaction: each chunk writes in a few tens of milliseconds on a quiet machine (about 0.2 s at a load of 16 on 2 cores). */
 export const BATCH_CHUNK_ROWS = 50;
-/** Between two chunks: a request queued on the connection meanwhile is served before the next chunk. */
-const PAUSE_MS = 5;
+/** The shortest pause between two chunks: a request queued on the connection meanwhile is served before the next. */
+const MIN_PAUSE_MS = 5;
 
 export type ChunkWriter<T, W> = (chunk: T[], offset: number) => Promise<Result<W[]>>;
 
@@ -31,10 +32,11 @@ export async function writeInChunks<T, W>(
 ): Promise<Result<W[]>> {
   const written: W[] = [];
   for (let offset = 0; offset < rows.length; offset += size) {
-    if (offset > 0) await sleep(PAUSE_MS);
     let result: Result<W[]>;
     try {
+      const started = performance.now();
       result = await write(rows.slice(offset, offset + size), offset);
+      if (offset + size < rows.length) await sleep(Math.max(MIN_PAUSE_MS, performance.now() - started));
     } catch (error) {
       if (written.length) await undo(written);
       throw error;
