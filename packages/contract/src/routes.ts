@@ -146,6 +146,7 @@ export const routes: RoutesOf<typeof endpoints> = {
   },
   deviceSales: {
     counters: get('pay/deviceCounters'),
+    send: post('pay/createDeviceSales'),
   },
   sales_returns: {
     createWithItems: post('sales_returns/createWithItems'),

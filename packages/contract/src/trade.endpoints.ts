@@ -23,6 +23,8 @@ import {
   DeleteDocumentBody,
   DeviceCounters,
   DeviceCountersQuery,
+  DeviceSaleResult,
+  DeviceSalesBody,
   DocumentListQuery,
   DocumentPage,
   HeaderOnlyBody,
@@ -140,6 +142,13 @@ export const deviceSalesEndpoints = {
       path: 'pay/deviceCounters',
       query: DeviceCountersQuery,
       response: dataOf(DeviceCounters),
+    },
+    /** A device's queued sales, up to DEVICE_SALES_PER_CALL, each saved as `pay/createWithItems` saves one. */
+    send: {
+      method: 'POST',
+      path: 'pay/createDeviceSales',
+      body: DeviceSalesBody,
+      response: dataOf(DeviceSaleResult),
     },
   },
 } as const;

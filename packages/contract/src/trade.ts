@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
-import { PAGE_SIZE, pageOf, QueryFlag, sortFields } from './envelope.ts';
+import { ErrorBody, PAGE_SIZE, pageOf, QueryFlag, sortFields } from './envelope.ts';
 import { Id, PageNumber } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
@@ -243,3 +243,29 @@ export const DeviceCounters = z.object({
   complete: z.boolean(),
 });
 export type DeviceCounters = z.output<typeof DeviceCounters>;
+
+/**
+ * Sales a device kept while it could not reach the server (docs/offline.md), sent together oldest first: each with
+ * its key and its device's number, so each is booked once however often it is sent.
+ */
+export const DeviceSale = CreateWithItemsBody.extend({ idempotency_key: IdempotencyKey, device: SaleDevice });
+export type DeviceSale = z.output<typeof DeviceSale>;
+/** At most this many sales a call: under load each takes up to 0.2 s, and the device waits 15 s for an answer. */
+export const DEVICE_SALES_PER_CALL = 25;
+export const DeviceSalesBody = z.object({ sales: z.array(DeviceSale).min(1).max(DEVICE_SALES_PER_CALL) });
+export type DeviceSalesBody = z.output<typeof DeviceSalesBody>;
+
+/**
+ * What became of one sale of the call, in the order sent: booked (200, its invoice, or the first invoice of its key),
+ * or the status and error `pay/createWithItems` would have answered it. The server stops at a sale it could not try
+ * (the database unavailable, a fault): the sales after it have no result and were not saved.
+ */
+export const DeviceSaleResult = z.union([
+  z.object({ idempotency_key: z.string(), status: z.literal(200), doc: TradeDocumentWithLines }),
+  ErrorBody.extend({
+    idempotency_key: z.string(),
+    status: z.number().int().min(400).max(599),
+    insufficient_items: z.array(StockShortage).optional(),
+  }),
+]);
+export type DeviceSaleResult = z.output<typeof DeviceSaleResult>;

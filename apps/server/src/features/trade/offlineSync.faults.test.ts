@@ -1,7 +1,7 @@
 import type { SaleDevice } from '@mizan/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { runFaultedSync } from '../../../../web/src/features/offline/outbox.faults.ts';
+import { batchAnswerOf, runFaultedSync } from '../../../../web/src/features/offline/outbox.faults.ts';
 import { tradeDocument } from '../../db/schema.ts';
 import { today } from '../../lib/clock.ts';
 import { describeEachDatabase } from '../../test/testApp.ts';
@@ -40,6 +40,13 @@ describeEachDatabase('the outbox under faults', (ctx) => {
           throw Object.assign(new Error(answer.body), { status: answer.statusCode, code: answer.json().error?.code });
         return answer.json().data[0];
       },
+      // As the app sends: several waiting sales in one call, one alone.
+      postMany: async (bodies) => {
+        const answer = await c.post('/api/pay/createDeviceSales', { sales: bodies });
+        if (answer.statusCode !== 200)
+          throw Object.assign(new Error(answer.body), { status: answer.statusCode, code: answer.json().error?.code });
+        return answer.json().data.map(batchAnswerOf);
+      },
     });
 
     expect({ seed, refusals: report.refusals, left: report.leftOnDevice.length }).toEqual({
@@ -51,6 +58,9 @@ describeEachDatabase('the outbox under faults', (ctx) => {
     for (const count of [report.dropsBefore, report.dropsAfter, report.duplicates, report.lateCopies])
       expect(count).toBeGreaterThan(0);
     expect(report.tabsKilled).toBeGreaterThan(0);
+    // Both ways of sending were taken: several sales in one call, and one alone.
+    expect(report.batches).toBeGreaterThan(0);
+    expect(report.requests - report.batches).toBeGreaterThan(0);
 
     const counters = (await c.get(`/api/pay/deviceCounters?device_id=${deviceId}`)).json().data;
     expect(counters).toEqual([

@@ -1,5 +1,6 @@
 import {
   conversionEndpoints,
+  type DeviceSale,
   DocumentListQuery,
   type DueKindToken,
   dataOf,
@@ -25,8 +26,9 @@ import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
-import { requestYear } from '../organisation/currentYear.ts';
+import { requestYear, sentYear } from '../organisation/currentYear.ts';
 import { deviceCounters } from './deviceCounters.queries.ts';
+import { saveDeviceSales } from './deviceSales.service.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
 import {
   type DocumentFilter,
@@ -336,6 +338,31 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await deviceCounters(app.db, sessionUser(req).store_id, req.query.device_id) }),
+  );
+
+  app.post(
+    urlOf(endpoints.deviceSales.send),
+    {
+      config: { permission: kindPermission('pay', 'create') },
+      schema: {
+        tags: ['pay'],
+        summary: "A device's queued sales, oldest first, each saved as pay/createWithItems saves one, each answered",
+        description:
+          'Each sale is its own save (its own transaction, its key booked once); a refused sale is answered with its error and the next is tried; the server stops at a sale it could not try (503, 500), and the sales after it have no result (docs/offline.md).',
+        ...schemaOf(endpoints.deviceSales.send),
+      },
+    },
+    async (req) => {
+      // The single call's year for each sale; looked up once per year named.
+      const years = new Map<number | undefined, ReturnType<typeof requestYear>>();
+      const yearOf = (sale: DeviceSale) => {
+        const named = sentYear({ body: sale, query: req.query });
+        const found = years.get(named) ?? requestYear(app.db, { body: sale, query: req.query, raw: req.raw });
+        years.set(named, found);
+        return found;
+      };
+      return { data: await saveDeviceSales(app.db, sessionUser(req), req.body.sales, yearOf, req.log) };
+    },
   );
 
   app.post(

@@ -6,11 +6,33 @@
  * a plain-http address, where Web Locks do not exist), while new sales keep being made. Seeded, so a failing run can be
  * run again as it was. The caller checks the server's side: every sale booked once, the device's numbers complete.
  */
-import type { SaleDevice, TradeDocumentWithLines } from '@mizan/contract';
-import { type OutboxSale, type OutboxStorage, type SaleBody, sendWaiting } from './outbox.rules.ts';
+import type { DeviceSaleResult, SaleDevice, TradeDocumentWithLines } from '@mizan/contract';
+import {
+  type BatchAnswer,
+  type OutboxSale,
+  type OutboxStorage,
+  type SaleBody,
+  type SendMany,
+  sendWaiting,
+} from './outbox.rules.ts';
 
 /** Posts a sale to the server: its saved document, or throws an error with the answer's `status` (and `code`). */
 export type PostSale = (body: SaleBody) => Promise<TradeDocumentWithLines>;
+/**
+ * Posts several sales in one call (`pay/createDeviceSales`): each answered one's key with its document or its
+ * error (with `status` and `code`), or throws as `PostSale` does when the call itself is refused.
+ */
+export type PostSales = (bodies: SaleBody[]) => Promise<BatchAnswer[]>;
+
+/** One result of `pay/createDeviceSales` as the loop takes it: an error carries its `status` and `code`. */
+export function batchAnswerOf(result: DeviceSaleResult): BatchAnswer {
+  return 'doc' in result
+    ? { key: result.idempotency_key, saved: result.doc }
+    : {
+        key: result.idempotency_key,
+        error: Object.assign(new Error(result.error.message), { status: result.status, code: result.error.code }),
+      };
+}
 
 export type FaultRunOptions = {
   sales: number;
@@ -20,6 +42,8 @@ export type FaultRunOptions = {
   /** The body of a new sale with its key and its device's number. */
   bodyOf: (key: string, device: SaleDevice) => SaleBody;
   post: PostSale;
+  /** Given, the tabs send several waiting sales in one call (each such call meets the same faults as one sale's). */
+  postMany?: PostSales;
   /** Chances per request (drops, duplicates, late copies) and per storage or send step (a tab killed). */
   rates?: Partial<typeof defaultRates>;
   /** Tabs sending at once (2 unless told). */
@@ -34,6 +58,8 @@ const defaultRates = { dropBefore: 0.08, dropAfter: 0.08, duplicate: 0.08, late:
 
 export type FaultRunReport = {
   requests: number;
+  /** Of the requests, those that sent several sales in one call. */
+  batches: number;
   dropsBefore: number;
   dropsAfter: number;
   duplicates: number;
@@ -114,6 +140,7 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
   const device = deviceStorage();
   const report: FaultRunReport = {
     requests: 0,
+    batches: 0,
     dropsBefore: 0,
     dropsAfter: 0,
     duplicates: 0,
@@ -125,22 +152,39 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
     ms: 0,
   };
   /** Copies of requests still on their way, delivered after later ones. */
-  const late: SaleBody[] = [];
+  const late: (() => Promise<unknown>)[] = [];
 
+  const refused = (error: unknown, counter: number) => {
+    const { status = 0, code = '' } = error as { status?: number; code?: string };
+    if (status !== 0) report.refusals.push({ counter, status, code });
+  };
   const post = async (body: SaleBody) => {
     report.requests++;
     try {
       return await options.post(body);
     } catch (error) {
-      const { status = 0, code = '' } = error as { status?: number; code?: string };
-      if (status !== 0) report.refusals.push({ counter: body.device?.counter ?? 0, status, code });
+      refused(error, body.device?.counter ?? 0);
+      throw error;
+    }
+  };
+  const postMany = async (bodies: SaleBody[]) => {
+    if (!options.postMany) throw new Error('no postMany');
+    report.requests++;
+    report.batches++;
+    try {
+      const answers = await options.postMany(bodies);
+      const counterOf = new Map(bodies.map((body) => [body.idempotency_key, body.device?.counter ?? 0]));
+      for (const answer of answers) if ('error' in answer) refused(answer.error, counterOf.get(answer.key) ?? 0);
+      return answers;
+    } catch (error) {
+      refused(error, bodies[0]?.device?.counter ?? 0);
       throw error;
     }
   };
   const deliverLate = async (all: boolean) => {
     while (late.length > 0 && (all || chance(0.5))) {
-      const body = late.splice(Math.floor(random() * late.length), 1)[0];
-      if (body) await post(body).catch(() => undefined);
+      const request = late.splice(Math.floor(random() * late.length), 1)[0];
+      if (request) await request().catch(() => undefined);
     }
   };
 
@@ -168,7 +212,8 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
       noteTry: stepped(device.storage.noteTry),
       withdraw: stepped(device.storage.withdraw),
     };
-    const send = async (sale: OutboxSale): Promise<TradeDocumentWithLines> => {
+    /** One request (a sale's, or several sales' in one call) through the network's faults. */
+    const through = async <T>(request: () => Promise<T>): Promise<T> => {
       step();
       const fault = faultOf(random(), rates);
       if (fault === 'dropBefore') {
@@ -177,28 +222,35 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
       }
       if (fault === 'dropAfter') {
         report.dropsAfter++;
-        await post(sale.body).catch(() => undefined);
+        await request().catch(() => undefined);
         throw noAnswer();
       }
       if (fault === 'duplicate') {
         report.duplicates++;
-        const [first] = await Promise.all([post(sale.body), post(sale.body)]);
+        const [first] = await Promise.all([request(), request()]);
         step();
         return first;
       }
       if (fault === 'late') {
         // Held on the way: it reaches the server after later requests, or never if a retry got there first.
         report.lateCopies++;
-        late.push(sale.body);
+        late.push(request);
         throw noAnswer();
       }
-      const saved = await post(sale.body);
-      // Killed here, the tab never removes the sale it just booked: the next tab sends it again.
+      const answer = await request();
+      // Killed here, the tab never removes the sales it just booked: the next tab sends them again.
       step();
-      return saved;
+      return answer;
     };
+    const send = (sale: OutboxSale) => through(() => post(sale.body));
+    const sendMany: SendMany | undefined = options.postMany
+      ? (sales) => through(() => postMany(sales.map((sale) => sale.body)))
+      : undefined;
     const run = () =>
-      sendWaiting(storage, send, options.storeId, { reasonOf: (error) => String((error as Error).message) }).then(
+      sendWaiting(storage, send, options.storeId, {
+        reasonOf: (error) => String((error as Error).message),
+        sendMany,
+      }).then(
         () => tab.dead,
         (error: unknown) => {
           if (error instanceof TabKilled) return true;

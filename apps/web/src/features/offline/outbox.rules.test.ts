@@ -168,6 +168,141 @@ describe('sending the waiting sales', () => {
   });
 });
 
+describe('sending several waiting sales in one call', () => {
+  const never = async (): Promise<TradeDocumentWithLines> => {
+    throw new Error('sent alone');
+  };
+  const keys = (count: number) => Array.from({ length: count }, (_, i) => ({ key: `s${i + 1}` }));
+
+  it('sends them oldest first, at most SALES_PER_CALL a call, and a single one alone', async () => {
+    const { storage, kept } = memoryOutbox(keys(51));
+    const calls: string[][] = [];
+    const alone: string[] = [];
+    const report = await sendWaiting(
+      storage,
+      async (sale) => {
+        alone.push(sale.key);
+        return doc(sale.key);
+      },
+      1,
+      {
+        reasonOf,
+        sendMany: async (sales) => {
+          calls.push(sales.map((sale) => sale.key));
+          return sales.map((sale) => ({ key: sale.key, saved: doc(sale.key) }));
+        },
+      },
+    );
+    expect(calls.map((call) => call.length)).toEqual([25, 25]);
+    expect(calls.flat()).toEqual(keys(50).map((k) => k.key));
+    expect(alone).toEqual(['s51']);
+    expect([...report.saved.keys()]).toEqual(keys(51).map((k) => k.key));
+    expect(kept.size).toBe(0);
+  });
+
+  it("the cashier's own sale refused in a call is given back with its number", async () => {
+    const { storage, kept, last } = memoryOutbox(keys(3));
+    const report = await sendWaiting(storage, never, 1, {
+      reasonOf,
+      withdrawOnRefusal: 's3',
+      sendMany: async (sales) =>
+        sales.map((sale) =>
+          sale.key === 's3'
+            ? { key: sale.key, error: refusal(409, 'STOCK_INSUFFICIENT') }
+            : { key: sale.key, saved: doc(sale.key) },
+        ),
+    });
+    expect(report.refused.get('s3')?.withdrawn).toBe(true);
+    expect(kept.size).toBe(0);
+    expect(last()).toBe(2);
+  });
+
+  it('a refused sale of a call is set aside and the rest of the call is booked', async () => {
+    const { storage, kept } = memoryOutbox(keys(3));
+    const report = await sendWaiting(storage, never, 1, {
+      reasonOf,
+      sendMany: async (sales) =>
+        sales.map((sale) =>
+          sale.key === 's2'
+            ? { key: sale.key, error: refusal(409, 'STOCK_INSUFFICIENT') }
+            : { key: sale.key, saved: doc(sale.key) },
+        ),
+    });
+    expect([...report.saved.keys()]).toEqual(['s1', 's3']);
+    expect(kept.get('s2')).toMatchObject({ state: 'setAside', reason: 'refused: STOCK_INSUFFICIENT' });
+    expect(report.stopped).toBeUndefined();
+  });
+
+  it('a call without an answer counts a try for each of its sales (any may be booked) and stops', async () => {
+    const { storage, kept } = memoryOutbox(keys(30));
+    const report = await sendWaiting(storage, never, 1, {
+      reasonOf,
+      sendMany: async () => {
+        throw Object.assign(new Error('timeout'), { status: 0 });
+      },
+    });
+    expect(report.stopped).toBe('retry');
+    expect([...kept.values()].map((s) => s.tries)).toEqual([...Array(25).fill(1), ...Array(5).fill(0)]);
+  });
+
+  it('the server stopped at a sale it could not try: the sales before are booked, it and the later ones wait', async () => {
+    const { storage, kept } = memoryOutbox(keys(4));
+    const report = await sendWaiting(storage, never, 1, {
+      reasonOf,
+      sendMany: async (sales) =>
+        [
+          { key: 's1', saved: doc('s1') },
+          { key: 's2', error: refusal(503, 'DATABASE_UNAVAILABLE') },
+        ].filter((answer) => sales.some((sale) => sale.key === answer.key)),
+    });
+    expect(report.stopped).toBe('retry');
+    expect([...report.saved.keys()]).toEqual(['s1']);
+    expect([...kept.values()].map((s) => [s.key, s.state, s.tries])).toEqual([
+      ['s2', 'waiting', 1],
+      ['s3', 'waiting', 0],
+      ['s4', 'waiting', 0],
+    ]);
+  });
+
+  it('a call refused whole (a server without it, a body it refuses) sends the same sales one at a time', async () => {
+    const { storage, kept } = memoryOutbox(keys(3));
+    const alone: string[] = [];
+    const report = await sendWaiting(
+      storage,
+      async (sale) => {
+        alone.push(sale.key);
+        if (sale.key === 's2') throw refusal(400, 'VALIDATION_FAILED');
+        return doc(sale.key);
+      },
+      1,
+      {
+        reasonOf,
+        sendMany: async () => {
+          throw refusal(404, 'NOT_FOUND');
+        },
+      },
+    );
+    expect(alone).toEqual(['s1', 's2', 's3']);
+    expect([...report.saved.keys()]).toEqual(['s1', 's3']);
+    expect(kept.get('s2')?.state).toBe('setAside');
+  });
+
+  it('a session ended stops the call without setting anything aside or counting a try', async () => {
+    const { storage, kept } = memoryOutbox(keys(2));
+    const report = await sendWaiting(storage, never, 1, {
+      reasonOf,
+      sendMany: async () => {
+        throw refusal(401, 'UNAUTHORIZED');
+      },
+    });
+    expect(report.stopped).toBe('signIn');
+    expect([...kept.values()].map((s) => [s.state, s.tries])).toEqual([
+      ['waiting', 0],
+      ['waiting', 0],
+    ]);
+  });
+});
+
 describe('how a failed send is taken', () => {
   it('no answer, a proxy or database down and a limit are tried again; 401 waits for a sign-in', () => {
     for (const status of [0, 408, 429, 502, 503, 504]) expect(failureOf({ status }, 5)).toBe('retry');

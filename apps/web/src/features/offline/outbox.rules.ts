@@ -1,7 +1,8 @@
 /**
  * Selling offline (issue 21, docs/offline.md): the device's queue of sales, as plain data and the one loop that
  * sends it. A sale is kept on the device, with its key (a UUID, the save's idempotency key) and the device's next
- * number, before its receipt prints; the loop sends the store's waiting sales oldest first, one at a time, and a
+ * number, before its receipt prints; the loop sends the store's waiting sales oldest first (several in one call
+ * when several wait, `pay/createDeviceSales`), and a
  * sale the server refuses is set aside with the server's reason, so it never holds back the ones after it.
  */
 import type { BodyOf, routes, TradeDocumentWithLines } from '@mizan/contract';
@@ -91,39 +92,111 @@ export type SendReport = {
   stopped?: 'retry' | 'signIn';
 };
 
+/** What the server answered for one sale of a batch (`pay/createDeviceSales`): booked, or why not. */
+export type BatchAnswer = { key: string } & ({ saved: TradeDocumentWithLines } | { error: unknown });
+
 /**
- * Sends the store's waiting sales, oldest first, one at a time, until none waits or one gets no answer. Run by one
- * tab at a time (outbox.ts holds the lock). `withdrawOnRefusal`: the key of the sale the cashier just made; refused,
- * it is given back to the screen instead of set aside (the cashier corrects it there).
+ * Sends several sales in one call, oldest first; answers each sale the server tried, in order (the server stops at a
+ * sale it could not try, and the sales after it have no answer). Throws, as a single send does, when the call itself
+ * gets no answer or is refused whole.
+ */
+export type SendMany = (sales: OutboxSale[]) => Promise<BatchAnswer[]>;
+
+/** Sales sent in one call at most (the contract's DEVICE_SALES_PER_CALL). */
+export const SALES_PER_CALL = 25;
+
+type Options = {
+  withdrawOnRefusal?: string | undefined;
+  reasonOf: (error: unknown) => string;
+  /** Sends several waiting sales in one call; without it, or when a call is refused whole, one at a time. */
+  sendMany?: SendMany | undefined;
+};
+
+/**
+ * Sends the store's waiting sales, oldest first, until none waits or one gets no answer: several in one call when
+ * several wait (`sendMany`), else one at a time. Run by one tab at a time (outbox.ts holds the lock).
+ * `withdrawOnRefusal`: the key of the sale the cashier just made; refused, it is given back to the screen instead of
+ * set aside (the cashier corrects it there).
  */
 export async function sendWaiting(
   storage: OutboxStorage,
   send: (sale: OutboxSale) => Promise<TradeDocumentWithLines>,
   storeId: number,
-  { withdrawOnRefusal, reasonOf }: { withdrawOnRefusal?: string; reasonOf: (error: unknown) => string },
+  { withdrawOnRefusal, reasonOf, sendMany }: Options,
 ): Promise<SendReport> {
   const report: SendReport = { saved: new Map(), refused: new Map() };
   const tried = new Set<string>();
+  let oneAtATime = sendMany === undefined;
+  /** A sale the server refused: given back to the cashier (their sale, at its first send), else set aside. */
+  const refuse = async (sale: OutboxSale, error: unknown) => {
+    // Only a sale refused at its first send: one sent before without an answer may be saved under its number.
+    const withdrawn = sale.key === withdrawOnRefusal && sale.tries === 0 && (await storage.withdraw(sale.key));
+    if (!withdrawn) await storage.setAside(sale.key, reasonOf(error));
+    report.refused.set(sale.key, { error, withdrawn });
+  };
   for (;;) {
     // Read again each time: a sale kept meanwhile (this tab or another) joins the end of the queue.
-    const next = (await storage.waiting(storeId)).find((sale) => !tried.has(sale.key));
+    const queue = (await storage.waiting(storeId)).filter((sale) => !tried.has(sale.key));
+    const batch = queue.slice(0, oneAtATime ? 1 : SALES_PER_CALL);
+    const [next] = batch;
     if (!next) return report;
-    tried.add(next.key);
-    try {
-      const saved = await send(next);
-      await storage.remove(next.key, saved.pay_id);
-      report.saved.set(next.key, saved);
-    } catch (error) {
-      const failure = failureOf(error, next.tries);
-      if (failure !== 'refused') {
+    for (const sale of batch) tried.add(sale.key);
+    if (batch.length === 1 || !sendMany) {
+      try {
+        const saved = await send(next);
+        await storage.remove(next.key, saved.pay_id);
+        report.saved.set(next.key, saved);
+      } catch (error) {
+        const failure = failureOf(error, next.tries);
+        if (failure === 'refused') {
+          await refuse(next, error);
+          continue;
+        }
         if (failure === 'retry') await storage.noteTry(next.key);
         report.stopped = failure;
         return report;
       }
-      // Only a sale refused at its first send: one sent before without an answer may be saved under its number.
-      const withdrawn = next.key === withdrawOnRefusal && next.tries === 0 && (await storage.withdraw(next.key));
-      if (!withdrawn) await storage.setAside(next.key, reasonOf(error));
-      report.refused.set(next.key, { error, withdrawn });
+      continue;
+    }
+
+    let answers: BatchAnswer[];
+    try {
+      answers = await sendMany(batch);
+    } catch (error) {
+      const failure = failureOf(error, next.tries);
+      if (failure === 'refused') {
+        // Refused whole (a sale the call's schema refuses, a server without the call): each is sent by itself, so
+        // each gets its own answer.
+        oneAtATime = true;
+        for (const sale of batch) tried.delete(sale.key);
+        continue;
+      }
+      // No answer: any of them may be booked, so none may be given back as never sent.
+      if (failure === 'retry') for (const sale of batch) await storage.noteTry(sale.key);
+      report.stopped = failure;
+      return report;
+    }
+    const byKey = new Map(answers.map((answer) => [answer.key, answer]));
+    for (const sale of batch) {
+      const answer = byKey.get(sale.key);
+      // Not tried by the server (it stopped at an earlier one): it waits, untouched, for the next run.
+      if (!answer) {
+        report.stopped = 'retry';
+        return report;
+      }
+      if ('saved' in answer) {
+        await storage.remove(sale.key, answer.saved.pay_id);
+        report.saved.set(sale.key, answer.saved);
+        continue;
+      }
+      const failure = failureOf(answer.error, sale.tries);
+      if (failure === 'refused') {
+        await refuse(sale, answer.error);
+        continue;
+      }
+      if (failure === 'retry') await storage.noteTry(sale.key);
+      report.stopped = failure;
+      return report;
     }
   }
 }

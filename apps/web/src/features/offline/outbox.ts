@@ -3,11 +3,18 @@
  * one tab at a time holding the lock (Web Locks), tell every tab how many wait, and send again when the network
  * comes back and every half minute while any wait.
  */
-import { routes, type TradeDocumentWithLines } from '@mizan/contract';
-import { call, errorMessage } from '../../app/api.ts';
+import { type BodyOf, routes, type TradeDocumentWithLines } from '@mizan/contract';
+import { ApiError, call, errorMessage } from '../../app/api.ts';
 import { refreshStore } from '../../app/queryClient.ts';
 import { offlineText } from './offlineText.ts';
-import { type OutboxSale, type PendingReceipt, type SaleBody, type SendReport, sendWaiting } from './outbox.rules.ts';
+import {
+  type OutboxSale,
+  type PendingReceipt,
+  type SaleBody,
+  type SendMany,
+  type SendReport,
+  sendWaiting,
+} from './outbox.rules.ts';
 import { allSales, indexedDbOutbox, keepSale, newKey } from './outboxStore.ts';
 
 export type { OutboxSale, SendReport };
@@ -81,6 +88,23 @@ async function send(sale: OutboxSale): Promise<TradeDocumentWithLines> {
   return saved;
 }
 
+type DeviceSale = BodyOf<typeof routes.deviceSales.send>['sales'][number];
+
+/** Several waiting sales in one call (`pay/createDeviceSales`); each answer as the single call would have failed. */
+const sendMany: SendMany = async (sales) => {
+  // Every kept sale carries its key and its device's number (queueSale).
+  const body = { sales: sales.map((sale) => sale.body as DeviceSale) };
+  const answer = await Promise.race([call(routes.deviceSales.send, { body }), timeout()]);
+  return answer.data.map((result) =>
+    'doc' in result
+      ? { key: result.idempotency_key, saved: result.doc }
+      : {
+          key: result.idempotency_key,
+          error: new ApiError(result.status, result.error.code, result.error.message, result.error.fields, result),
+        },
+  );
+};
+
 /** The Arabic reason a refused sale is set aside with: the server's own message for its code. */
 const reasonOf = (error: unknown) => offlineText.refusedReason(errorMessage(error));
 
@@ -98,7 +122,7 @@ async function underLock<T>(run: () => Promise<T>): Promise<T> {
  */
 export async function syncOutbox(storeId: number, withdrawOnRefusal?: string): Promise<SendReport> {
   while (running) await running.catch(() => undefined);
-  running = underLock(() => sendWaiting(indexedDbOutbox, send, storeId, { withdrawOnRefusal, reasonOf }));
+  running = underLock(() => sendWaiting(indexedDbOutbox, send, storeId, { withdrawOnRefusal, reasonOf, sendMany }));
   try {
     const report = await running;
     if (report.saved.size > 0) void refreshStore(storeId);
