@@ -44,6 +44,8 @@ export type FaultRunOptions = {
   post: PostSale;
   /** Given, the tabs send several waiting sales in one call (each such call meets the same faults as one sale's). */
   postMany?: PostSales;
+  /** Sales a call of `postMany` takes at most (the app's 25 unless told). */
+  perCall?: number;
   /** Chances per request (drops, duplicates, late copies) and per storage or send step (a tab killed). */
   rates?: Partial<typeof defaultRates>;
   /** Tabs sending at once (2 unless told). */
@@ -250,6 +252,7 @@ export async function runFaultedSync(options: FaultRunOptions): Promise<FaultRun
       sendWaiting(storage, send, options.storeId, {
         reasonOf: (error) => String((error as Error).message),
         sendMany,
+        perCall: options.perCall,
       }).then(
         () => tab.dead,
         (error: unknown) => {
