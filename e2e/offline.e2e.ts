@@ -88,6 +88,34 @@ async function scan(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
+/** The calls that send a sale: one alone, or several a device kept (pay/createDeviceSales). */
+const SALE_SENDS = /\/api\/pay\/create(WithItems|DeviceSales)/;
+
+/** Writes sales into the device's queue as the POS keeps them (outboxStore.ts), numbered 1…count; answers the ms. */
+function keepOnDevice(page: Page, deviceId: string, count: number, sale: (counter: number) => object) {
+  return page.evaluate(
+    async ([id, total, made]) => {
+      const startedAt = performance.now();
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('mizan-offline');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction(['sales', 'device'], 'readwrite');
+      for (let counter = 1; counter <= total; counter++) tx.objectStore('sales').add(made[counter - 1]);
+      tx.objectStore('device').put(id, 'id');
+      tx.objectStore('device').put(total, 'counter');
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      return performance.now() - startedAt;
+    },
+    [deviceId, count, Array.from({ length: count }, (_, i) => sale(i + 1))] as const,
+  );
+}
+
 /** The browser says it is back online: the app sends what waits at once. */
 async function backOnline(context: BrowserContext) {
   await context.setOffline(true);
@@ -260,7 +288,7 @@ describe('5,000 sales kept offline', () => {
     const context = await running.browser.newContext(desktop);
     const pos = await openPos(context);
     // The server cannot be reached for the whole test: nothing of these sales is sent or set aside.
-    await pos.route('**/api/pay/createWithItems*', (route) => route.abort('connectionrefused'));
+    await pos.route(SALE_SENDS, (route) => route.abort('connectionrefused'));
     // A day of a busy till, kept as the POS keeps a sale (outboxStore.ts): three lines each, its receipt's figures.
     const keptMs = await pos.evaluate(async (count) => {
       const startedAt = performance.now();
@@ -334,6 +362,93 @@ describe('5,000 sales kept offline', () => {
     expect(listMs).toBeLessThan(10_000);
     await context.close();
   }, 120_000);
+});
+
+describe('1,000 sales kept offline, synced', () => {
+  it('the device sends 1,000 waiting sales when the server is back: each booked once, numbers 1…1000 complete, timed', async () => {
+    const QUEUED = 1_000;
+    const setup = await openSignedIn(running);
+    const filter = {
+      item_name: 'فلتر زيت',
+      part_no: 'FLT-1000',
+      perch_price: '20',
+      pay_price: '30',
+      firstQuantity: '1000',
+    };
+    expect((await postFromPage(setup, 'items/create', filter)).status).toBe(200);
+    const [item] = await readFromPage<{ id: number }[]>(setup, 'items/read?store_id=1&search=FLT-1000');
+    const walkIn = (
+      await readFromPage<{ id: number; sub_name: string }[]>(setup, 'sub_accounts/readByStore?ac_id=1')
+    ).find((account) => account.sub_name === 'عميل نقدي');
+    await setup.context().close();
+    if (!item || !walkIn) throw new Error('the item or the walk-in customer is missing');
+
+    const context = await running.browser.newContext(desktop);
+    const pos = await openPos(context);
+    await pos.route(SALE_SENDS, (route) => route.abort('connectionrefused'));
+    const deviceId = `device-thousand-${Date.now()}`;
+    const today = await pos.evaluate(() => new Date().toISOString().slice(0, 10));
+    const keptMs = await keepOnDevice(pos, deviceId, QUEUED, (counter) => {
+      const key = `${String(counter).padStart(8, '0')}-1000-4000-8000-${Date.now()}`;
+      return {
+        key,
+        counter,
+        storeId: 1,
+        body: {
+          invoice: {
+            cust_id: walkIn.id,
+            pay_date: today,
+            pay_time: '10:00:00',
+            pay: '30.00',
+            pay_method: 'cash',
+            yearId: 1,
+          },
+          items: [{ item_id: item.id, quantity: '1' }],
+          idempotency_key: key,
+          device: { id: deviceId, counter },
+        },
+        receipt: {},
+        madeAt: new Date().toISOString(),
+        state: 'waiting',
+        tries: 0,
+      };
+    });
+    await pos.reload();
+    await expect.poll(() => waitingBadge(pos).innerText(), { timeout: 30_000 }).toContain(String(QUEUED));
+
+    // The server is reached again: from the browser's "online" to nothing waiting.
+    const calls = { many: 0, one: 0 };
+    await pos.unroute(SALE_SENDS);
+    await pos.route(SALE_SENDS, async (route) => {
+      if (route.request().url().includes('DeviceSales')) calls.many++;
+      else calls.one++;
+      await route.continue();
+    });
+    const startedAt = Date.now();
+    await backOnline(context);
+    await expect.poll(() => waitingBadge(pos).count(), { timeout: 400_000, interval: 500 }).toBe(0);
+    const syncMs = Date.now() - startedAt;
+    expect(await pos.locator('[data-testid="outbox-set-aside"]').count()).toBe(0);
+    const [counters] = await readFromPage<object[]>(pos, `pay/deviceCounters?device_id=${deviceId}`);
+    expect(counters).toEqual({
+      device_id: deviceId,
+      count: QUEUED,
+      max: QUEUED,
+      missing: [],
+      repeated: [],
+      complete: true,
+    });
+    const [stock] = await readFromPage<{ id: number; quantity: string }[]>(
+      pos,
+      'items/read?store_id=1&search=FLT-1000',
+    );
+    process.stdout.write(
+      `1,000 kept offline: written in ${keptMs.toFixed(0)} ms; synced in ${(syncMs / 1000).toFixed(1)} s ` +
+        `(${calls.many} calls of several sales, ${calls.one} alone); stock left ${JSON.stringify(stock)}\n`,
+    );
+    expect(calls.many).toBeGreaterThanOrEqual(QUEUED / 25);
+    await context.close();
+  }, 480_000);
 });
 
 describe('a sale the server refuses', () => {
