@@ -13,21 +13,15 @@ import {
   WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, call, currentYearId } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
-import { yearKey } from '../../app/queryClient.ts';
-import { CameraScan } from '../../ui/camera/CameraScan.tsx';
 import { useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Segmented } from '../../ui/Segmented.tsx';
 import { searchTerm } from '../../ui/searchTerm.ts';
-import { useDebounced } from '../../ui/useDebounced.ts';
 import { useNotify } from '../../ui/useNotify.ts';
-import { usePagedList } from '../../ui/usePagedList.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
-import { CustomerPicker } from '../invoices/CustomerPicker.tsx';
 import { salesScreen } from '../invoices/documentScreens.ts';
 import {
   addLine,
@@ -41,16 +35,16 @@ import {
 import { salesText } from '../invoices/salesText.ts';
 import { saveSteps } from '../invoices/saveInvoice.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
-import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
-import { useBrands, useCategories } from '../items/useItems.ts';
-import { catalogueTiles, searchCatalogue } from '../offline/deviceCache.rules.ts';
+import { searchCatalogue } from '../offline/deviceCache.rules.ts';
 import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
 import { offlineText } from '../offline/offlineText.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
 import { useCompany, useStores } from '../settings/useSettings.ts';
+import { PosCatalogue } from './PosCatalogue.tsx';
 import { PosLine } from './PosLine.tsx';
-import { PosTiles } from './PosTiles.tsx';
+import { PosPayment, PosTotals } from './PosPayment.tsx';
+import { PosScanBar } from './PosScanBar.tsx';
 import {
   discountedPrice,
   exactItem,
@@ -62,7 +56,6 @@ import {
 } from './posCart.ts';
 import { posText as text } from './posText.ts';
 
-type Tiles = 'category' | 'brand';
 /** Where a tap must not send the focus back to the scanner field: fields, choices and dialogs keep it. */
 const keepsFocus = 'input, textarea, select, ion-select, ion-alert, ion-modal, [role="listbox"], .pos-discount';
 
@@ -71,7 +64,8 @@ const keepsFocus = 'input, textarea, select, ion-select, ion-alert, ion-modal, [
  * category or brand, a scanner field that is always ready (a scale label adds its weight or price), a cart with
  * +/−, a line discount and remove, and cash, card or credit. It sells through the sales invoice itself: the same
  * draft and figures (features/invoices/invoiceForm.ts), the same save (pay/createWithItems, its checks, its
- * reference and its idempotency key), the same print.
+ * reference and its idempotency key), the same print. The page holds the sale and its save; its parts draw it:
+ * PosScanBar (the scanner field), PosCatalogue (the tiles), PosLine (a line of the cart), PosTotals and PosPayment.
  */
 export default function PosPage({ title }: { title: string }) {
   const { storeId, user } = useSession();
@@ -94,11 +88,8 @@ export default function PosPage({ title }: { title: string }) {
   const [saveKey, setSaveKey] = useState(() => newKey());
   const [term, setTerm] = useState('');
   const [unknown, setUnknown] = useState<string | undefined>();
-  const [keyboard, setKeyboard] = useState(false);
   const [discounting, setDiscounting] = useState<{ uid: string; percent: string } | undefined>();
   const [lastSale, setLastSale] = useState<{ ref: string; change: string } | undefined>();
-  const [tilesBy, setTilesBy] = useState<Tiles>('category');
-  const [group, setGroup] = useState('');
   const scanRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const saving = useRef(false);
@@ -127,34 +118,6 @@ export default function PosPage({ title }: { title: string }) {
   const vat = company ? vatTermsOf('sale', company) : NO_VAT;
   const draft = withPayment({ ...sale, vat }, method, received);
   const f = figures(draft);
-
-  const categories = useCategories(storeId);
-  const brands = useBrands(storeId);
-  const search = useDebounced(term, 200);
-  // A code being scanned is not a name to search: the tiles follow names (letters, or words with spaces).
-  const searching = /[^\d\s]/.test(search) ? search.trim() : '';
-  const tiles = usePagedList(
-    [...yearKey(storeId), 'posTiles'],
-    routes.itemStock.stockList,
-    {
-      store_id: storeId,
-      search: searching || undefined,
-      category_id: tilesBy === 'category' && group ? Number(group) : undefined,
-      brand: tilesBy === 'brand' && group ? group : undefined,
-    },
-    40,
-  );
-
-  // Without the network the tiles come from the device's copy.
-  const offlineTiles =
-    tiles.rows.length === 0 && (tiles.query.isError || tiles.query.fetchStatus === 'paused')
-      ? catalogueTiles(catalogue, {
-          search: searching || undefined,
-          category_id: tilesBy === 'category' && group ? Number(group) : undefined,
-          brand: tilesBy === 'brand' && group ? group : undefined,
-        })
-      : undefined;
-  const shownTiles: StockRow[] = offlineTiles ?? tiles.rows;
 
   const focusScan = () => scanRef.current?.focus({ preventScroll: true });
   useEffect(() => {
@@ -221,11 +184,6 @@ export default function PosPage({ title }: { title: string }) {
     if (found.length > 0 && /[^\d\s]/.test(code)) return setTerm(code);
     setUnknown(text.unknownCode(code));
   }
-  const onScanKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void scan(event.currentTarget.value);
-  };
 
   const lineIndex = (uid: string) => sale.lines.findIndex((l) => l.uid === uid);
   const step = (uid: string, by: 1 | -1) =>
@@ -354,10 +312,6 @@ export default function PosPage({ title }: { title: string }) {
     }
   }
 
-  const groups =
-    tilesBy === 'category'
-      ? (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.category_name }))
-      : (brands.data ?? []).map((b) => ({ value: b.brand, label: b.brand }));
   const fullScreen = () => void document.documentElement.requestFullscreen?.().catch(() => undefined);
 
   return (
@@ -373,87 +327,17 @@ export default function PosPage({ title }: { title: string }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: keys go to the scanner field already */}
       <div className="pos" onClick={onTap} data-testid="pos">
         <section className="pos-catalogue">
-          <div className="pos-scan">
-            <label className="field grow">
-              <span>{text.scanLabel}</span>
-              <input
-                ref={scanRef}
-                className="plain-input pos-touch pos-scan-input"
-                name="scan"
-                data-testid="pos-scan"
-                autoComplete="off"
-                placeholder={text.scan}
-                // A counter scanner types into the field; the touch keyboard only when asked for.
-                inputMode={keyboard ? 'search' : 'none'}
-                value={term}
-                onChange={(e) => setTerm(e.target.value)}
-                onKeyDown={onScanKey}
-              />
-            </label>
-            <button
-              type="button"
-              className={keyboard ? 'plain-button pos-touch' : 'plain-button outline pos-touch'}
-              aria-pressed={keyboard}
-              onClick={() => setKeyboard((on) => !on)}
-            >
-              {text.keyboard}
-            </button>
-            <CameraScan onCode={(code) => void scan(code)} />
-            <ItemSearchButton
-              storeId={storeId}
-              className="plain-button outline pos-touch"
-              onPick={(item) => add(item)}
-              onDismissed={() => setTimeout(focusScan, 0)}
-            />
-          </div>
-          {unknown && (
-            <p className="pos-unknown" role="alert" data-testid="pos-unknown">
-              {unknown}
-            </p>
-          )}
-          <Segmented
-            label={text.tilesBy}
-            value={tilesBy}
-            options={[
-              { value: 'category', label: text.byCategory },
-              { value: 'brand', label: text.byBrand },
-            ]}
-            onChange={(value) => {
-              setTilesBy(value);
-              setGroup('');
-            }}
+          <PosScanBar
+            storeId={storeId}
+            scanRef={scanRef}
+            term={term}
+            onTerm={setTerm}
+            onScan={(code) => void scan(code)}
+            onPick={(item) => add(item)}
+            onSearchClosed={() => setTimeout(focusScan, 0)}
+            unknown={unknown}
           />
-          <div
-            className="pos-groups"
-            role="toolbar"
-            aria-label={tilesBy === 'category' ? text.byCategory : text.byBrand}
-          >
-            {[{ value: '', label: text.all }, ...groups].map((g) => (
-              <button
-                key={g.value || 'all'}
-                type="button"
-                className={g.value === group ? 'pos-chip pos-touch selected' : 'pos-chip pos-touch'}
-                aria-pressed={g.value === group}
-                onClick={() => setGroup(g.value)}
-              >
-                {g.label}
-              </button>
-            ))}
-          </div>
-          <PosTiles
-            items={shownTiles}
-            onAdd={add}
-            showEmpty={(tiles.query.isSuccess || offlineTiles !== undefined) && shownTiles.length === 0}
-          />
-          {tiles.query.hasNextPage && (
-            <button
-              type="button"
-              className="plain-button outline pos-touch"
-              onClick={() => void tiles.query.fetchNextPage()}
-            >
-              {text.more}
-            </button>
-          )}
+          <PosCatalogue storeId={storeId} term={term} catalogue={catalogue} onAdd={add} />
         </section>
         {sale.lines.length > 0 && (
           <div className="pos-phone-bar">
@@ -486,144 +370,25 @@ export default function PosPage({ title }: { title: string }) {
             ))}
           </ul>
 
-          <dl className="pos-totals" data-testid="pos-totals">
-            <dt>{text.total}</dt>
-            <dd>
-              <bdi className="num" data-testid="pos-total">
-                {formatDecimal(f.tot_pr)}
-              </bdi>
-            </dd>
-            <dt>{text.net}</dt>
-            <dd>
-              <bdi className="num pos-net" data-testid="pos-net">
-                {formatDecimal(f.net)}
-              </bdi>
-            </dd>
-            {vat.charged && (
-              <>
-                <dt>{salesText.vat}</dt>
-                <dd>
-                  <bdi className="num" data-testid="pos-vat">
-                    {formatDecimal(f.taxTot)}
-                  </bdi>
-                </dd>
-                <dt>{salesText.totalWithVat}</dt>
-                <dd>
-                  <bdi className="num pos-net" data-testid="pos-total-with-vat">
-                    {formatDecimal(f.totalWithVat)}
-                  </bdi>
-                </dd>
-              </>
-            )}
-          </dl>
+          <PosTotals f={f} vatCharged={vat.charged} />
 
-          <Segmented
-            label={text.payMethod}
-            className="pos-methods"
-            value={method}
-            options={[
-              { value: 'cash', label: text.cash },
-              { value: 'card', label: text.card },
-              { value: 'credit', label: text.credit },
-            ]}
-            onChange={(value) => {
+          <PosPayment
+            storeId={storeId}
+            f={f}
+            method={method}
+            onMethod={(value) => {
               setMethod(value);
               setReceived('');
               if (value !== 'credit' && walkIn !== undefined) setSale((current) => ({ ...current, cust_id: walkIn }));
             }}
+            customerId={sale.cust_id === walkIn ? undefined : sale.cust_id}
+            onCustomer={(id) => setSale((current) => ({ ...current, cust_id: id }))}
+            received={received}
+            onReceived={setReceived}
+            busy={busy}
+            onPay={(print) => void pay(print)}
+            lastSale={lastSale}
           />
-          {method === 'credit' && (
-            <div className="pos-customer">
-              <CustomerPicker
-                storeId={storeId}
-                only="customer"
-                party="customer"
-                label={text.customer}
-                value={sale.cust_id === walkIn ? undefined : sale.cust_id}
-                onChange={(id) => setSale((current) => ({ ...current, cust_id: id }))}
-              />
-            </div>
-          )}
-          {method === 'card' && <p className="pos-note">{text.cardToBank}</p>}
-          {method !== 'card' && (
-            <div className="pos-received">
-              <label className="field grow">
-                <span>{method === 'cash' ? text.received : text.paidNow}</span>
-                <input
-                  className="plain-input pos-touch pos-amount"
-                  name="received"
-                  data-testid="pos-received"
-                  inputMode="decimal"
-                  dir="ltr"
-                  value={received}
-                  placeholder={method === 'cash' ? formatDecimal(f.totalWithVat || f.net) : '0'}
-                  onChange={(e) => setReceived(normalizeNumberInput(e.target.value))}
-                />
-              </label>
-              {method === 'cash' && (
-                <button
-                  type="button"
-                  className="plain-button outline pos-touch pos-exact"
-                  onClick={() => setReceived('')}
-                >
-                  {text.exact}
-                </button>
-              )}
-            </div>
-          )}
-          <dl className="pos-totals">
-            {method === 'cash' && (
-              <>
-                <dt>{text.change}</dt>
-                <dd>
-                  <bdi className="num pos-change" data-testid="pos-change">
-                    {formatDecimal(f.changeDue || '0')}
-                  </bdi>
-                </dd>
-              </>
-            )}
-            {method === 'credit' && (
-              <>
-                <dt>{text.remaining}</dt>
-                <dd>
-                  <bdi className="num" data-testid="pos-remaining">
-                    {formatDecimal(f.changee)}
-                  </bdi>
-                </dd>
-              </>
-            )}
-          </dl>
-          <div className="pos-pay">
-            <button
-              type="button"
-              className="plain-button pos-touch pos-pay-main"
-              data-testid="pos-pay-print"
-              disabled={busy}
-              onClick={() => void pay(true)}
-            >
-              {busy ? text.saving : text.payPrint}
-            </button>
-            <button
-              type="button"
-              className="plain-button outline pos-touch"
-              data-testid="pos-pay"
-              disabled={busy}
-              onClick={() => void pay(false)}
-            >
-              {text.payOnly}
-            </button>
-          </div>
-          {lastSale && (
-            <p className="pos-last" data-testid="pos-last" aria-live="polite">
-              {text.lastSale}: <bdi className="num">{lastSale.ref}</bdi>
-              {lastSale.change && (
-                <>
-                  {' — '}
-                  {text.lastChange}: <bdi className="num">{formatDecimal(lastSale.change)}</bdi>
-                </>
-              )}
-            </p>
-          )}
         </section>
       </div>
     </Page>
