@@ -364,89 +364,6 @@ describe('5,000 sales kept offline', () => {
   }, 120_000);
 });
 
-describe('1,000 sales kept offline, synced', () => {
-  it('the device sends 1,000 waiting sales when the server is back: each booked once, numbers 1…1000 complete, timed', async () => {
-    const QUEUED = 1_000;
-    const setup = await openSignedIn(running);
-    const filter = {
-      item_name: 'فلتر زيت',
-      part_no: 'FLT-1000',
-      perch_price: '20',
-      pay_price: '30',
-      firstQuantity: '1000',
-    };
-    expect((await postFromPage(setup, 'items/create', filter)).status).toBe(200);
-    const [item] = await readFromPage<{ id: number }[]>(setup, 'items/read?store_id=1&search=FLT-1000');
-    const walkIn = (
-      await readFromPage<{ id: number; sub_name: string }[]>(setup, 'sub_accounts/readByStore?ac_id=1')
-    ).find((account) => account.sub_name === 'عميل نقدي');
-    await setup.context().close();
-    if (!item || !walkIn) throw new Error('the item or the walk-in customer is missing');
-
-    const context = await running.browser.newContext(desktop);
-    const pos = await openPos(context);
-    await pos.route(SALE_SENDS, (route) => route.abort('connectionrefused'));
-    const deviceId = `device-thousand-${Date.now()}`;
-    const today = await pos.evaluate(() => new Date().toISOString().slice(0, 10));
-    const keptMs = await keepOnDevice(pos, deviceId, QUEUED, (counter) => {
-      const key = `${String(counter).padStart(8, '0')}-1000-4000-8000-${Date.now()}`;
-      return {
-        key,
-        counter,
-        storeId: 1,
-        body: {
-          invoice: {
-            cust_id: walkIn.id,
-            pay_date: today,
-            pay_time: '10:00:00',
-            pay: '30.00',
-            pay_method: 'cash',
-            yearId: 1,
-          },
-          items: [{ item_id: item.id, quantity: '1' }],
-          idempotency_key: key,
-          device: { id: deviceId, counter },
-        },
-        receipt: {},
-        madeAt: new Date().toISOString(),
-        state: 'waiting',
-        tries: 0,
-      };
-    });
-    await pos.reload();
-    await expect.poll(() => waitingBadge(pos).innerText(), { timeout: 30_000 }).toContain(String(QUEUED));
-
-    // The server is reached again: from the browser's "online" to nothing waiting.
-    const calls = { many: 0, one: 0 };
-    await pos.unroute(SALE_SENDS);
-    await pos.route(SALE_SENDS, async (route) => {
-      if (route.request().url().includes('DeviceSales')) calls.many++;
-      else calls.one++;
-      await route.continue();
-    });
-    const startedAt = Date.now();
-    await backOnline(context);
-    await expect.poll(() => waitingBadge(pos).count(), { timeout: 400_000, interval: 500 }).toBe(0);
-    const syncMs = Date.now() - startedAt;
-    expect(await pos.locator('[data-testid="outbox-set-aside"]').count()).toBe(0);
-    const [counters] = await readFromPage<object[]>(pos, `pay/deviceCounters?device_id=${deviceId}`);
-    expect(counters).toEqual({
-      device_id: deviceId,
-      count: QUEUED,
-      max: QUEUED,
-      missing: [],
-      repeated: [],
-      complete: true,
-    });
-    process.stdout.write(
-      `1,000 kept offline: written in ${keptMs.toFixed(0)} ms; synced in ${(syncMs / 1000).toFixed(1)} s ` +
-        `(${calls.many} calls of several sales, ${calls.one} alone)\n`,
-    );
-    expect(calls.many).toBeGreaterThanOrEqual(QUEUED / 25);
-    await context.close();
-  }, 480_000);
-});
-
 describe('a sale the server refuses', () => {
   it('is set aside with its reason and never holds back the sales after it; it stays on the device for the manager who signs in next, who removes it', async () => {
     const setup = await openSignedIn(running);
@@ -597,4 +514,91 @@ describe('the phone sales screen', () => {
     expect(counters).toMatchObject({ count: 1, max: 1, complete: true });
     await context.close();
   });
+});
+
+describe('1,000 sales kept offline, synced', () => {
+  // Last in the file: the tests before it count the store's latest 100 invoices.
+  it('the device sends 1,000 waiting sales when the server is back: each booked once, numbers 1…1000 complete, timed', async () => {
+    const QUEUED = 1_000;
+    const setup = await openSignedIn(running);
+    const filter = {
+      item_name: 'فلتر زيت',
+      part_no: 'FLT-1000',
+      perch_price: '20',
+      pay_price: '30',
+      firstQuantity: '1000',
+    };
+    expect((await postFromPage(setup, 'items/create', filter)).status).toBe(200);
+    const [item] = await readFromPage<{ id: number }[]>(setup, 'items/read?store_id=1&search=FLT-1000');
+    const walkIn = (
+      await readFromPage<{ id: number; sub_name: string }[]>(setup, 'sub_accounts/readByStore?ac_id=1')
+    ).find((account) => account.sub_name === 'عميل نقدي');
+    await setup.context().close();
+    if (!item || !walkIn) throw new Error('the item or the walk-in customer is missing');
+
+    const context = await running.browser.newContext(desktop);
+    const pos = await openPos(context);
+    // The server cannot be reached until `reached`; then every send is counted (one handler throughout, so none
+    // slips by between two).
+    const calls = { many: 0, one: 0 };
+    let reached = false;
+    await pos.route(SALE_SENDS, async (route) => {
+      if (!reached) return route.abort('connectionrefused');
+      if (route.request().url().includes('DeviceSales')) calls.many++;
+      else calls.one++;
+      await route.continue();
+    });
+    const deviceId = `device-thousand-${Date.now()}`;
+    const today = await pos.evaluate(() => new Date().toISOString().slice(0, 10));
+    const keptMs = await keepOnDevice(pos, deviceId, QUEUED, (counter) => {
+      const key = `${String(counter).padStart(8, '0')}-1000-4000-8000-${Date.now()}`;
+      return {
+        key,
+        counter,
+        storeId: 1,
+        body: {
+          invoice: {
+            cust_id: walkIn.id,
+            pay_date: today,
+            pay_time: '10:00:00',
+            pay: '30.00',
+            pay_method: 'cash',
+            yearId: 1,
+          },
+          items: [{ item_id: item.id, quantity: '1' }],
+          idempotency_key: key,
+          device: { id: deviceId, counter },
+        },
+        receipt: {},
+        madeAt: new Date().toISOString(),
+        state: 'waiting',
+        tries: 0,
+      };
+    });
+    await pos.reload();
+    await expect.poll(() => waitingBadge(pos).innerText(), { timeout: 30_000 }).toContain(String(QUEUED));
+
+    // The server is reached again: from the browser's "online" to nothing waiting.
+    reached = true;
+    const startedAt = Date.now();
+    await backOnline(context);
+    await expect.poll(() => waitingBadge(pos).count(), { timeout: 400_000, interval: 500 }).toBe(0);
+    const syncMs = Date.now() - startedAt;
+    expect(await pos.locator('[data-testid="outbox-set-aside"]').count()).toBe(0);
+    const [counters] = await readFromPage<object[]>(pos, `pay/deviceCounters?device_id=${deviceId}`);
+    expect(counters).toEqual({
+      device_id: deviceId,
+      count: QUEUED,
+      max: QUEUED,
+      missing: [],
+      repeated: [],
+      complete: true,
+    });
+    process.stdout.write(
+      `1,000 kept offline: written in ${keptMs.toFixed(0)} ms; synced in ${(syncMs / 1000).toFixed(1)} s ` +
+        `(${calls.many} calls of several sales, ${calls.one} alone)\n`,
+    );
+    expect(calls.many).toBeGreaterThanOrEqual(QUEUED / 25);
+    await context.close();
+  }, 480_000);
 });
