@@ -1,6 +1,5 @@
 import {
   DEFAULT_SCALE_LAYOUT,
-  type ItemWithStock,
   invoiceDraftProblem,
   kindOf,
   messagesAr,
@@ -23,15 +22,7 @@ import { searchTerm } from '../../ui/searchTerm.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { salesScreen } from '../invoices/documentScreens.ts';
-import {
-  addLine,
-  changeLine,
-  type DraftInvoice,
-  emptyInvoice,
-  figures,
-  removeLine,
-  toRequest,
-} from '../invoices/invoiceForm.ts';
+import { figures, toRequest } from '../invoices/invoiceForm.ts';
 import { salesText } from '../invoices/salesText.ts';
 import { saveSteps } from '../invoices/saveInvoice.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
@@ -45,16 +36,9 @@ import { PosCatalogue } from './PosCatalogue.tsx';
 import { PosLine } from './PosLine.tsx';
 import { PosPayment, PosTotals } from './PosPayment.tsx';
 import { PosScanBar } from './PosScanBar.tsx';
-import {
-  discountedPrice,
-  exactItem,
-  labelItem,
-  type PayMethod,
-  payMethodOf,
-  scaleLine,
-  withPayment,
-} from './posCart.ts';
+import { exactItem, labelItem, type PayMethod, payMethodOf, scaleLine, withPayment } from './posCart.ts';
 import { posText as text } from './posText.ts';
+import { type CartItem, usePosCart } from './usePosCart.ts';
 
 /** Where a tap must not send the focus back to the scanner field: fields, choices and dialogs keep it. */
 const keepsFocus = 'input, textarea, select, ion-select, ion-alert, ion-modal, [role="listbox"], .pos-discount';
@@ -80,15 +64,13 @@ export default function PosPage({ title }: { title: string }) {
   const store = useStores().data?.find((s) => s.id === storeId);
   const layout = store ? scaleLayoutOf(store) : DEFAULT_SCALE_LAYOUT;
 
-  const [sale, setSale] = useState<DraftInvoice>(() => emptyInvoice());
-  // A line's price before its discount (by line), to show it struck through.
-  const [listPrices, setListPrices] = useState<Record<string, string>>({});
+  const cart = usePosCart();
+  const { sale, setSale, listPrices, discounting, setDiscounting } = cart;
   const [method, setMethod] = useState<PayMethod>('cash');
   const [received, setReceived] = useState('');
   const [saveKey, setSaveKey] = useState(() => newKey());
   const [term, setTerm] = useState('');
   const [unknown, setUnknown] = useState<string | undefined>();
-  const [discounting, setDiscounting] = useState<{ uid: string; percent: string } | undefined>();
   const [lastSale, setLastSale] = useState<{ ref: string; change: string } | undefined>();
   const scanRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
@@ -112,7 +94,7 @@ export default function PosPage({ title }: { title: string }) {
   useEffect(() => {
     if (walkIn !== undefined)
       setSale((current) => (current.cust_id === undefined ? { ...current, cust_id: walkIn } : current));
-  }, [walkIn]);
+  }, [walkIn, setSale]);
   // VAT as the company charges it, as on the sales screen (docs/vat.md): what is paid is the total with VAT.
   const company = useCompany().data?.[0];
   const vat = company ? vatTermsOf('sale', company) : NO_VAT;
@@ -129,19 +111,10 @@ export default function PosPage({ title }: { title: string }) {
     setTimeout(focusScan, 0);
   };
 
-  const add = (item: Pick<ItemWithStock, 'id' | 'item_name' | 'pay_price' | 'quantity' | 'tax'>, quantity = '1') => {
+  const add = (item: CartItem, quantity = '1') => {
     setUnknown(undefined);
     setLastSale(undefined);
-    setSale((current) =>
-      addLine(current, {
-        item_id: item.id,
-        item_name: item.item_name,
-        quantity,
-        price: item.pay_price,
-        tax: item.tax,
-        stock: item.quantity,
-      }),
-    );
+    cart.add(item, quantity);
   };
   /** The items a code or name finds: the server's answer, or the device's copy without the network. */
   const lookUp = async (wanted: string) => {
@@ -185,48 +158,17 @@ export default function PosPage({ title }: { title: string }) {
     setUnknown(text.unknownCode(code));
   }
 
-  const lineIndex = (uid: string) => sale.lines.findIndex((l) => l.uid === uid);
-  const step = (uid: string, by: 1 | -1) =>
-    setSale((current) => {
-      const index = current.lines.findIndex((l) => l.uid === uid);
-      const line = current.lines[index];
-      if (!line) return current;
-      const next = Number(normalizeNumberInput(line.quantity)) + by;
-      // Quantities are decimals of up to 3 places: whole steps keep them exact as text.
-      const [whole = '0', fraction] = normalizeNumberInput(line.quantity).split('.');
-      const stepped = `${Number(whole) + by}${fraction ? `.${fraction}` : ''}`;
-      return next > 0 ? changeLine(current, index, { quantity: stepped }) : current;
-    });
-  const remove = (uid: string) => {
-    setSale((current) =>
-      removeLine(
-        current,
-        current.lines.findIndex((l) => l.uid === uid),
-      ),
-    );
-    setListPrices(({ [uid]: _, ...rest }) => rest);
-  };
   function applyDiscount() {
-    if (!discounting) return;
-    const index = lineIndex(discounting.uid);
-    const line = sale.lines[index];
-    if (!line) return setDiscounting(undefined);
-    const listPrice = listPrices[line.uid] ?? line.price;
-    const price = discountedPrice(listPrice, discounting.percent);
-    if (price === undefined) return notify.refused(text.badPercent);
-    setSale((current) => changeLine(current, index, { price }));
-    setListPrices((current) => ({ ...current, [line.uid]: listPrice }));
-    setDiscounting(undefined);
-    focusScan();
+    const applied = cart.applyDiscount();
+    if (applied === 'badPercent') return notify.refused(text.badPercent);
+    if (applied === 'applied') focusScan();
   }
 
   function startNew() {
-    setSale(emptyInvoice(walkIn));
-    setListPrices({});
+    cart.clear(walkIn);
     setReceived('');
     setMethod('cash');
     setSaveKey(newKey());
-    setDiscounting(undefined);
     setUnknown(undefined);
     focusScan();
   }
@@ -362,8 +304,8 @@ export default function PosPage({ title }: { title: string }) {
                 line={line}
                 listPrice={listPrices[line.uid]}
                 discountPercent={discounting?.uid === line.uid ? discounting.percent : undefined}
-                onRemove={() => remove(line.uid)}
-                onStep={(by) => step(line.uid, by)}
+                onRemove={() => cart.remove(line.uid)}
+                onStep={(by) => cart.step(line.uid, by)}
                 onDiscountPercent={(percent) => setDiscounting({ uid: line.uid, percent })}
                 onApplyDiscount={applyDiscount}
               />
