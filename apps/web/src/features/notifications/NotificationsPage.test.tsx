@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { StockRow, TradeDocument } from '@mizan/contract';
 import { cleanup, fireEvent, render, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tableText } from '../../ui/table/tableText.ts';
@@ -19,8 +19,29 @@ const due = vi.hoisted(() => ({
 }));
 const stock = vi.hoisted(() => ({ rows: [] as StockRow[], total: 0, loading: true }));
 
-vi.mock('../auth/AuthProvider.tsx', () => ({ useSession: () => ({ storeId: 1 }) }));
+const session = vi.hoisted(() => ({ storeId: 1, user: { permissions: [] as string[] } }));
+vi.mock('../auth/AuthProvider.tsx', () => ({ useSession: () => session }));
 vi.mock('../../ui/Page.tsx', () => ({ Page: ({ children }: { children: ReactNode }) => <main>{children}</main> }));
+// Ionic's elements as plain tags: happy-dom cannot take their style sheets (the test reads rows, not looks).
+vi.mock('../../ui/ionic.ts', () => {
+  const tag =
+    (name: string) =>
+    ({ children, ...props }: { children?: ReactNode }) =>
+      createElement(name, props, children);
+  return {
+    IonButton: ({ children, onClick }: { children?: ReactNode; onClick?: () => void }) => (
+      <button type="button" onClick={onClick}>
+        {children}
+      </button>
+    ),
+    IonItem: tag('ion-item'),
+    IonLabel: tag('ion-label'),
+    IonList: tag('ion-list'),
+    IonListHeader: tag('ion-list-header'),
+    IonNote: tag('ion-note'),
+    IonSpinner: () => createElement('ion-spinner'),
+  };
+});
 vi.mock('./useDueInvoices.ts', () => ({ useDueInvoices: () => ({ ...due, count: 0 }) }));
 vi.mock('../stock/useStock.ts', () => ({
   noStockFilters: {},
@@ -53,6 +74,7 @@ beforeEach(() => {
   due.customers = { data: undefined, isLoading: true };
   due.suppliers = { data: undefined, isLoading: false };
   Object.assign(stock, { rows: [], total: 0, loading: true });
+  session.user.permissions = [];
 });
 afterEach(cleanup);
 
@@ -76,5 +98,19 @@ describe('the notifications', () => {
     fireEvent.click(within(customers).getByText(tableText.loadMore.more));
     expect(customers.querySelectorAll('ion-item')).toHaveLength(40);
     expect(page.getByTestId('due-suppliers').textContent).toContain(notificationsText.none);
+  });
+
+  it("offer an item's movement only to a role that may read costs (the report refused a cashier)", () => {
+    Object.assign(stock, {
+      rows: [{ id: 75, item_name: 'بطارية', part_no: 'G-000075', quantity: '0', min_qty: '0' } as StockRow],
+      total: 1,
+      loading: false,
+    });
+    const cashier = open();
+    expect(within(cashier.getByTestId('stock-alert-zero')).queryByText(notificationsText.movement)).toBeNull();
+    cleanup();
+    session.user.permissions = ['readCost'];
+    const keeper = open();
+    within(keeper.getByTestId('stock-alert-zero')).getByText(notificationsText.movement);
   });
 });

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../app/api.ts';
 import { type Column, DataTable } from './DataTable.tsx';
 
 // Ionic's web components do not run in happy-dom; plain elements stand in for the ones the table uses.
@@ -172,6 +173,16 @@ describe('DataTable', () => {
     );
     expect(queryByTestId('t')).toBeNull();
     getByText('لا توجد أصناف');
+  });
+
+  it('a read that was refused says why, never that there is nothing (a cashier opening the item movement)', () => {
+    const refused = new ApiError(403, 'PERMISSION_DENIED', 'ليست لديك صلاحية: رؤية أسعار التكلفة والأرباح');
+    const paging = { total: 0, loading: false, onMore: () => {}, error: refused };
+    const { queryByText, getByRole } = render(
+      <DataTable columns={columns} rows={[]} rowKey={(r) => r.id} testId="t" empty="لا توجد حركات" paging={paging} />,
+    );
+    expect(queryByText('لا توجد حركات')).toBeNull();
+    expect(getByRole('alert').textContent).toBe(refused.message);
   });
 
   it('no rows and no empty message: the table keeps its header, as the lines of a document being filled', () => {

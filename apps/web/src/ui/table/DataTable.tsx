@@ -9,6 +9,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { errorMessage } from '../../app/api.ts';
 import { LoadMore } from '../LoadMore.tsx';
 import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
 import { tableText } from './tableText.ts';
@@ -43,6 +44,8 @@ export type Paging = {
   onMore: () => void;
   sort?: ListSort | undefined;
   onSort?: (sort: ListSort | undefined) => void;
+  /** The read's failure (refused, or no connection): said in place of the rows, never taken for "nothing". */
+  error?: unknown;
 };
 
 type Props<Row> = {
@@ -232,7 +235,13 @@ export function DataTable<Row>({
           />
         </Suspense>
       )}
-      {rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>}
+      {rows.length === 0 && paging?.error ? (
+        <p className="empty refused" role="alert">
+          {errorMessage(paging.error)}
+        </p>
+      ) : (
+        rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>
+      )}
       {(rows.length > 0 || empty === undefined) &&
         (variant === 'print' ? element : <div className="table-scroll">{element}</div>)}
       {paging && rows.length > 0 && (
