@@ -59,6 +59,8 @@ type Props<Row> = {
    */
   empty?: string;
   loading?: boolean;
+  /** A list read whole whose read failed (a paged one brings its own, `paging.error`): said in place of the rows. */
+  error?: unknown;
   /** The row's buttons, in the last column; it stays in view while the table scrolls sideways. */
   actions?: (row: Row, index: number) => ReactNode;
   /** Column choice kept on this device under this key; without it every column shows. */
@@ -100,6 +102,7 @@ export function DataTable<Row>({
   testId,
   empty,
   loading = false,
+  error,
   actions,
   columnChoice,
   sums,
@@ -111,6 +114,7 @@ export function DataTable<Row>({
     columnChoice ? readHiddenColumns(columnChoice.storageKey, columnChoice.defaultHidden ?? []) : [],
   );
   const [browserSorting, setBrowserSorting] = useState<SortingState>([]);
+  const failed = error ?? paging?.error;
   const byId = new Map(columns.map((column) => [column.id, column]));
   // A paged list is sorted by the server: the header asks for the order, the rows come back in it.
   const serverSorting = paging?.onSort ? toSortingState(columns, paging.sort) : undefined;
@@ -235,9 +239,9 @@ export function DataTable<Row>({
           />
         </Suspense>
       )}
-      {rows.length === 0 && paging?.error ? (
+      {rows.length === 0 && failed ? (
         <p className="empty refused" role="alert">
-          {errorMessage(paging.error)}
+          {errorMessage(failed)}
         </p>
       ) : (
         rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>
