@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api.ts';
 import { type Column, DataTable } from './DataTable.tsx';
+import { tableText } from './tableText.ts';
 
 // Ionic's web components do not run in happy-dom; plain elements stand in for the ones the table uses.
 vi.mock('../ionic.ts', () => ({
@@ -173,6 +174,15 @@ describe('DataTable', () => {
     );
     expect(queryByTestId('t')).toBeNull();
     getByText('لا توجد أصناف');
+  });
+
+  it('a list on its way says it is loading, neither an empty table nor "nothing found"', () => {
+    const { queryByText, getByRole, queryByTestId } = render(
+      <DataTable columns={columns} rows={[]} rowKey={(r) => r.id} testId="t" empty="لا توجد أصناف" loading />,
+    );
+    expect(queryByText('لا توجد أصناف')).toBeNull();
+    expect(queryByTestId('t')).toBeNull();
+    expect(getByRole('status').getAttribute('aria-label')).toBe(tableText.loading);
   });
 
   it('a read that was refused says why, never that there is nothing (a cashier opening the item movement)', () => {

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
+import { IonSpinner } from '../ionic.ts';
 import { LoadMore } from '../LoadMore.tsx';
 import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
 import { tableText } from './tableText.ts';
@@ -242,6 +243,10 @@ export function DataTable<Row>({
       {rows.length === 0 && failed ? (
         <p className="empty refused" role="alert">
           {errorMessage(failed)}
+        </p>
+      ) : rows.length === 0 && loading && empty !== undefined ? (
+        <p className="empty" role="status" aria-label={tableText.loading}>
+          <IonSpinner name="dots" />
         </p>
       ) : (
         rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>
