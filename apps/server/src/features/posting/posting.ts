@@ -79,6 +79,14 @@ export type KeptSums = { ledger: LedgerRow[]; items: ItemCostDelta[]; balances: 
 
 export const noKeptSums = (): KeptSums => ({ ledger: [], items: [], balances: [] });
 
+/**
+ * Appends rows to a kept list one by one: `push(...rows)` passes every row as an argument, and a year's replay
+ * (hundreds of thousands of lines) overflows the call stack.
+ */
+export function append<T>(list: T[], rows: readonly T[]) {
+  for (const row of rows) list.push(row);
+}
+
 const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.source_kind}:${row.source_id}`;
 
 /**
@@ -113,7 +121,7 @@ export async function removeLedgerPart(
     where l.source_kind = s.kind and l.source_id = s.id and l.part = ${part}
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind,
       (-l.debit)::text as debit, (-l.credit)::text as credit`);
-  if (sums) sums.balances.push(...rows);
+  if (sums) append(sums.balances, rows);
   else await addToBalances(tx, rows);
 }
 
@@ -147,8 +155,8 @@ export async function writeLedgerPart(
       })),
   );
   if (sums) {
-    sums.ledger.push(...rows);
-    sums.balances.push(...rows);
+    append(sums.ledger, rows);
+    append(sums.balances, rows);
     return;
   }
   await insertLedgerRows(tx, rows);

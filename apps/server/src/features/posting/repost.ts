@@ -14,6 +14,7 @@ import { requireOpenYears } from '../book/yearLock.ts';
 import { revalue } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
+  append,
   chunks,
   type KeptMovement,
   type KeptSums,
@@ -153,8 +154,9 @@ async function takeMovements(tx: DbOrTx, sources: { source_kind: string; source_
     where m.source_kind = s.kind and m.source_id = s.id
     returning m.store_id, m."yearId", m.item_id, m.quantity::text, m.value::text, m.move_date::text,
       m.move_time::text, m.source_kind, m.source_id, m.line_no`);
-  sums.items.push(
-    ...rows.map((row) => ({
+  append(
+    sums.items,
+    rows.map((row) => ({
       ...row,
       quantity: fromMilli(-toMilli(row.quantity)),
       value: toMoneyString(money(-amount(row.value))),
@@ -196,7 +198,7 @@ async function writeMovements(tx: DbOrTx, entries: Reposting[], sums: KeptSums) 
         ${arrayOf(chunk.map((r) => r.move_time))}::time[], ${arrayOf(chunk.map((r) => r.line_no))}::int[],
         ${arrayOf(chunk.map((r) => r.mode))}::text[], ${arrayOf(chunk.map((r) => r.in_value))}::numeric[],
         ${arrayOf(chunk.map((r) => r.returns_of))}::int[], ${arrayOf(chunk.map((r) => r.line_id))}::int[])`);
-  sums.items.push(...rows);
+  append(sums.items, rows);
   return rows;
 }
 
