@@ -71,6 +71,21 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
       run: get('/api/items/readStockTotals'),
     },
     {
+      label: 'item-stock quantity > 0',
+      goalMs: 50,
+      run: get('/api/items/stockList?page=1&pageSize=20&quantity_filter=positive'),
+    },
+    {
+      label: 'item-stock quantity > 0, sorted by value at cost',
+      goalMs: 50,
+      run: get('/api/items/stockList?page=1&pageSize=20&quantity_filter=positive&sort=stockValuePerchPrice&order=desc'),
+    },
+    {
+      label: 'stock totals of the items > 0 (readStockTotals)',
+      goalMs: 100,
+      run: get('/api/items/readStockTotals?quantity_filter=positive'),
+    },
+    {
       label: 'movement report, busiest item, first page',
       goalMs: 100,
       run: get(`/api/reports/itemMovement?item_id=${busiest.item_id}&page=1&pageSize=50`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, loginSubmit, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { desktop, fillIon, loginSubmit, phone, screenshot, signIn, toastShown } from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -52,6 +52,31 @@ describe('signing in and the shell', () => {
     // The server session is over: the old cookie no longer opens anything.
     const status = await page.evaluate(async () => (await fetch('/api/users/me')).status);
     expect(status).toBe(401);
+    await context.close();
+  });
+
+  it("the sign-in page offers the store this device last signed in to: the second store's keeper is not told his password is wrong", async () => {
+    const context = await running.browser.newContext(desktop);
+    const page = await context.newPage();
+    await page.goto(`${running.server.baseUrl}/folder/login`);
+    const storeSelect = page.locator('select[name="store_id"]');
+    await expect.poll(() => storeSelect.locator('option').count()).toBe(2);
+    expect(await storeSelect.inputValue()).toBe('1');
+    await storeSelect.selectOption('2');
+    await fillIon(page, 'user_name', 'keeper');
+    await fillIon(page, 'password', 'keeper123');
+    await page.locator(loginSubmit).click();
+    const signedIn = (url: URL) => !url.pathname.endsWith('/login');
+    await page.waitForURL(signedIn);
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/folder/login');
+    // The next morning on the same device: the store is the keeper's, and his name and password are enough.
+    await page.reload();
+    await expect.poll(() => storeSelect.inputValue()).toBe('2');
+    await signIn(page, running.server.baseUrl, 'keeper', 'keeper123');
+    await page.waitForURL(signedIn);
+    await expect.poll(() => page.getByTestId('menu-full-name').textContent()).not.toBe('مدير النظام');
+    expect(await toastShown(page)).toBeNull();
     await context.close();
   });
 

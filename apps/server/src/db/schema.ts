@@ -359,10 +359,11 @@ export const itemCost = pgTable(
 );
 
 /**
- * Each item's current quantity: the sum of its `item_cost` quantities of every year in its store (its quantity
- * "through the latest year"), kept by `addToItemCosts` from the same deltas, with its minimum quantity copied beside
- * it, so that the quantity filters read the matching items from an index (docs/stock-reads.md). Every item has its
- * row: statement triggers on `items` (migration 0029) insert it and follow `min_qty`, whatever path wrote the item.
+ * Each item's current quantity and value at cost: the sums of its `item_cost` rows of every year in its store (its
+ * stock "through the latest year"; the value since migration 0030), kept by `addToItemCosts` from the same deltas,
+ * with its minimum quantity copied beside it, so that the quantity filters read the matching items from an index and
+ * the totals one row per item (docs/stock-reads.md). Every item has its row: statement triggers on `items` (migration
+ * 0029) insert it and follow `min_qty`, whatever path wrote the item.
  */
 export const itemStock = pgTable(
   'item_stock',
@@ -374,6 +375,7 @@ export const itemStock = pgTable(
       .notNull()
       .references(() => store.id),
     quantity: quantityColumn('quantity').notNull().default('0'),
+    value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
     min_qty: quantityColumn('min_qty').notNull().default('0'),
   },
   (t) => [

@@ -13,8 +13,10 @@ const STORE = '_ionickv';
 export const USER_INFO = 'USER_INFO';
 export const STORE_INFO = 'STORE_INFO';
 export const YEAR = 'YEAR';
+/** The store this device last signed in to: kept after sign-out, so the sign-in page offers it again. */
+export const LAST_STORE = 'LAST_STORE';
 
-type Stored = { [USER_INFO]: SessionUser; [STORE_INFO]: Store; [YEAR]: Year };
+type Stored = { [USER_INFO]: SessionUser; [STORE_INFO]: Store; [YEAR]: Year; [LAST_STORE]: number };
 
 const asPromise = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {

@@ -42,6 +42,7 @@ export function usePagedList<R extends Route>(key: readonly unknown[], route: R,
   const paging = {
     total,
     loading: query.isFetchingNextPage,
+    error: query.isError ? query.error : undefined,
     onMore: () => void query.fetchNextPage(),
     sort,
     onSort: setSort,

@@ -5,7 +5,7 @@
  * the stock validation) must agree with the quantity recomputed from the documents themselves: the opening
  * quantities, the lines of each kind signed as the registry says, and each count's counted − system quantity.
  */
-import { documentKinds, fromMilli, money, toMilli, toMoneyString } from '@mizan/contract';
+import { documentKinds, fromMilli, money, parseMoney, toMilli, toMoneyString } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -58,6 +58,7 @@ type StockRow = {
   salesQuantity: string;
   tswiaQuantity: string;
   stockValuePayPrice: string;
+  stockValuePerchPrice: string;
 };
 
 describeEachDatabase('stock reads against the documents', (ctx) => {
@@ -176,16 +177,57 @@ describeEachDatabase('stock reads against the documents', (ctx) => {
       const wanted = items.filter((id) => takes((expected.get(id) as Expected).quantity)).join(',');
       check(`readStockFiltered ${filter}`, ids, wanted);
     }
-    // The totals: at price Σ quantity × 100.00; at cost what the kept sums hold for these items.
-    const [totals] = (await get(`items/readStockTotals?category_id=${categoryId}`)).data;
-    // Thousandths of a unit × 10,000 cents a unit / 1,000: ten cents a thousandth.
-    const atPrice = items.reduce((sum, id) => sum + (expected.get(id) as Expected).quantity, 0n) * 10n;
-    check('readStockTotals at price', totals?.stockValuePayPrice, toMoneyString(money(atPrice)));
-    check('readStockTotals items', totals?.itemsCount, items.length);
-    const { rows } = await db().execute<{ v: string }>(sql`
-      select coalesce(sum(value), 0)::numeric(20, 2)::text as v from item_cost
-      where store_id = ${storeId} and item_id in (select id from items where category_id = ${categoryId})`);
-    check('readStockTotals at cost', totals?.stockValuePerchPrice, rows[0]?.v);
+    // Each item's value at cost as its movements were valued (the engine's walk of the documents in date order,
+    // held to a replay of the documents by costing.invariants.test.ts), not as the kept sums hold it.
+    const { rows: moved } = await db().execute<{ item_id: number; v: string }>(sql`
+      select item_id, sum(value)::numeric(20, 2)::text as v from stock_movement
+      where store_id = ${storeId} and item_id = any(${`{${items.join(',')}}`}::int[]) group by item_id`);
+    const costOf = (id: number): bigint => parseMoney(moved.find((row) => row.item_id === id)?.v ?? '0') ?? 0n;
+    const { rows: keptValues } = await db().execute<{ item_id: number; value: string }>(sql`
+      select item_id, value::text from item_stock where item_id = any(${`{${items.join(',')}}`}::int[])`);
+    for (const id of items) {
+      const wanted = toMoneyString(money(costOf(id)));
+      check(`stockList ${id} value at cost`, listed.get(id)?.stockValuePerchPrice, wanted);
+      // The kept current value the totals read.
+      check(`item_stock ${id} value`, keptValues.find((row) => row.item_id === id)?.value, wanted);
+    }
+    // The totals over the category, with each quantity filter and without: at price Σ quantity × 100.00 of the
+    // items the documents put there, at cost Σ their movements' values.
+    for (const [filter, takes] of [['', () => true] as [string, (milli: bigint) => boolean], ...filters]) {
+      const taken = items.filter((id) => takes((expected.get(id) as Expected).quantity));
+      const [totals] = (
+        await get(`items/readStockTotals?category_id=${categoryId}${filter ? `&quantity_filter=${filter}` : ''}`)
+      ).data;
+      // Thousandths of a unit × 10,000 cents a unit / 1,000: ten cents a thousandth.
+      const atPrice = taken.reduce((sum, id) => sum + (expected.get(id) as Expected).quantity, 0n) * 10n;
+      const atCost = taken.reduce((sum, id) => sum + costOf(id), 0n);
+      check(`readStockTotals ${filter} at price`, totals?.stockValuePayPrice, toMoneyString(money(atPrice)));
+      check(`readStockTotals ${filter} at cost`, totals?.stockValuePerchPrice, toMoneyString(money(atCost)));
+      check(`readStockTotals ${filter} items`, totals?.itemsCount, taken.length);
+    }
+    // The "> 0" list: its page and its count.
+    const positive = (await get(`items/stockList?category_id=${categoryId}&quantity_filter=positive`)) as {
+      data: StockRow[];
+      total: number;
+    };
+    const positiveIds = items.filter((id) => (expected.get(id) as Expected).quantity > 0n);
+    check('stockList > 0', positive.data.map((row) => row.id).join(','), positiveIds.join(','));
+    check('stockList > 0 total', positive.total, positiveIds.length);
+    // The whole store's totals (every earlier run's items too), unfiltered and "> 0", against the per-year kept sums
+    // every item's figures were read from before the kept current value (the formula of the rows' own reads).
+    for (const filter of ['', 'positive']) {
+      const [totals] = (await get(`items/readStockTotals${filter ? `?quantity_filter=${filter}` : ''}`)).data;
+      const { rows: summed } = await db().execute<{ at_price: string; at_cost: string; n: number }>(sql`
+        select coalesce(sum(round(s.q * i.pay_price, 2)), 0)::numeric(20, 2)::text as at_price,
+          coalesce(sum(s.v), 0)::numeric(20, 2)::text as at_cost, count(*)::int as n
+        from items i cross join lateral (
+          select coalesce(sum(k.quantity), 0) as q, coalesce(sum(k.value), 0) as v from item_cost k
+          where k.store_id = i.store_id and k.item_id = i.id) s
+        where i.store_id = ${storeId} and (${filter} = '' or s.q > 0)`);
+      check(`store's readStockTotals ${filter} at price`, totals?.stockValuePayPrice, summed[0]?.at_price);
+      check(`store's readStockTotals ${filter} at cost`, totals?.stockValuePerchPrice, summed[0]?.at_cost);
+      check(`store's readStockTotals ${filter} items`, totals?.itemsCount, summed[0]?.n);
+    }
     return broken;
   }
 

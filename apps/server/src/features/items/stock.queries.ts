@@ -6,8 +6,9 @@
  *   and of every year that starts before it (`yearsThrough`): a few primary-key rows per item;
  * - the breakdown (opening, bought, sold, counted, last sale) sums the item's dated movements (`stock_movement`) of
  *   the same years, only for the rows answered (a page), never for the whole filter unless the order needs it;
- * - a quantity filter in the latest year reads the kept current quantity (`item_stock`: the sum of every year's
- *   kept sums), indexed by store and quantity, so the page and its count read only the matching items.
+ * - in the latest year, a quantity filter, an order by quantity or value and the totals read the kept current stock
+ *   (`item_stock`: the sums of every year's kept sums, quantity and value): one row per item, indexed by store and
+ *   quantity, so a filter's page and count read only the matching items and the totals one row per item.
  */
 import {
   bookKinds,
@@ -60,9 +61,9 @@ const allStockSums = (storeId: number, yearId: number) => sql`left join (
   cross join lateral (select coalesce(s0.quantity, 0) as quantity, coalesce(s0.value, 0) as value) s`;
 
 /**
- * Where a quantity filter reads the quantity: `kept`, the item's current quantity (alias `q`, `item_stock`), which is
- * its quantity through the latest year; `sums`, the kept per-year sums of the years through the read's (alias `s`),
- * for a read of an earlier year.
+ * Where a read that filters on, orders by or adds up the quantity and value at cost reads them: `kept`, the item's
+ * current stock (`item_stock`, alias `q`), which is its stock through the latest year; `sums`, the kept per-year sums
+ * of the years through the read's (alias `s`), for a read of an earlier year.
  */
 type QuantitySource = 'kept' | 'sums';
 
@@ -76,14 +77,18 @@ async function isLatestYear(db: DbOrTx, yearId: number): Promise<boolean> {
   return rows[0]?.latest ?? false;
 }
 
-/** The source a read's quantity filter reads (none without a filter). */
-async function quantitySourceOf(db: DbOrTx, yearId: number, filters: StockFilters) {
-  if (!filters.quantity_filter) return undefined;
+/** The source of a read that needs one (none for a read that only shows its rows' figures). */
+async function quantitySourceOf(db: DbOrTx, yearId: number, needed: boolean) {
+  if (!needed) return undefined;
   return (await isLatestYear(db, yearId)) ? ('kept' as const) : ('sums' as const);
 }
 
-/** The items' kept current quantity and minimum (alias `q`). */
-const keptQuantity = sql`join item_stock q on q.item_id = i.id and q.store_id = i.store_id`;
+/**
+ * The items' kept current stock and minimum (alias `q`), its quantity and value also under the sums' alias `s`: one
+ * primary-key row per item, the same figures as the sums of every year (held to them by the drift query).
+ */
+const keptStock = sql`join item_stock q on q.item_id = i.id and q.store_id = i.store_id
+  cross join lateral (select q.quantity, q.value) s`;
 
 /** Whether the filters take in every item of the store (none given, or the category "all"). */
 const isUnfiltered = (filters: StockFilters) =>
@@ -94,12 +99,12 @@ const isUnfiltered = (filters: StockFilters) =>
   !filters.quantity_filter &&
   filters.id === undefined;
 
-/** The sums as a list needs them: a narrowed list (a category, a brand, a search, the few items a kept quantity
- * filter other than "> 0" takes in) looks up its items' sums, the whole store groups them once. */
-function sumsFor(storeId: number, yearId: number, filters: StockFilters, source?: QuantitySource): SQL {
-  const { quantity_filter: quantityFilter, ...others } = filters;
-  const narrowed = !isUnfiltered(others) || (source === 'kept' && quantityFilter !== 'positive');
-  return narrowed ? stockSums(yearId) : allStockSums(storeId, yearId);
+/** The sums as a list needs them: the kept current stock in the latest year; in an earlier one, a narrowed list (a
+ * category, a brand, a search) looks up its items' sums, the whole store groups them once. */
+function sumsFor(storeId: number, yearId: number, filters: StockFilters, source: QuantitySource): SQL {
+  if (source === 'kept') return keptStock;
+  const { quantity_filter: _quantityFilter, ...others } = filters;
+  return isUnfiltered(others) ? allStockSums(storeId, yearId) : stockSums(yearId);
 }
 
 /**
@@ -230,18 +235,17 @@ export async function stockRows(
   { order = {}, limit, offset = 0, breakdown = true }: StockRowsOptions = {},
 ): Promise<StockRowOut[] | PickerRow[]> {
   const pageBreakdown = !('exactFirst' in order) && sortNeedsBreakdown(order.sort);
-  const source = await quantitySourceOf(db, yearId, filters);
   // The page is chosen without the sums unless the filter or the order reads them: page 1,000 by name is then an
   // index walk over names, not 50,000 items' stock.
-  const pageSums = source === 'sums' || (!('exactFirst' in order) && sortNeedsSums(order.sort));
+  const pageSums = !!filters.quantity_filter || (!('exactFirst' in order) && sortNeedsSums(order.sort));
+  const source = await quantitySourceOf(db, yearId, pageSums);
   const ordering = orderBy(order);
   const { rows } = await db.execute<StockRowOut>(sql`
     with page as (
       select i.id, row_number() over (order by ${ordering}) as ord
       from items i
       left join item_categories c on c.id = i.category_id
-      ${source === 'kept' ? keptQuantity : sql``}
-      ${pageSums ? sumsFor(storeId, yearId, filters, source) : sql``}
+      ${source ? sumsFor(storeId, yearId, filters, source) : sql``}
       ${pageBreakdown ? stockBreakdown(yearId) : sql``}
       where ${stockWhere(storeId, filters, source)}
       order by ${ordering}
@@ -269,7 +273,7 @@ export async function stockRows(
     from page p
     join items i on i.id = p.id
     left join item_categories c on c.id = i.category_id
-    ${stockSums(yearId)}
+    ${source === 'kept' ? keptStock : stockSums(yearId)}
     ${breakdown ? stockBreakdown(yearId) : sql``}
     order by p.ord`);
   return rows;
@@ -277,7 +281,7 @@ export async function stockRows(
 
 /** How many items the filters take in (the paged reads' `total`). */
 export async function stockCount(db: DbOrTx, storeId: number, yearId: number, filters: StockFilters) {
-  const source = await quantitySourceOf(db, yearId, filters);
+  const source = await quantitySourceOf(db, yearId, !!filters.quantity_filter);
   const { quantity_filter: quantityFilter, ...others } = filters;
   if (source === 'kept' && quantityFilter && isUnfiltered(others)) {
     // Every item has its kept row in its store: the count of a quantity filter alone is read from its index only.
@@ -289,7 +293,7 @@ export async function stockCount(db: DbOrTx, storeId: number, yearId: number, fi
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
     from items i
-    ${source === 'kept' ? keptQuantity : source === 'sums' ? sumsFor(storeId, yearId, filters) : sql``}
+    ${source ? sumsFor(storeId, yearId, filters, source) : sql``}
     where ${stockWhere(storeId, filters, source)}`);
   return rows[0]?.n ?? 0;
 }
@@ -297,7 +301,7 @@ export async function stockCount(db: DbOrTx, storeId: number, yearId: number, fi
 /**
  * The totals cards over the same filters: the stock's value at cost (Σ the kept values: what the inventory account
  * holds when nothing is filtered) and at selling price (Σ each row's quantity × pay_price, rounded per row as the
- * rows show it), negative stock included as it stands.
+ * rows show it), negative stock included as it stands. In the latest year one kept row per item (`item_stock`).
  */
 export async function stockTotals(
   db: DbOrTx,
@@ -305,13 +309,12 @@ export async function stockTotals(
   yearId: number,
   filters: StockFilters,
 ): Promise<StockTotals> {
-  const source = await quantitySourceOf(db, yearId, filters);
+  const source: QuantitySource = (await isLatestYear(db, yearId)) ? 'kept' : 'sums';
   const { rows } = await db.execute<StockTotals>(sql`
     select coalesce(sum(${valueAtPrice}), 0)::numeric(20, 2)::text as "stockValuePayPrice",
       coalesce(sum(s.value), 0)::numeric(20, 2)::text as "stockValuePerchPrice",
       count(*)::int as "itemsCount"
     from items i
-    ${source === 'kept' ? keptQuantity : sql``}
     ${sumsFor(storeId, yearId, filters, source)}
     where ${stockWhere(storeId, filters, source)}`);
   return rows[0] ?? { stockValuePayPrice: '0.00', stockValuePerchPrice: '0.00', itemsCount: 0 };

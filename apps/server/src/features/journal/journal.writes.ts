@@ -30,10 +30,11 @@ import { arrayOf } from '../../lib/sqlArray.ts';
 import { documentRefusal } from '../book/documentPermissions.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { type AccountingYear, findYear, isInsideYear } from '../organisation/currentYear.ts';
+import type { Posting } from '../posting/posting.rules.ts';
 import { type Reposting, repost } from '../posting/repost.ts';
 import { nextSequence, storeOf } from '../trade/trade.queries.ts';
 import { accountRoles, type JournalRow, linesToPost, readJournal } from './journal.queries.ts';
-import { checkAccounts, journalPosting, journalReference } from './journal.rules.ts';
+import { checkAccounts, type JournalPostingInput, journalPosting, journalReference } from './journal.rules.ts';
 
 /**
  * What the user's role permits of a journal or voucher (documentPermissions.ts): a date before today, another user's
@@ -186,20 +187,64 @@ export async function journalReposting(
     .update(journal)
     .set({ j_pay: toMoneyString(debit), credit_total: toMoneyString(credit), posted: posting !== undefined })
     .where(eq(journal.j_id, jId));
-  return ok({
-    source: {
-      store_id: head.store_id,
-      yearId: head.yearId,
-      source_kind: bookKinds.journal.wire,
-      source_id: jId,
-      date: head.j_date,
-      time: '00:00:00',
-      reference: head.j_ref,
-    },
-    posting,
-    stockUnchanged: true,
-    fresh: options.fresh === true,
+  return ok(journalRepostingOf({ ...head, j_id: jId }, posting, options.fresh === true));
+}
+
+type JournalHead = { j_id: number; store_id: number; yearId: number; j_date: string; j_ref: string };
+
+/** A journal's posting for `repost`: its money lines on its date (no stock moves, so only the money part changes). */
+const journalRepostingOf = (head: JournalHead, posting: Posting | undefined, fresh: boolean): Reposting => ({
+  source: {
+    store_id: head.store_id,
+    yearId: head.yearId,
+    source_kind: bookKinds.journal.wire,
+    source_id: head.j_id,
+    date: head.j_date,
+    time: '00:00:00',
+    reference: head.j_ref,
+  },
+  posting,
+  stockUnchanged: true,
+  fresh,
+});
+
+/**
+ * Posts new journals written set-based (the large-store generator's vouchers, their lines and allocations already
+ * consistent) as `journalReposting` does for one, in one `repost`: each one's totals kept on its header from its
+ * lines and what it posts by its rule (`journalPosting`), in id order. Reads their heads and lines in one statement
+ * each, whatever their number. Answers how many posted.
+ */
+export async function postNewJournals(tx: DbOrTx, jIds: readonly number[]): Promise<number> {
+  if (jIds.length === 0) return 0;
+  const ids = arrayOf([...jIds]);
+  const { rows: heads } = await tx.execute<JournalHead & Omit<JournalPostingInput, 'lines'>>(sql`
+    select j_id, store_id, "yearId", j_date::text as j_date, j_ref, j_details, j_desc, j_type
+    from journal where j_id = any(${ids}::int[]) order by j_id`);
+  const { rows: lines } = await tx.execute<JournalPostingInput['lines'][number] & { j_id: number }>(sql`
+    select j_id, ac_id, debit::text as debit, credit::text as credit, j_desc from journal_line
+    where j_id = any(${ids}::int[]) order by j_id, line_no, id`);
+  const linesOf = new Map<number, JournalPostingInput['lines']>();
+  for (const { j_id, ...line } of lines) {
+    const list = linesOf.get(j_id);
+    if (list) list.push(line);
+    else linesOf.set(j_id, [line]);
+  }
+  const posted = heads.map((head) => {
+    const own = linesOf.get(head.j_id) ?? [];
+    return { head, totals: journalTotals(own), posting: journalPosting({ ...head, lines: own }) };
   });
+  await tx.execute(sql`
+    update journal j set j_pay = t.debit, credit_total = t.credit, posted = t.posted
+    from unnest(${arrayOf(posted.map((p) => p.head.j_id))}::int[],
+      ${arrayOf(posted.map((p) => toMoneyString(p.totals.debit)))}::numeric[],
+      ${arrayOf(posted.map((p) => toMoneyString(p.totals.credit)))}::numeric[],
+      ${arrayOf(posted.map((p) => p.posting !== undefined))}::boolean[]) as t(j_id, debit, credit, posted)
+    where j.j_id = t.j_id`);
+  await repost(
+    tx,
+    posted.map(({ head, posting }) => journalRepostingOf(head, posting, true)),
+  );
+  return posted.filter((p) => p.posting !== undefined).length;
 }
 
 /** The document kinds whose party is paid by a credit to its account (sales: a receipt credits the customer). */

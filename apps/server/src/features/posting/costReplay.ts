@@ -114,15 +114,15 @@ export async function replayStoreYear(tx: DbOrTx, storeId: number, yearId: numbe
     insert into item_cost (store_id, item_id, "yearId", quantity, value)
     select store_id, item_id, "yearId", sum(quantity), sum(value) from stock_movement
     where store_id = ${storeId} and "yearId" = ${yearId} group by store_id, item_id, "yearId"`);
-  // And so is each item's current quantity, from them (the store's items are locked above).
+  // And so is each item's current quantity and value, from them (the store's items are locked above).
   await tx.execute(sql`
-    update item_stock k set quantity = t.quantity
+    update item_stock k set quantity = t.quantity, value = t.value
     from (
-      select s.item_id, coalesce(sum(c.quantity), 0) as quantity
+      select s.item_id, coalesce(sum(c.quantity), 0) as quantity, coalesce(sum(c.value), 0) as value
       from item_stock s left join item_cost c on c.store_id = s.store_id and c.item_id = s.item_id
       where s.store_id = ${storeId} group by s.item_id
     ) t
-    where k.item_id = t.item_id and k.quantity <> t.quantity`);
+    where k.item_id = t.item_id and (k.quantity <> t.quantity or k.value <> t.value)`);
   return entries.length;
 }
 

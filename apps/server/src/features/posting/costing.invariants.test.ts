@@ -252,16 +252,18 @@ describeEachDatabase('cost in date order, property', (ctx) => {
           `${label}: item ${id} at cost`,
         ).toEqual({ quantity: state?.quantity, value: state?.value });
       }
-      // The kept current quantity (`item_stock`, the quantity filters' index) is every year's: the whole chain.
+      // The kept current quantity and value (`item_stock`, read by the quantity filters and the totals) are every
+      // year's: the whole chain.
       const current = (
-        await db.execute<{ item_id: number; quantity: string }>(sql`
-          select item_id, quantity::text from item_stock where item_id = any(${ids}::int[])`)
+        await db.execute<{ item_id: number; quantity: string; value: string }>(sql`
+          select item_id, quantity::text, value::text from item_stock where item_id = any(${ids}::int[])`)
       ).rows;
       for (const id of itemIds) {
         const row = current.find((r) => r.item_id === id);
         expect(row && toMilli(row.quantity), `${label}: item ${id}'s kept current quantity`).toBe(
           states.get(id)?.quantity ?? 0n,
         );
+        expect(row && cents(row.value), `${label}: item ${id}'s kept current value`).toBe(states.get(id)?.value ?? 0n);
       }
       const books = (
         await db.execute<{ unbalanced: number; stock: string; inventory: string }>(sql`select

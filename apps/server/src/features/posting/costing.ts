@@ -15,6 +15,7 @@ import { costPartOf, type PostingAccounts } from './posting.rules.ts';
 import {
   type BalanceDelta,
   chunks,
+  gather,
   type KeptMovement,
   type KeptSums,
   type PostingSource,
@@ -263,7 +264,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
           as u(id, cost)
         where l.id = u.id`);
   }
-  change.sums.items.push(...deltas);
+  gather(change.sums.items, deltas);
   const fresh = change.touched.flatMap((source) => {
     const key = sourceKey(source.source_kind, source.source_id);
     return revalued.has(key) ? [{ source, delta: money(touchedDelta.get(key) ?? 0n) }] : [];
@@ -330,7 +331,7 @@ async function rewriteCostLines(
     where l.source_kind = u.kind and l.source_id = u.id and l.part = 'cost' and o.id = l.id
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind, l.source_id,
       (l.debit - o.debit)::text as debit, (l.credit - o.credit)::text as credit`);
-  sums.balances.push(...changed);
+  gather(sums.balances, changed);
   const inPlace = new Set(changed.map(key));
   // A document whose goods now cost nothing beyond its money lines loses its cost lines; one that had none gets them.
   await removeLedgerPart(

@@ -79,6 +79,14 @@ export type KeptSums = { ledger: LedgerRow[]; items: ItemCostDelta[]; balances: 
 
 export const noKeptSums = (): KeptSums => ({ ledger: [], items: [], balances: [] });
 
+/**
+ * Appends rows to what a posting gathers. Not `push(...rows)`: a year's replay gathers its whole ledger in one call
+ * (288,000 lines at the benchmark's fifth), past the engine's limit on a call's arguments (a RangeError).
+ */
+export function gather<T>(into: T[], rows: readonly T[]) {
+  for (const row of rows) into.push(row);
+}
+
 const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.source_kind}:${row.source_id}`;
 
 /**
@@ -113,7 +121,7 @@ export async function removeLedgerPart(
     where l.source_kind = s.kind and l.source_id = s.id and l.part = ${part}
     returning l.store_id, l."yearId", l.account_id, l.line_date::text as line_date, l.source_kind,
       (-l.debit)::text as debit, (-l.credit)::text as credit`);
-  if (sums) sums.balances.push(...rows);
+  if (sums) gather(sums.balances, rows);
   else await addToBalances(tx, rows);
 }
 
@@ -147,8 +155,8 @@ export async function writeLedgerPart(
       })),
   );
   if (sums) {
-    sums.ledger.push(...rows);
-    sums.balances.push(...rows);
+    gather(sums.ledger, rows);
+    gather(sums.balances, rows);
     return;
   }
   await insertLedgerRows(tx, rows);
@@ -236,28 +244,33 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
           value: sql`${itemCost.value} + excluded.value`,
         },
       });
-  await addToCurrentQuantities(tx, [...sums.values()]);
+  await addToCurrentStock(tx, [...sums.values()]);
 }
 
 /**
- * The same quantities added to the items' kept current quantity (`item_stock`: every year's in the item's own
- * store), in item order. Every item has its row (migration 0029's triggers); a movement of another store than its
+ * The same quantities and values added to the items' kept current stock (`item_stock`: every year's in the item's
+ * own store), in item order. Every item has its row (migration 0029's triggers); a movement of another store than its
  * item's is not the item's stock (the stock reads never count it) and changes nothing here.
  */
-async function addToCurrentQuantities(tx: DbOrTx, sums: { store_id: number; item_id: number; quantity: bigint }[]) {
-  const byItem = new Map<string, { store_id: number; item_id: number; quantity: bigint }>();
-  for (const { store_id, item_id, quantity } of sums) {
+async function addToCurrentStock(
+  tx: DbOrTx,
+  sums: { store_id: number; item_id: number; quantity: bigint; value: bigint }[],
+) {
+  const byItem = new Map<string, { store_id: number; item_id: number; quantity: bigint; value: bigint }>();
+  for (const { store_id, item_id, quantity, value } of sums) {
     const key = `${store_id}:${item_id}`;
-    byItem.set(key, { store_id, item_id, quantity: (byItem.get(key)?.quantity ?? 0n) + quantity });
+    const sum = byItem.get(key) ?? { store_id, item_id, quantity: 0n, value: 0n };
+    byItem.set(key, { ...sum, quantity: sum.quantity + quantity, value: sum.value + value });
   }
   const rows = [...byItem.values()]
-    .filter((row) => row.quantity !== 0n)
+    .filter((row) => row.quantity !== 0n || row.value !== 0n)
     .sort((a, b) => a.item_id - b.item_id || a.store_id - b.store_id);
   for (const chunk of chunks(rows, 50_000))
     await tx.execute(sql`
-      update item_stock k set quantity = k.quantity + d.quantity
+      update item_stock k set quantity = k.quantity + d.quantity, value = k.value + d.value
       from unnest(${arrayOf(chunk.map((row) => row.item_id))}::int[], ${arrayOf(chunk.map((row) => row.store_id))}::int[],
-        ${arrayOf(chunk.map((row) => fromMilli(row.quantity)))}::numeric[]) as d(item_id, store_id, quantity)
+        ${arrayOf(chunk.map((row) => fromMilli(row.quantity)))}::numeric[],
+        ${arrayOf(chunk.map((row) => toMoneyString(money(row.value))))}::numeric[]) as d(item_id, store_id, quantity, value)
       where k.item_id = d.item_id and k.store_id = d.store_id`);
 }
 

@@ -15,6 +15,7 @@ import { revalue } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
   chunks,
+  gather,
   type KeptMovement,
   type KeptSums,
   noKeptSums,
@@ -196,7 +197,7 @@ async function writeMovements(tx: DbOrTx, entries: Reposting[], sums: KeptSums) 
         ${arrayOf(chunk.map((r) => r.move_time))}::time[], ${arrayOf(chunk.map((r) => r.line_no))}::int[],
         ${arrayOf(chunk.map((r) => r.mode))}::text[], ${arrayOf(chunk.map((r) => r.in_value))}::numeric[],
         ${arrayOf(chunk.map((r) => r.returns_of))}::int[], ${arrayOf(chunk.map((r) => r.line_id))}::int[])`);
-  sums.items.push(...rows);
+  gather(sums.items, rows);
   return rows;
 }
 

@@ -2,8 +2,9 @@
  * The stock at cost as the property tests check it (perpetual inventory at moving-average cost), per store and year:
  * - each item's kept stock at cost (`item_cost`) is the sum of its movements, quantity and value: the stock value at
  *   cost is Σ quantity × average per item, the average being value / quantity;
- * - each item's kept current quantity (`item_stock`, read by the quantity filters) is the sum of its kept quantities
- *   of every year in its store, and its copy of the minimum quantity is the item's; every item has one;
+ * - each item's kept current quantity and value (`item_stock`, read by the quantity filters and the totals) are the
+ *   sums of its kept quantities and values of every year in its store, and its copy of the minimum quantity is the
+ *   item's; every item has one;
  * - the inventory account's balance is that stock value at cost;
  * - cost of sales + stock value at cost = opening quantities at their stated cost + purchases at cost (their lines)
  *   − purchase returns at their value, computed from the documents, not from what was posted: a sale and its return
@@ -32,21 +33,25 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
     item_id: number;
     kept: string | null;
     summed: string;
+    kept_value: string | null;
+    value: string;
     kept_min: string | null;
     min_qty: string;
   }>(sql`
     with summed as (
-      select i.id as item_id, i.min_qty, coalesce(sum(c.quantity), 0) as q
+      select i.id as item_id, i.min_qty, coalesce(sum(c.quantity), 0) as q, coalesce(sum(c.value), 0) as v
       from items i left join item_cost c on c.store_id = i.store_id and c.item_id = i.id
       group by i.id)
-    select s.item_id, k.quantity::text as kept, s.q::text as summed, k.min_qty::text as kept_min,
-      s.min_qty::text as min_qty
+    select s.item_id, k.quantity::text as kept, s.q::text as summed, k.value::text as kept_value,
+      s.v::numeric(20, 2)::text as value, k.min_qty::text as kept_min, s.min_qty::text as min_qty
     from summed s left join item_stock k on k.item_id = s.item_id
-    where k.item_id is null or k.quantity <> s.q or k.min_qty <> s.min_qty`)) {
+    where k.item_id is null or k.quantity <> s.q or k.value <> s.v or k.min_qty <> s.min_qty`)) {
     if (r.kept === null) broken.push(`item ${r.item_id} has no kept current quantity`);
     else if (r.kept_min !== r.min_qty)
       broken.push(`item ${r.item_id} keeps the minimum ${r.kept_min}, the item's is ${r.min_qty}`);
-    else broken.push(`item ${r.item_id} is kept at ${r.kept} now, its years' kept sums say ${r.summed}`);
+    else if (r.kept !== r.summed)
+      broken.push(`item ${r.item_id} is kept at ${r.kept} now, its years' kept sums say ${r.summed}`);
+    else broken.push(`item ${r.item_id} is kept worth ${r.kept_value} now, its years' kept sums say ${r.value}`);
   }
   for (const r of await rows<{
     store_id: number;

@@ -280,29 +280,42 @@ export async function aging(
       ${high === undefined ? sql`` : sql`and ${asOf}::date - r.due_date <= ${high}`}), 0)`;
   const rows = (
     await db.execute<AgingRow & { n: number; sums: Omit<AgingRow, 'cust_id' | 'sub_name'> }>(sql`
-      with parties as (
+      with parties as not materialized (
+        -- Inlined where it is read, so the planner knows how many parties there are (a CTE's rows it guesses).
         select s.id, ${owedSign} * (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
           as opening
         from sub_accounts s where s.store_id = ${storeId} and s.ac_id = ${partyClass}
       ),
-      balances as (
-        -- What each owes that day: its opening balance and its days' kept sums (all years), never its lines.
-        select p.id, p.opening, p.opening + coalesce(sum(${owedSign} * (k.debit_total - k.credit_total)), 0) as owed
+      kept as (
+        -- Each party's kept sums per day and kind of document up to the day (all years, never its lines): with all
+        -- of them, what it owes; newest first, a floor of what charged it from each day on (a day's charges are at
+        -- least the owed part of each of its sums).
+        select k.account_id, k.line_date, sum(${owedSign} * (k.debit_total - k.credit_total)) over whole as net,
+          sum(greatest(0, ${owedSign} * (k.debit_total - k.credit_total))) over newest as newer
         from parties p
-        left join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
+        join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
+        window whole as (partition by k.account_id), newest as (partition by k.account_id order by k.line_date desc)
+      ),
+      balances as (
+        -- What each owes that day, and from which day its charges surely cover it: first in, first out, every
+        -- charge before that day is settled, so it is not read (no such day: all of them, and the opening balance).
+        select p.id, p.opening, p.opening + coalesce(max(k.net), 0) as owed,
+          max(k.line_date) filter (where k.newer >= p.opening + k.net) as from_day
+        from parties p left join kept k on k.account_id = p.id
         group by p.id, p.opening
       ),
       charges as (
-        -- Only those who owe have their charges read, newest first from the statement's index.
+        -- Only those who owe have their charges read, newest first from the statement's index, from that day on.
         select l.account_id, ${owedSign} * (l.debit - l.credit) as amount, l.line_date as on_date, l.id as ord,
           l.source_kind, l.source_id
         from balances b
         join ledger_line l on l.store_id = ${storeId} and l.account_id = b.id and l.line_date <= ${asOf}
+          and l.line_date >= coalesce(b.from_day, '-infinity'::date)
         where b.owed > 0 and ${owedSign} * (l.debit - l.credit) > 0
         union all
         select b.id, b.opening, f.first_day, 0, null, null
         from balances b cross join (select min("yearStart") as first_day from year) f
-        where b.opening > 0 and b.owed > 0
+        where b.opening > 0 and b.owed > 0 and b.from_day is null
       ),
       left_of_charges as (
         select c.*, greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, call } from '../../app/api.ts';
 import { ui } from '../../app/messages.ts';
+import { LAST_STORE, readStored, writeStored } from '../../app/storage.ts';
 import { useAuth } from './AuthProvider.tsx';
 import './LoginPage.css';
 
@@ -36,9 +37,21 @@ export default function LoginPage() {
     return () => clearTimeout(hide);
   }, [toast]);
 
+  // The store this device last signed in to is offered first: a second store's keeper who forgot to pick it every
+  // morning was told his name or password was wrong.
+  const [lastStore] = useState(() => readStored(LAST_STORE).catch(() => null));
   useEffect(() => {
-    if (storeId === undefined && stores.data?.[0]) setStoreId(stores.data[0].id);
-  }, [stores.data, storeId]);
+    const list = stores.data;
+    if (storeId !== undefined || !list?.[0]) return;
+    let current = true;
+    void lastStore.then((last) => {
+      const offered = list.find((s) => s.id === last) ?? list[0];
+      if (current && offered) setStoreId((chosen) => chosen ?? offered.id);
+    });
+    return () => {
+      current = false;
+    };
+  }, [stores.data, storeId, lastStore]);
 
   const fail = (message: string) => setToast({ message, shownAt: Date.now() });
 
@@ -50,7 +63,8 @@ export default function LoginPage() {
     const typedPassword = String(fields.get('password') ?? password);
     // Credentials typed (or filled) before the store list arrived: wait for it rather than refuse them.
     const list = stores.data ?? (await stores.refetch()).data ?? [];
-    const store = list.find((s) => s.id === storeId) ?? list[0];
+    const chosen = storeId ?? (await lastStore);
+    const store = list.find((s) => s.id === chosen) ?? list[0];
     if (!typedName.trim() || !typedPassword || !store) return fail(ui.login.incomplete);
     setBusy(true);
     try {
@@ -66,6 +80,7 @@ export default function LoginPage() {
       // Signed in, the store is read with its details (location, settings), which the list before gave no one.
       const full = (await call(routes.store.read)).data.filter(isFullStore).find((s) => s.id === store.id);
       if (!full) return fail(ui.login.failed);
+      await writeStored(LAST_STORE, full.id).catch(() => undefined);
       await signIn(user, full);
     } catch (error) {
       setBusy(false);

@@ -104,6 +104,7 @@ export default function CategoriesPage({ title }: { title: string }) {
         testId="categories-table"
         empty={text.empty}
         loading={categories.isLoading}
+        error={categories.error}
         actions={(category) => (
           <>
             <IonButton

@@ -13,10 +13,9 @@ import {
 } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { call, currentYearId } from '../../app/api.ts';
+import { currentYearId } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { lockedUnless, may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
-import { refreshStore } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
@@ -34,7 +33,6 @@ import type { SaleBody } from '../offline/outbox.rules.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
 import { useCompany } from '../settings/useSettings.ts';
-import { stockLinesIn } from '../stock/stockSelection.ts';
 import { settlePath, settleText } from '../vouchers/settleLink.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, salesScreen } from './documentScreens.ts';
@@ -54,20 +52,10 @@ import {
 import { salesText } from './salesText.ts';
 import { convertOrderStep, pickedDate, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
-import {
-  type DocKind,
-  type ItemWithStock,
-  type SavedInvoice,
-  shortagesOf,
-  useInvoice,
-  useParties,
-  useSaveInvoice,
-} from './useSales.ts';
-
-/** The fields the invoice's function keys go to. */
-const shortcutFields: Record<string, string> = { F2: 'customer', F3: 'item_search', F4: 'discount', F8: 'pay' };
-/** An Ionic dialog on show (a modal or an alert): the invoice's shortcuts wait. */
-const openOverlay = 'ion-alert:not(.overlay-hidden), ion-modal.show-modal, .question-backdrop';
+import { useInvoiceShortcuts } from './useInvoiceShortcuts.ts';
+import { useKeepPriceOffer } from './useKeepPriceOffer.ts';
+import { usePickedStockLines } from './usePickedStockLines.ts';
+import { type DocKind, type SavedInvoice, shortagesOf, useInvoice, useParties, useSaveInvoice } from './useSales.ts';
 
 const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => ({
   cust_id: doc.cust_id,
@@ -162,29 +150,7 @@ export function InvoicePage({
   useEffect(() => {
     if (openRefused) notify.failed(opened.error);
   }, [openRefused, opened.error, notify.failed]);
-  // Items picked in item-stock come as lines of a new invoice (navigation state `stockLines`), once per visit:
-  // the state is then cleared, so going back and forth (or an effect run twice) does not add them again.
-  const takenFrom = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    const picked = stockLinesIn(location.state);
-    if (picked.length === 0 || takenFrom.current === location.key) return;
-    takenFrom.current = location.key;
-    setInvoice((current) =>
-      picked.reduce(
-        (draft, line) =>
-          addLine(draft, {
-            item_id: line.item_id,
-            item_name: line.item_name,
-            quantity: line.quantity,
-            price: line[screen.price],
-            stock: line.stock,
-            tax: line.tax,
-          }),
-        current,
-      ),
-    );
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [location, screen.price, navigate]);
+  usePickedStockLines(screen.price, setInvoice);
   const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
   // A sale to the walk-in customer is a cash sale: its paid amount follows the net until the cashier types one.
@@ -341,53 +307,8 @@ export function InvoicePage({
   const saving = useRef(false);
   const submitNow = useRef(submit);
   submitNow.current = submit;
-  // The invoice's shortcuts work wherever the focus is (after a line is removed it falls to the page): Ctrl+S
-  // saves, F2 goes to the party, F3 to the item, F4 to the discount, F8 to the paid amount. Not under a dialog.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector(openOverlay)) return;
-      const field = shortcutFields[event.key];
-      if (isSaveKey(event)) {
-        event.preventDefault();
-        void submitNow.current();
-      } else if (field && !event.ctrlKey && !event.altKey && !event.metaKey) {
-        event.preventDefault();
-        const input = formRef.current?.elements.namedItem(field);
-        if (input instanceof HTMLInputElement) {
-          input.focus();
-          input.select();
-        }
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  // A price typed on a line may be kept on the item (screens.md: "offers to save the new price to the item").
-  const offerToKeepPrice = (item: ItemWithStock, price: string) =>
-    alert({
-      message: salesText.keepPrice(item.item_name, price),
-      buttons: [
-        { text: salesText.no_, role: 'cancel' },
-        {
-          text: salesText.yes,
-          handler: () =>
-            void call(routes.items.updatePayPrice, {
-              body: {
-                id: item.id,
-                store_id: storeId,
-                ...(screen.price === 'pay_price'
-                  ? { pay_price: price }
-                  : { pay_price: item.pay_price, perch_price: price }),
-              },
-            })
-              .then(() => {
-                notify.done(salesText.priceKept);
-                void refreshStore(storeId);
-              })
-              .catch(notify.failed),
-        },
-      ],
-    });
+  useInvoiceShortcuts(formRef, submitNow);
+  const offerToKeepPrice = useKeepPriceOffer(storeId, screen.price, alert);
 
   // A purchase order becomes a purchase invoice in one transaction; the invoice opens for any changes.
   const convertOrder = () =>

@@ -79,6 +79,7 @@ export default function JournalRecordPage({ title }: { title: string }) {
         testId="journal-record"
         empty={text.empty}
         loading={list.isLoading}
+        error={list.error}
         actions={(j) => (
           <>
             <IonButton

@@ -1,28 +1,34 @@
 import type { StockQuantityFilter, StockRow } from '@mizan/contract';
 import { useNavigate } from 'react-router-dom';
 import { formatQuantity } from '../../app/format.ts';
-import { IonButton, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '../../ui/ionic.ts';
+import { may } from '../../app/permissions.ts';
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '../../ui/ionic.ts';
 import { LoadMore } from '../../ui/LoadMore.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { itemReportPath } from '../stock/itemReportPath.ts';
 import { noStockFilters, useStockList } from '../stock/useStock.ts';
+import { ListEmpty, ListLoading } from './ListState.tsx';
 import { notificationsText as text } from './notificationsText.ts';
 
 /** One stock alert list: the items of a quantity filter, from the one stock read, 20 at a time. */
 function StockAlertList({ filter }: { filter: Exclude<StockQuantityFilter, 'positive'> }) {
-  const { storeId } = useSession();
+  const { storeId, user } = useSession();
   const navigate = useNavigate();
-  const { rows, total, paging } = useStockList(storeId, { ...noStockFilters, quantity_filter: filter }, 20);
+  // The movement report shows costs and profit: offered only to a role that may read them (as its menu entry).
+  const readsMovement = may(user, 'readCost');
+  const { query, rows, total, paging } = useStockList(storeId, { ...noStockFilters, quantity_filter: filter }, 20);
   return (
     <IonList data-testid={`stock-alert-${filter}`}>
       <IonListHeader>
-        {text.stock[filter]} (<bdi className="num">{total}</bdi>)
+        {text.stock[filter]}
+        {!query.isLoading && (
+          <>
+            {' '}
+            (<bdi className="num">{total}</bdi>)
+          </>
+        )}
       </IonListHeader>
-      {rows.length === 0 && (
-        <IonItem lines="none">
-          <IonNote>{text.noStockAlert}</IonNote>
-        </IonItem>
-      )}
+      {query.isLoading ? <ListLoading /> : rows.length === 0 && <ListEmpty text={text.noStockAlert} />}
       {rows.map((row: StockRow) => (
         <IonItem key={row.id}>
           <IonLabel>
@@ -45,9 +51,11 @@ function StockAlertList({ filter }: { filter: Exclude<StockQuantityFilter, 'posi
               )}
             </p>
           </IonLabel>
-          <IonButton slot="end" fill="outline" size="small" onClick={() => navigate(itemReportPath(row.id))}>
-            {text.movement}
-          </IonButton>
+          {readsMovement && (
+            <IonButton slot="end" fill="outline" size="small" onClick={() => navigate(itemReportPath(row.id))}>
+              {text.movement}
+            </IonButton>
+          )}
         </IonItem>
       ))}
       {rows.length > 0 && (

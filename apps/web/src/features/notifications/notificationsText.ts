@@ -17,4 +17,5 @@ export const notificationsText = {
   quantity: 'الكمية',
   minimum: 'الحد الأدنى',
   movement: 'حركة الصنف',
+  loading: 'جارٍ التحميل…',
 } as const;

@@ -117,6 +117,7 @@ export default function TrialBalancePage({ title }: { title: string }) {
         testId="trial-table"
         empty={text.trial.empty}
         loading={trial.isLoading}
+        error={trial.error}
         columnChoice={{ storageKey: 'columns:trial-balance' }}
         actions={(r) => (
           <IonButton size="small" fill="clear" onClick={() => navigate(`/folder/statement2?account=${r.id}`)}>

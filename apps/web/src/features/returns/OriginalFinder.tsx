@@ -66,6 +66,7 @@ export function OriginalFinder({
           testId="original-choices"
           empty={text.noInvoices}
           loading={choices.isLoading}
+          error={choices.error}
           actions={(d) => (
             <IonButton size="small" fill="clear" onClick={() => onChosen(d.pay_ref)}>
               {text.choose}

@@ -56,6 +56,7 @@ export function ReturnsRecordPage({ title, screen }: { title: string; screen: Re
         testId="returns-record"
         empty={text.empty}
         loading={list.isLoading}
+        error={list.error}
         columnChoice={{ storageKey: 'columns:returns' }}
         actions={(r) => (
           <>

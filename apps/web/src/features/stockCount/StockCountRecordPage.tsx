@@ -66,6 +66,7 @@ export default function StockCountRecordPage({ title }: { title: string }) {
         testId="count-record"
         empty={text.recordEmpty}
         loading={record.isLoading}
+        error={record.error}
         actions={(c) => (
           <IonButton
             size="small"

@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, render, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../app/api.ts';
 import { type Column, DataTable } from './DataTable.tsx';
+import { tableText } from './tableText.ts';
 
 // Ionic's web components do not run in happy-dom; plain elements stand in for the ones the table uses.
 vi.mock('../ionic.ts', () => ({
@@ -172,6 +174,25 @@ describe('DataTable', () => {
     );
     expect(queryByTestId('t')).toBeNull();
     getByText('لا توجد أصناف');
+  });
+
+  it('a list on its way says it is loading, neither an empty table nor "nothing found"', () => {
+    const { queryByText, getByRole, queryByTestId } = render(
+      <DataTable columns={columns} rows={[]} rowKey={(r) => r.id} testId="t" empty="لا توجد أصناف" loading />,
+    );
+    expect(queryByText('لا توجد أصناف')).toBeNull();
+    expect(queryByTestId('t')).toBeNull();
+    expect(getByRole('status').getAttribute('aria-label')).toBe(tableText.loading);
+  });
+
+  it('a read that was refused says why, never that there is nothing (a cashier opening the item movement)', () => {
+    const refused = new ApiError(403, 'PERMISSION_DENIED', 'ليست لديك صلاحية: رؤية أسعار التكلفة والأرباح');
+    const paging = { total: 0, loading: false, onMore: () => {}, error: refused };
+    const { queryByText, getByRole } = render(
+      <DataTable columns={columns} rows={[]} rowKey={(r) => r.id} testId="t" empty="لا توجد حركات" paging={paging} />,
+    );
+    expect(queryByText('لا توجد حركات')).toBeNull();
+    expect(getByRole('alert').textContent).toBe(refused.message);
   });
 
   it('no rows and no empty message: the table keeps its header, as the lines of a document being filled', () => {

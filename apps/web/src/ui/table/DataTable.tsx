@@ -9,6 +9,8 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { errorMessage } from '../../app/api.ts';
+import { IonSpinner } from '../ionic.ts';
 import { LoadMore } from '../LoadMore.tsx';
 import { readHiddenColumns, writeHiddenColumns } from './columnChoice.ts';
 import { tableText } from './tableText.ts';
@@ -43,6 +45,8 @@ export type Paging = {
   onMore: () => void;
   sort?: ListSort | undefined;
   onSort?: (sort: ListSort | undefined) => void;
+  /** The read's failure (refused, or no connection): said in place of the rows, never taken for "nothing". */
+  error?: unknown;
 };
 
 type Props<Row> = {
@@ -56,6 +60,8 @@ type Props<Row> = {
    */
   empty?: string;
   loading?: boolean;
+  /** A list read whole whose read failed (a paged one brings its own, `paging.error`): said in place of the rows. */
+  error?: unknown;
   /** The row's buttons, in the last column; it stays in view while the table scrolls sideways. */
   actions?: (row: Row, index: number) => ReactNode;
   /** Column choice kept on this device under this key; without it every column shows. */
@@ -97,6 +103,7 @@ export function DataTable<Row>({
   testId,
   empty,
   loading = false,
+  error,
   actions,
   columnChoice,
   sums,
@@ -108,6 +115,7 @@ export function DataTable<Row>({
     columnChoice ? readHiddenColumns(columnChoice.storageKey, columnChoice.defaultHidden ?? []) : [],
   );
   const [browserSorting, setBrowserSorting] = useState<SortingState>([]);
+  const failed = error ?? paging?.error;
   const byId = new Map(columns.map((column) => [column.id, column]));
   // A paged list is sorted by the server: the header asks for the order, the rows come back in it.
   const serverSorting = paging?.onSort ? toSortingState(columns, paging.sort) : undefined;
@@ -232,7 +240,17 @@ export function DataTable<Row>({
           />
         </Suspense>
       )}
-      {rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>}
+      {rows.length === 0 && failed ? (
+        <p className="empty refused" role="alert">
+          {errorMessage(failed)}
+        </p>
+      ) : rows.length === 0 && loading && empty !== undefined ? (
+        <p className="empty" role="status" aria-label={tableText.loading}>
+          <IonSpinner name="dots" />
+        </p>
+      ) : (
+        rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>
+      )}
       {(rows.length > 0 || empty === undefined) &&
         (variant === 'print' ? element : <div className="table-scroll">{element}</div>)}
       {paging && rows.length > 0 && (

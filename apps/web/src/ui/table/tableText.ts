@@ -4,6 +4,7 @@
  */
 export const tableText = {
   hideColumns: 'إخفاء الأعمدة',
+  loading: 'جارٍ التحميل…',
   /** "عرض 50 من 120", then the button. */
   loadMore: { shown: 'عرض', of: 'من', more: 'تحميل المزيد' },
 } as const;
