@@ -92,6 +92,27 @@ const shown = (value: ReactNode, amount?: boolean) =>
   );
 
 /**
+ * What stands in place of rows when there are none: why the read failed, that it is on its way, or the list's
+ * "nothing found" (a list without one keeps its table, header and no row).
+ */
+function NoRows({ failed, loading, empty }: { failed: unknown; loading: boolean; empty: string | undefined }) {
+  if (failed)
+    return (
+      <p className="empty refused" role="alert">
+        {errorMessage(failed)}
+      </p>
+    );
+  if (empty === undefined) return null;
+  return loading ? (
+    <p className="empty" role="status" aria-label={tableText.loading}>
+      <IonSpinner name="dots" />
+    </p>
+  ) : (
+    <p className="empty">{empty}</p>
+  );
+}
+
+/**
  * Every table of the app (the lists, a document's editable lines, the printed lines): a table on TanStack Table
  * with a sticky header, the chosen columns, sorting of whole lists, the server's sums row and "load more"; on a
  * phone each row stacks as a card (`.data-table` in theme.css, each cell labelled by its header).
@@ -240,17 +261,7 @@ export function DataTable<Row>({
           />
         </Suspense>
       )}
-      {rows.length === 0 && failed ? (
-        <p className="empty refused" role="alert">
-          {errorMessage(failed)}
-        </p>
-      ) : rows.length === 0 && loading && empty !== undefined ? (
-        <p className="empty" role="status" aria-label={tableText.loading}>
-          <IonSpinner name="dots" />
-        </p>
-      ) : (
-        rows.length === 0 && !loading && empty !== undefined && <p className="empty">{empty}</p>
-      )}
+      {rows.length === 0 && <NoRows failed={failed} loading={loading} empty={empty} />}
       {(rows.length > 0 || empty === undefined) &&
         (variant === 'print' ? element : <div className="table-scroll">{element}</div>)}
       {paging && rows.length > 0 && (
