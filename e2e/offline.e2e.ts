@@ -290,55 +290,37 @@ describe('5,000 sales kept offline', () => {
     // The server cannot be reached for the whole test: nothing of these sales is sent or set aside.
     await pos.route(SALE_SENDS, (route) => route.abort('connectionrefused'));
     // A day of a busy till, kept as the POS keeps a sale (outboxStore.ts): three lines each, its receipt's figures.
-    const keptMs = await pos.evaluate(async (count) => {
-      const startedAt = performance.now();
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('mizan-offline');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction(['sales', 'device'], 'readwrite');
-      const line = (n: number) => ({ id: n, item_name: `صنف ${n}`, quantity: '1', pay_price: '250.00', tot: '250.00' });
-      for (let counter = 1; counter <= count; counter++) {
-        const key = `kept-${String(counter).padStart(5, '0')}-0000-4000-8000-000000000000`;
-        const device = { id: 'device-five-thousand', counter };
-        tx.objectStore('sales').add({
-          key,
-          counter,
-          storeId: 1,
-          body: {
-            invoice: { cust_id: 1, pay_date: '2026-11-27', pay_time: '10:00:00', pay: '750.00', yearId: 1 },
-            items: [1, 2, 3].map((item_id) => ({ item_id, quantity: '1', pay_price: '250.00' })),
-            idempotency_key: key,
-            device,
-          },
-          receipt: {
-            pay_date: '2026-11-27',
-            pay_time: '10:00:00',
-            sub_name: 'عميل نقدي',
-            user_name: 'admin',
-            tot_pr: '750.00',
-            discount: '0.00',
-            taxTot: '0.00',
-            total_with_vat: '750.00',
-            pay: '750.00',
-            changee: '0.00',
-            items: [line(1), line(2), line(3)],
-          },
-          madeAt: new Date().toISOString(),
-          state: 'waiting',
-          tries: 0,
-        });
-      }
-      tx.objectStore('device').put('device-five-thousand', 'id');
-      tx.objectStore('device').put(count, 'counter');
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-      return performance.now() - startedAt;
-    }, KEPT);
+    const line = (n: number) => ({ id: n, item_name: `صنف ${n}`, quantity: '1', pay_price: '250.00', tot: '250.00' });
+    const keptMs = await keepOnDevice(pos, 'device-five-thousand', KEPT, (counter) => {
+      const key = `kept-${String(counter).padStart(5, '0')}-0000-4000-8000-000000000000`;
+      return {
+        key,
+        counter,
+        storeId: 1,
+        body: {
+          invoice: { cust_id: 1, pay_date: '2026-11-27', pay_time: '10:00:00', pay: '750.00', yearId: 1 },
+          items: [1, 2, 3].map((item_id) => ({ item_id, quantity: '1', pay_price: '250.00' })),
+          idempotency_key: key,
+          device: { id: 'device-five-thousand', counter },
+        },
+        receipt: {
+          pay_date: '2026-11-27',
+          pay_time: '10:00:00',
+          sub_name: 'عميل نقدي',
+          user_name: 'admin',
+          tot_pr: '750.00',
+          discount: '0.00',
+          taxTot: '0.00',
+          total_with_vat: '750.00',
+          pay: '750.00',
+          changee: '0.00',
+          items: [line(1), line(2), line(3)],
+        },
+        madeAt: new Date().toISOString(),
+        state: 'waiting',
+        tries: 0,
+      };
+    });
 
     // Opened again: from the page's start to the badge's count, and to the sync screen's list.
     const reloadedAt = Date.now();
