@@ -13,17 +13,10 @@
  *
  * The outbox's loop calls the real server through its HTTP layer in this process (`app.inject`, no socket).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SaleDevice } from '@mizan/contract';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { tradeDocument } from '../apps/server/src/db/schema.ts';
-import { openBook } from '../apps/server/src/features/book/openBook.ts';
-import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { today } from '../apps/server/src/lib/clock.ts';
-import { TestClient } from '../apps/server/src/test/testApp.ts';
 import {
   batchAnswerOf,
   type FaultRunReport,
@@ -31,34 +24,21 @@ import {
   type PostSales,
   runFaultedSync,
 } from '../apps/web/src/features/offline/outbox.faults.ts';
+import { openSaleStore } from './saleStore.ts';
 
 const QUEUED = Number(process.env.QUEUED ?? 1_000);
 const FAULT_SALES = Number(process.env.FAULT_SALES ?? 10_000);
 const SEED = Number(process.env.FAULT_SEED ?? 21);
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-offline-bench-'));
-const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
-await seedDemoIfEmpty(database.db);
-const app = await buildApp({ db: database.db, checkDatabase: database.check });
-await app.ready();
-const client = new TestClient(app);
-await client.signIn();
-
-const item = (
-  await client.post('/api/items/create', {
-    item_name: 'صنف المزامنة',
-    perch_price: '80',
-    pay_price: '100',
-    firstQuantity: String(QUEUED + FAULT_SALES),
-  })
-).json().data[0];
-const walkIn = (await client.get('/api/sub_accounts/readByStore?ac_id=1'))
-  .json()
-  .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+const store = await openSaleStore('mizan-offline-bench-', {
+  name: 'صنف المزامنة',
+  quantity: String(QUEUED + FAULT_SALES),
+});
+const { database, client, itemId, walkInId } = store;
 
 const bodyOf = (key: string, device: SaleDevice) => ({
-  invoice: { cust_id: walkIn.id, pay_date: today(), pay: '100.00', pay_method: 'cash' as const },
-  items: [{ item_id: item.id, quantity: '1' }],
+  invoice: { cust_id: walkInId, pay_date: today(), pay: '100.00', pay_method: 'cash' as const },
+  items: [{ item_id: itemId, quantity: '1' }],
   idempotency_key: key,
   device,
 });
@@ -153,5 +133,4 @@ if (FAULT_SALES > 0) {
   await checkBooked(deviceId, FAULT_SALES, report);
 }
 
-await app.close();
-await database.close();
+await store.close();

@@ -7,15 +7,9 @@
  *   N=200 npx tsx bench/sale-statements.ts
  *   BATCH=1 N=200 npx tsx bench/sale-statements.ts
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openBook } from '../apps/server/src/features/book/openBook.ts';
-import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { today } from '../apps/server/src/lib/clock.ts';
-import { TestClient } from '../apps/server/src/test/testApp.ts';
+import { openSaleStore } from './saleStore.ts';
 
 const stats = new Map<string, { n: number; ms: number }>();
 let on = false;
@@ -48,28 +42,12 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 const N = Number(process.env.N ?? 100);
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-prof-'));
-const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
-await seedDemoIfEmpty(database.db);
-const app = await buildApp({ db: database.db, checkDatabase: database.check });
-await app.ready();
-const client = new TestClient(app);
-await client.signIn();
-const item = (
-  await client.post('/api/items/create', {
-    item_name: 'صنف',
-    perch_price: '80',
-    pay_price: '100',
-    firstQuantity: '100000',
-  })
-).json().data[0];
-const walkIn = (await client.get('/api/sub_accounts/readByStore?ac_id=1'))
-  .json()
-  .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+const store = await openSaleStore('mizan-prof-', { name: 'صنف', quantity: '100000' });
+const { client, itemId, walkInId } = store;
 const dev = `prof-${Date.now()}`;
 const body = (i: number) => ({
-  invoice: { cust_id: walkIn.id, pay_date: today(), pay: '100.00', pay_method: 'cash' },
-  items: [{ item_id: item.id, quantity: '1' }],
+  invoice: { cust_id: walkInId, pay_date: today(), pay: '100.00', pay_method: 'cash' },
+  items: [{ item_id: itemId, quantity: '1' }],
   idempotency_key: `${dev}-${i}`,
   device: { id: dev, counter: i },
 });
@@ -95,5 +73,4 @@ console.log(
 );
 for (const [t, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms))
   console.log(`${(s.n / N).toFixed(1).padStart(4)} x ${(s.ms / s.n).toFixed(2).padStart(6)} ms  ${t}`);
-await app.close();
-await database.close();
+await store.close();
