@@ -89,7 +89,7 @@ describe('a lazy part of the app', () => {
     expect(screen.getByRole('button').textContent).toBe('sale 1');
   });
 
-  it('after a failed fetch, fetches again when asked', async () => {
+  it('after a failed fetch while online (a server restarting), fetches again when asked', async () => {
     const module = deferredModule();
     const first = module.component.load();
     module.fail(new Error('offline'));
@@ -100,6 +100,22 @@ describe('a lazy part of the app', () => {
     await second;
     expect(module.fetches()).toBe(2);
     expect(module.component.isLoaded()).toBe(true);
+  });
+
+  it('offline, a failed fetch is not fetched again ahead (pointer over the menu, then its click) until retried', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const module = deferredModule();
+    const ahead = module.component.load();
+    module.fail(new Error('offline'));
+    await expect(ahead).rejects.toThrow('offline');
+    // The menu fetches a screen ahead as the pointer enters, is pressed and clicks: offline, each was one more fetch.
+    await expect(module.component.load()).rejects.toThrow('offline');
+    expect(module.fetches()).toBe(1);
+    module.component.retry();
+    const retried = module.component.load();
+    module.arrive();
+    await retried;
+    expect(module.fetches()).toBe(2);
   });
 
   it('drawn while its code cannot come (offline), shows the failure once, and fetches again only when retried', async () => {

@@ -16,18 +16,26 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let failed = false;
   const fetchOnce = () => {
+    // Offline, a failed fetch stands until the failure's retry: the menu fetches ahead as the pointer enters, is
+    // pressed and clicks, and each of those was one more failing fetch. Online (a server restarting), ask again.
+    if (failed && navigator.onLine) forgetFailure();
     loading ??= load().then(
       (module) => {
         loaded = module.default;
         return module;
       },
       (error) => {
-        loading = undefined;
+        failed = true;
         throw error;
       },
     );
     return loading;
+  };
+  const forgetFailure = () => {
+    failed = false;
+    loading = undefined;
   };
   // One React lazy part for every drawing until it fails and is retried. A new one per drawing looped when the code
   // could not come (offline): a drawing that suspends is thrown away, so each retry of it made a new part that
@@ -43,7 +51,9 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
     return <Shown {...props} />;
   }
   const retry = () => {
-    if (!loaded) shared = undefined;
+    if (loaded) return;
+    shared = undefined;
+    if (failed) forgetFailure();
   };
   return Object.assign(Lazy, { load: fetchOnce, isLoaded: () => loaded !== undefined, retry });
 }
