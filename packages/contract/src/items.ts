@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyString, NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
+import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';

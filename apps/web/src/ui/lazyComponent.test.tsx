@@ -127,7 +127,13 @@ describe('a lazy part of the app', () => {
       <Suspense fallback={<p>fallback</p>}>
         <ErrorBoundary
           fallback={(retry) => (
-            <button type="button" onClick={() => (Part.retry(), retry())}>
+            <button
+              type="button"
+              onClick={() => {
+                Part.retry();
+                retry();
+              }}
+            >
               failed
             </button>
           )}

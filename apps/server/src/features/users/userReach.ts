@@ -35,7 +35,7 @@ export async function managedUser(tx: DbOrTx, admin: SessionUser, id: number): P
     where u.id = ${id}
     group by u.id`);
   const target = rows[0];
-  if (!target || !target.store_ids.map(Number).includes(admin.store_id)) return fail('NOT_FOUND');
+  if (!target?.store_ids.map(Number).includes(admin.store_id)) return fail('NOT_FOUND');
   if (target.is_owner && id !== admin.id) return fail('OWNER_ONLY');
   if (Number(target.outside) > 0) return fail('USER_IN_OTHER_STORES');
   return ok({ id, is_admin: target.is_admin, is_owner: target.is_owner, store_ids: target.store_ids.map(Number) });
