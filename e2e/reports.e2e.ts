@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, screenshot, signIn, toastShown } from './support/browser.ts';
+import { desktop, phone, postFromPage, screenshot, signIn, toastShown } from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -68,6 +68,24 @@ describe("an owner's day with the books", () => {
       await figure(page, 'trial-figures', 'إجمالي الدائن'),
     );
     await screenshot(page, 'owner-day-trial-balance');
+
+    // A chart past 200 accounts comes 200 at a time; the cards and sums stay the whole list's.
+    const customers = Array.from({ length: 210 }, (_, i) => ({
+      ac_id: 1,
+      cat_id: 1,
+      sub_name: `عميل الميزان ${i + 1}`,
+      sub_balance: '10',
+    }));
+    expect((await postFromPage(page, 'sub_accounts/createMulti', customers)).status).toBe(200);
+    await page.reload();
+    const trialRows = page.locator('[data-testid="trial-table"] tbody tr');
+    await expect.poll(() => trialRows.count()).toBe(200);
+    const count = Number(await figure(page, 'trial-figures', 'عدد الحسابات'));
+    expect(count).toBeGreaterThan(210);
+    await expect.poll(() => figure(page, 'trial-figures', 'الفرق')).toBe('0.00');
+    await page.getByRole('button', { name: /المزيد/ }).click();
+    await expect.poll(() => trialRows.count()).toBe(count);
+    expect(await page.getByRole('button', { name: /المزيد/ }).count()).toBe(0);
 
     await go(page, '/reports/profit-and-loss');
     await page.locator('[data-testid="pnl"] tr', { hasText: 'إيجار المحل' }).waitFor();

@@ -46,7 +46,11 @@ export const reportsEndpoints = {
     aging: { method: 'GET', path: 'reports/aging', query: AgingQuery, response: Aging },
     /** Each report's rows as a right-to-left .xlsx, streamed (the screen's own query without its page). */
     statementExport: { method: 'GET', path: 'reports/statementExport', query: StatementQuery.omit(unpaged) },
-    trialBalanceExport: { method: 'GET', path: 'reports/trialBalanceExport', query: TrialBalanceQuery },
+    trialBalanceExport: {
+      method: 'GET',
+      path: 'reports/trialBalanceExport',
+      query: TrialBalanceQuery.omit({ page: true, pageSize: true }),
+    },
     profitAndLossExport: { method: 'GET', path: 'reports/profitAndLossExport', query: ProfitAndLossQuery },
     balanceSheetExport: { method: 'GET', path: 'reports/balanceSheetExport', query: BalanceSheetQuery },
     cashBookExport: { method: 'GET', path: 'reports/cashBookExport', query: CashBookQuery.omit(unpaged) },

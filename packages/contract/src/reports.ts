@@ -107,6 +107,9 @@ export const TrialBalanceQuery = z.object({
   /** Only accounts whose closing balance is not zero. */
   has_balance: QueryFlag,
   search: Text().trim().max(100).optional(),
+  /** A page of the accounts; without it every account (the legacy clients). The count and sums are the whole list's. */
+  page: PageNumber.optional(),
+  pageSize: Size.optional(),
 });
 export type TrialBalanceQuery = z.output<typeof TrialBalanceQuery>;
 
@@ -134,6 +137,10 @@ export type TrialBalanceRow = z.infer<typeof TrialBalanceRow>;
 
 export const TrialBalance = z.object({
   data: z.array(TrialBalanceRow),
+  /** The accounts of the whole list (as `count`), and the page answered (without `page`: 1, and every account). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   start_date: z.string(),
   end_date: z.string(),
   count: z.number().int(),

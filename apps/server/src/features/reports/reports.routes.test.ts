@@ -95,6 +95,30 @@ describeEachDatabase('reports', (ctx) => {
     expect(legacy.difference).toBe('0.00');
   });
 
+  it("the trial balance by pages: the pages make the whole list, and every page carries the whole list's count and sums", async () => {
+    const { c } = await june('09');
+    const base =
+      '/api/sub_accounts/getComprehensiveBalanceSheet?search_type=2&start_date=2026-09-01&end_date=2026-09-30';
+    const whole = await get(c, base);
+    expect(whole.data.length).toBeGreaterThan(5);
+    const pageSize = 4;
+    const pages = [];
+    for (let page = 1; (page - 1) * pageSize < whole.count; page++) {
+      const answer = await get(c, `${base}&page=${page}&pageSize=${pageSize}`);
+      expect(answer).toMatchObject({ page, pageSize, total: whole.count, count: whole.count });
+      expect(answer.data.length).toBeLessThanOrEqual(pageSize);
+      for (const sum of ['total_debit', 'total_credit', 'difference', 'movement_debit', 'movement_credit'])
+        expect(answer[sum], sum).toBe(whole[sum]);
+      pages.push(...answer.data);
+    }
+    expect(pages).toEqual(whole.data);
+    // Past the last page: no rows, and still the list's count and sums (the cards do not fall to zero).
+    const past = await get(c, `${base}&page=${Math.ceil(whole.count / pageSize) + 1}&pageSize=${pageSize}`);
+    expect(past).toMatchObject({ data: [], total: whole.count, total_debit: whole.total_debit });
+    // Without a page, legacy clients get every account as before.
+    expect(whole).toMatchObject({ page: 1, total: whole.count });
+  });
+
   it('the cash book: each money account, and the cash box line by line to its closing balance', async () => {
     const { c, byRole } = await june('07');
     const book = await get(c, `/api/reports/cashBook?from=2026-07-01&to=2026-07-31&account_id=${byRole('cash_box')}`);

@@ -62,12 +62,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const asked = await requestPeriod(app.db, req, reply);
         if (!asked) return reply;
-        const { segment, has_balance, search } = req.query;
-        return readTrialBalance(app.db, sessionUser(req).store_id, asked.year, asked.period, {
-          segment,
-          hasBalance: has_balance,
-          search,
-        });
+        const { segment, has_balance, search, page } = req.query;
+        return readTrialBalance(
+          app.db,
+          sessionUser(req).store_id,
+          asked.year,
+          asked.period,
+          { segment, hasBalance: has_balance, search },
+          page ? { page, pageSize: pageSizeOf(req.query) } : undefined,
+        );
       },
     );
   }

@@ -81,23 +81,28 @@ export function accountFigures(storeId: number, year: AccountingYear, asked: Per
     )`;
 }
 
+/** A page of the list (1 and up), or every account when absent. */
+export type TrialBalancePage = { page: number; pageSize: number } | undefined;
+
 export async function readTrialBalance(
   db: DbOrTx,
   storeId: number,
   year: AccountingYear,
   asked: Period,
   filter: TrialBalanceFilter,
+  paged?: TrialBalancePage,
 ): Promise<TrialBalance> {
   const period = withinYear(year, asked);
   const term = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  // The count and sums are the whole list's, in a row of their own: a page past the last still carries them.
   const rows = (
     await db.execute<
-      TrialBalanceRow & {
+      Partial<TrialBalanceRow> & {
         n: number;
-        sum_debit: string;
-        sum_credit: string;
-        sum_move_debit: string;
-        sum_move_credit: string;
+        sum_debit: string | null;
+        sum_credit: string | null;
+        sum_move_debit: string | null;
+        sum_move_credit: string | null;
       }
     >(sql`
       ${accountFigures(storeId, year, period)},
@@ -106,38 +111,53 @@ export async function readTrialBalance(
         where ${segmentFilter[filter.segment ?? 'all']}
           ${term ? sql`and (s.sub_name ilike ${term} or s.sub_code ilike ${term})` : sql``}
           ${filter.accountIds ? sql`and s.id in (${sql.join(filter.accountIds, sql`, `)})` : sql``}
+          and ${filter.hasBalance ? sql`round(f.opening + f.debit - f.credit, 2) <> 0` : sql`true`}
+      ),
+      sums as (
+        select count(*)::int as n,
+          ${amountText(sql`sum(greatest(closing, 0))`)} as sum_debit,
+          ${amountText(sql`sum(greatest(-closing, 0))`)} as sum_credit,
+          ${amountText(sql`sum(debit)`)} as sum_move_debit,
+          ${amountText(sql`sum(credit)`)} as sum_move_credit
+        from shown
+      ),
+      listed as (
+        select id, sub_name, sub_code, sub_type, ac_id, ac_name, cat_id, role,
+          ${amountText(sql`case when sub_type = 'debit' then opening else -opening end`)} as opening_balance,
+          ${amountText(sql`debit`)} as debit, ${amountText(sql`credit`)} as credit,
+          ${amountText(sql`greatest(closing, 0)`)} as display_debit,
+          ${amountText(sql`greatest(-closing, 0)`)} as display_credit,
+          ${amountText(sql`abs(closing)`)} as current_balance,
+          case when round(closing, 2) > 0 then 'debit' when round(closing, 2) < 0 then 'credit' end as balance_status
+        from shown
+        order by ac_id, sub_code nulls last, sub_name, id
+        ${paged ? sql`limit ${paged.pageSize} offset ${(paged.page - 1) * paged.pageSize}` : sql``}
       )
-      select id, sub_name, sub_code, sub_type, ac_id, ac_name, cat_id, role,
-        ${amountText(sql`case when sub_type = 'debit' then opening else -opening end`)} as opening_balance,
-        ${amountText(sql`debit`)} as debit, ${amountText(sql`credit`)} as credit,
-        ${amountText(sql`greatest(closing, 0)`)} as display_debit,
-        ${amountText(sql`greatest(-closing, 0)`)} as display_credit,
-        ${amountText(sql`abs(closing)`)} as current_balance,
-        case when round(closing, 2) > 0 then 'debit' when round(closing, 2) < 0 then 'credit' end as balance_status,
-        count(*) over ()::int as n,
-        ${amountText(sql`sum(greatest(closing, 0)) over ()`)} as sum_debit,
-        ${amountText(sql`sum(greatest(-closing, 0)) over ()`)} as sum_credit,
-        ${amountText(sql`sum(debit) over ()`)} as sum_move_debit,
-        ${amountText(sql`sum(credit) over ()`)} as sum_move_credit
-      from shown
-      where ${filter.hasBalance ? sql`round(closing, 2) <> 0` : sql`true`}
-      order by ac_id, sub_code nulls last, sub_name, id`)
+      select sums.*, listed.* from sums left join listed on true
+      order by listed.ac_id, listed.sub_code nulls last, listed.sub_name, listed.id`)
   ).rows;
-  const first = rows[0];
-  const totalDebit = first?.sum_debit ?? '0.00';
-  const totalCredit = first?.sum_credit ?? '0.00';
+  const sums = rows[0];
+  const totalDebit = sums?.sum_debit ?? '0.00';
+  const totalCredit = sums?.sum_credit ?? '0.00';
   const difference = subtractMoney(parseMoney(totalDebit) ?? ZERO, parseMoney(totalCredit) ?? ZERO);
+  const count = sums?.n ?? 0;
   return {
-    data: rows.map(
-      ({ n: _n, sum_debit: _d, sum_credit: _c, sum_move_debit: _md, sum_move_credit: _mc, ...row }) => row,
-    ),
+    data: rows
+      .filter((row) => row.id != null)
+      .map(
+        ({ n: _n, sum_debit: _d, sum_credit: _c, sum_move_debit: _md, sum_move_credit: _mc, ...row }) =>
+          row as TrialBalanceRow,
+      ),
+    total: count,
+    page: paged?.page ?? 1,
+    pageSize: paged?.pageSize ?? count,
     start_date: period.start,
     end_date: period.end,
-    count: first?.n ?? 0,
+    count,
     total_debit: totalDebit,
     total_credit: totalCredit,
     difference: toMoneyString(difference),
-    movement_debit: first?.sum_move_debit ?? '0.00',
-    movement_credit: first?.sum_move_credit ?? '0.00',
+    movement_debit: sums?.sum_move_debit ?? '0.00',
+    movement_credit: sums?.sum_move_credit ?? '0.00',
   };
 }

@@ -45,8 +45,8 @@ const columns: Column<TrialBalanceRow>[] = [
 
 /**
  * The trial balance and balances (balance-sheet2; balance-sheet is the same screen): every account of the year,
- * or of one segment, as of a day or for a range, "with a balance only"; the count, the debit and credit totals and
- * their difference, summed by the server. A row opens the account's statement.
+ * or of one segment, as of a day or for a range, "with a balance only", paged on the server; the count, the debit and
+ * credit totals and their difference are the whole list's, summed by the server. A row opens the account's statement.
  */
 export default function TrialBalancePage({ title }: { title: string }) {
   const { storeId } = useSession();
@@ -57,7 +57,7 @@ export default function TrialBalancePage({ title }: { title: string }) {
   const [period, setPeriod] = useState<PeriodChoice>({ mode: 'year', from: today(), to: today() });
   const debounced = useDebounced(search, 300);
   const trial = useTrialBalance(storeId, { segment, has_balance: hasBalance, search: debounced, period });
-  const answer = trial.data;
+  const answer = trial.firstPage;
   return (
     <Page title={title}>
       <div className="no-print">
@@ -112,12 +112,12 @@ export default function TrialBalancePage({ title }: { title: string }) {
       />
       <DataTable
         columns={columns}
-        rows={answer?.data ?? []}
+        rows={trial.rows}
         rowKey={(r) => r.id}
         testId="trial-table"
         empty={text.trial.empty}
-        loading={trial.isLoading}
-        error={trial.error}
+        loading={trial.query.isLoading}
+        paging={trial.paging}
         columnChoice={{ storageKey: 'columns:trial-balance' }}
         actions={(r) => (
           <IonButton size="small" fill="clear" onClick={() => navigate(`/folder/statement2?account=${r.id}`)}>
