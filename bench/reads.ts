@@ -23,11 +23,16 @@ export async function benchSubjects(db: DbOrTx) {
   const category = await first<{ id: number }>(
     sql`select id from item_categories where store_id = 1 order by id limit 1`,
   );
-  return { busiest, someItems, customer, category };
+  const { lines } = await first<{ lines: number }>(
+    sql`select count(*)::int as lines from ledger_line where account_id = ${customer.id} and "yearId" = 1`,
+  );
+  return { busiest, someItems, customer, customerLines: lines, category };
 }
 
 export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
-  const { busiest, someItems, customer, category } = await benchSubjects(db);
+  const { busiest, someItems, customer, customerLines, category } = await benchSubjects(db);
+  const statementPage = (page: number) =>
+    get(`/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&page=${page}&pageSize=50`);
   const get = (url: string) => (call: Call) => call('GET', url);
   return [
     // Stock (issue 19).
@@ -107,15 +112,30 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
     {
       label: 'account statement of the busiest customer, first page',
       goalMs: 100,
-      run: get(`/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&page=1&pageSize=50`),
+      run: statementPage(1),
     },
-    { label: 'trial balance, the year', goalMs: 100, run: get('/api/sub_accounts/getComprehensiveBalanceSheet') },
     {
-      label: 'trial balance, March to August',
+      label: 'account statement of the busiest customer, last page',
+      goalMs: 100,
+      run: statementPage(Math.max(1, Math.ceil(customerLines / 50))),
+    },
+    // As the screen asks: 200 accounts and the whole list's count and sums.
+    {
+      label: 'trial balance, the year, first 200 accounts',
+      goalMs: 100,
+      run: get('/api/sub_accounts/getComprehensiveBalanceSheet?page=1&pageSize=200'),
+    },
+    {
+      label: 'trial balance, March to August, first 200 accounts',
       goalMs: 100,
       run: get(
-        '/api/sub_accounts/getComprehensiveBalanceSheet?search_type=2&start_date=2026-03-01&end_date=2026-08-31',
+        '/api/sub_accounts/getComprehensiveBalanceSheet?search_type=2&start_date=2026-03-01&end_date=2026-08-31&page=1&pageSize=200',
       ),
+    },
+    {
+      label: 'trial balance, the year, every account (legacy clients)',
+      goalMs: 100,
+      run: get('/api/sub_accounts/getComprehensiveBalanceSheet'),
     },
     {
       label: 'profit and loss, the year',
