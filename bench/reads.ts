@@ -108,6 +108,23 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
           itemList: someItems.slice(0, 20).map((item) => ({ item_id: item.id, quantity: '1' })),
         }),
     },
+    // The trading screens' reads on the same tables (issue 19: the same < 50 ms goal).
+    {
+      label: 'sales record, first page of 50 with count and sums',
+      goalMs: 50,
+      run: get('/api/pay/getTopSales?page=1&pageSize=50'),
+    },
+    { label: 'payment-due sales (notifications)', goalMs: 50, run: get('/api/pay/paynotif') },
+    {
+      label: 'party picker: every customer and supplier with its balance',
+      goalMs: 50,
+      run: get('/api/sub_accounts/getAllCustomerSupplier'),
+    },
+    {
+      label: 'sales screen item search "فلتر"',
+      goalMs: 50,
+      run: get('/api/items/searchStock?search=%D9%81%D9%84%D8%AA%D8%B1'),
+    },
     // Money (issue 20).
     {
       label: 'account statement of the busiest customer, first page',
