@@ -85,6 +85,7 @@ describe("an owner's day with the books", () => {
     await expect.poll(() => figure(page, 'trial-figures', 'الفرق')).toBe('0.00');
     await page.getByRole('button', { name: /المزيد/ }).click();
     await expect.poll(() => trialRows.count()).toBe(count);
+    await screenshot(page, 'owner-day-trial-balance-paged');
     expect(await page.getByRole('button', { name: /المزيد/ }).count()).toBe(0);
 
     await go(page, '/reports/profit-and-loss');
