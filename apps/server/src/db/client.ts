@@ -40,6 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite has one connection: requests queue in the pool and wait their turn instead of failing.
     max: embedded ? 1 : 10,
     idleTimeoutMillis: embedded ? 0 : 10_000,
+    // No JIT compilation on PostgreSQL: our reads run from a few to a few hundred milliseconds, where compiling a plan
+    // costs more than it saves (aging in the large store spent 1.6 s of its 3.0 s compiling; docs/large-store.md).
+    ...(embedded ? {} : { options: '-c jit=off' }),
   });
   // A dropped idle connection must not crash the server; the pool reconnects on the next query.
   pool.on('error', () => {});

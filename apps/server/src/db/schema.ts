@@ -641,6 +641,11 @@ export const tradeDocument = pgTable(
         (): SQL =>
           sql`${tradeDocument.tot_pr} - ${tradeDocument.discount} + case when ${tradeDocument.vat_included} then 0 else ${tradeDocument.taxTot} end`,
       ),
+    /**
+     * What the vouchers' allocations settled of it: the sum of its `payment_allocation` rows, kept by the database's
+     * triggers on them (migration 0031), so that "still due" (`changee > allocated`) is held by an index.
+     */
+    allocated: moneyColumn('allocated').notNull().default('0'),
     pay_date: date('pay_date', { mode: 'string' }).notNull(),
     pay_time: time('pay_time').notNull(),
     pay_method: text('pay_method'),
@@ -687,6 +692,9 @@ export const tradeDocument = pgTable(
     index('trade_document_party_idx').on(t.store_id, t.cust_id),
     index('trade_document_original_idx').on(t.original_pay_id).where(sql`${t.original_pay_id} is not null`),
     index('trade_document_vat_idx').on(t.store_id, t.pay_date, t.pay_id).where(sql`${t.taxTot} <> 0`),
+    index('trade_document_due_idx')
+      .on(t.store_id, t.kind, t.cust_id, t.nextPay)
+      .where(sql`${t.nextPay} is not null and ${t.changee} > ${t.allocated} and not ${t.awaiting_lines}`),
   ],
 );
 

@@ -213,7 +213,8 @@ export async function findMainAccount(db: DbOrTx, acId: number) {
  * (`purchChangeeTot`, credit less debit), and every other debit and credit (`fromDebitTot`, `toCreditTot`: vouchers,
  * journals, returns, the opening balance on its side). The seed's rule (`seedBalance`, the one place it is written)
  * then gives the ledger balance. `next_pay`: the earliest next-payment date of its invoices still open. One query
- * over the ledger's account index for the accounts asked, one over the invoices' party index.
+ * over the accounts' kept day sums (`account_day`, by kind of document: the walk-in customer's 120,000 sales lines
+ * of the large store are a row a day), one over the index of the invoices still due (migration 0031).
  */
 export async function withSeedFields<T extends SubAccountRow>(
   db: DbOrTx,
@@ -230,11 +231,11 @@ export async function withSeedFields<T extends SubAccountRow>(
     ? await Promise.all([
         db.execute<{ account_id: number; sale_d: string; sale_c: string; purch_d: string; purch_c: string }>(sql`
           select l.account_id,
-            coalesce(sum(l.debit) filter (where l.source_kind = 'pay'), 0)::text as sale_d,
-            coalesce(sum(l.credit) filter (where l.source_kind = 'pay'), 0)::text as sale_c,
-            coalesce(sum(l.debit) filter (where l.source_kind = 'perch'), 0)::text as purch_d,
-            coalesce(sum(l.credit) filter (where l.source_kind = 'perch'), 0)::text as purch_c
-          from ledger_line l
+            coalesce(sum(l.debit_total) filter (where l.source_kind = 'pay'), 0)::text as sale_d,
+            coalesce(sum(l.credit_total) filter (where l.source_kind = 'pay'), 0)::text as sale_c,
+            coalesce(sum(l.debit_total) filter (where l.source_kind = 'perch'), 0)::text as purch_d,
+            coalesce(sum(l.credit_total) filter (where l.source_kind = 'perch'), 0)::text as purch_c
+          from account_day l
           where l.store_id = ${storeId} and l.account_id = any(${arrayOf(parties)}::int[])
             and l.source_kind in ('pay', 'perch') ${years}
           group by l.account_id`),
@@ -243,7 +244,7 @@ export async function withSeedFields<T extends SubAccountRow>(
           from trade_document d
           where d.store_id = ${storeId} and d.cust_id = any(${arrayOf(parties)}::int[]) and d.kind in ('pay', 'perch')
             and d."nextPay" is not null and not d.awaiting_lines ${docYears}
-            and d.changee > coalesce((select sum(a.amount) from payment_allocation a where a.pay_id = d.pay_id), 0)
+            and d.changee > d.allocated
           group by d.cust_id`),
       ])
     : [{ rows: [] }, { rows: [] }];

@@ -1,7 +1,8 @@
 /**
  * The accounts' kept sums against the ledger lines they sum (the drift query of the ledger): every `account_balance`
  * row (store, year, account) and every `account_day` row (store, account, day, kind, year) equals the sums of its
- * lines, and no line is missing from them. The API tests check it after every step (trade.fixtures.ts
+ * lines, and no line is missing from them; and every invoice's kept `allocated` equals the sum of the vouchers'
+ * allocations to it (migration 0031). The API tests check it after every step (trade.fixtures.ts
  * `balancesOffTheLedger`), `npm run bench:seed` and `npm run bench` at the end. Answers each account that differs.
  */
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,12 @@ export async function ledgerSumsInvariants(db: DbOrTx): Promise<KeptSumOff[]> {
     full join account_day k
       on k.store_id = l.store_id and k.account_id = l.account_id and k.line_date = l.line_date
         and k.source_kind = l.source_kind and k."yearId" = l."yearId"
-    where coalesce(l.d, 0) <> coalesce(k.debit_total, 0) or coalesce(l.c, 0) <> coalesce(k.credit_total, 0)`);
+    where coalesce(l.d, 0) <> coalesce(k.debit_total, 0) or coalesce(l.c, 0) <> coalesce(k.credit_total, 0)
+    union all
+    select d.cust_id, 'invoice ' || d.pay_ref || ': kept allocated ' || d.allocated || ', allocations '
+        || coalesce(a.amount, 0)
+    from trade_document d
+    left join (select pay_id, sum(amount) as amount from payment_allocation group by pay_id) a on a.pay_id = d.pay_id
+    where d.allocated <> coalesce(a.amount, 0)`);
   return rows;
 }

@@ -11,7 +11,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   accountBalance,
   documentCounter,
-  paymentAllocation,
   store,
   subAccounts,
   tradeDocument,
@@ -21,11 +20,6 @@ import {
 import { listOrder } from '../../lib/listOrder.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { yearsThrough } from '../book/bookYears.ts';
-
-/** What vouchers settled of a document's remainder: the sum of its allocations (docs/vouchers.md). */
-export const settledOf = (payId: SQLWrapper) =>
-  sql<string>`(select coalesce(sum(${paymentAllocation.amount}), 0)::numeric(15, 2)::text from ${paymentAllocation}
-    where ${paymentAllocation.pay_id} = ${payId})`;
 
 export const documentColumns = {
   pay_id: tradeDocument.pay_id,
@@ -51,7 +45,8 @@ export const documentColumns = {
   payComment: tradeDocument.payComment,
   nextPay: tradeDocument.nextPay,
   money_account_id: tradeDocument.money_account_id,
-  settled: settledOf(tradeDocument.pay_id),
+  /** What vouchers settled of its remainder: its allocations' sum, kept on it (docs/vouchers.md). */
+  settled: tradeDocument.allocated,
 };
 
 const documentsQuery = (db: DbOrTx) =>
@@ -106,7 +101,7 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
       ? and(
           isNotNull(tradeDocument.nextPay),
           // Still a remainder once the vouchers' allocations are taken off it.
-          sql`${tradeDocument.changee} > ${settledOf(tradeDocument.pay_id)}::numeric`,
+          sql`${tradeDocument.changee} > ${tradeDocument.allocated}`,
           partyStillOwes(f.kind, f.yearId),
         )
       : undefined,
