@@ -25,7 +25,8 @@ await (await openBook({ url })).close();
 
 type Recorded = { text: string; values: unknown[] };
 let recording: Recorded[] | undefined;
-const pool = new pg.Pool({ connectionString: url, max: 4 });
+// As the app's pool (db/client.ts): without JIT compilation.
+const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c jit=off' });
 const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
 (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
   const [first, second] = args;
