@@ -286,47 +286,62 @@ export async function aging(
           as opening
         from sub_accounts s where s.store_id = ${storeId} and s.ac_id = ${partyClass}
       ),
-      kept as (
-        -- Each party's kept sums per day and kind of document up to the day (all years, never its lines): with all
-        -- of them, what it owes; newest first, a floor of what charged it from each day on (a day's charges are at
-        -- least the owed part of each of its sums).
-        select k.account_id, k.line_date, sum(${owedSign} * (k.debit_total - k.credit_total)) over whole as net,
-          sum(greatest(0, ${owedSign} * (k.debit_total - k.credit_total))) over newest as newer
-        from parties p
-        join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
-        window whole as (partition by k.account_id), newest as (partition by k.account_id order by k.line_date desc)
-      ),
       balances as (
-        -- What each owes that day, and from which day its charges surely cover it: first in, first out, every
-        -- charge before that day is settled, so it is not read (no such day: all of them, and the opening balance).
-        select p.id, p.opening, p.opening + coalesce(max(k.net), 0) as owed,
-          max(k.line_date) filter (where k.newer >= p.opening + k.net) as from_day
-        from parties p left join kept k on k.account_id = p.id
+        -- What each owes that day: its opening and its kept sums per day and kind of document up to it (all years,
+        -- never its lines), summed without a window (a window over every party's days sorted them all).
+        select p.id, p.opening,
+          p.opening + coalesce(sum(${owedSign} * (k.debit_total - k.credit_total)), 0) as owed
+        from parties p
+        left join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
         group by p.id, p.opening
+      ),
+      owing as (
+        -- From which day the charges of one who owes surely cover it: walking back from that day, the first whose
+        -- charges since (a day's charges are at least the owed part of each of its sums) reach what it owes. First
+        -- in, first out, every charge before it is settled, so it is not read (no such day: all of them, and the
+        -- opening balance). Read from its own days newest first, stopping there: a few rows for most parties.
+        select b.*, f.from_day
+        from balances b
+        left join lateral (
+          select x.line_date as from_day from (
+            select k.line_date,
+              sum(greatest(0, ${owedSign} * (k.debit_total - k.credit_total))) over (order by k.line_date desc)
+                as newer
+            from account_day k
+            where k.store_id = ${storeId} and k.account_id = b.id and k.line_date <= ${asOf}
+          ) x
+          where x.newer >= b.owed
+          order by x.line_date desc
+          limit 1
+        ) f on true
+        where b.owed > 0
       ),
       charges as (
         -- Only those who owe have their charges read, newest first from the statement's index, from that day on.
         select l.account_id, ${owedSign} * (l.debit - l.credit) as amount, l.line_date as on_date, l.id as ord,
           l.source_kind, l.source_id
-        from balances b
+        from owing b
         join ledger_line l on l.store_id = ${storeId} and l.account_id = b.id and l.line_date <= ${asOf}
           and l.line_date >= coalesce(b.from_day, '-infinity'::date)
-        where b.owed > 0 and ${owedSign} * (l.debit - l.credit) > 0
+        where ${owedSign} * (l.debit - l.credit) > 0
         union all
         select b.id, b.opening, f.first_day, 0, null, null
-        from balances b cross join (select min("yearStart") as first_day from year) f
-        where b.opening > 0 and b.owed > 0 and b.from_day is null
+        from owing b cross join (select min("yearStart") as first_day from year) f
+        where b.opening > 0 and b.from_day is null
       ),
       left_of_charges as (
         select c.*, greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id
             order by c.on_date desc, c.ord desc rows between unbounded preceding and 1 preceding), 0))) as owed
-        from charges c join balances b on b.id = c.account_id
+        from charges c join owing b on b.id = c.account_id
       ),
       open_charges as (
-        -- The due date of what is left (an invoice's next payment, else the day it was charged).
+        -- The due date of what is left (an invoice's next payment, else the day it was charged): looked up by the
+        -- invoice's key, a few thousand probes, where a join hashed every document of the store.
         select c.account_id as cust_id, c.owed, coalesce(d."nextPay", c.on_date) as due_date
         from left_of_charges c
-        left join trade_document d on d.pay_id = c.source_id and d.kind = c.source_kind
+        left join lateral (
+          select t."nextPay" from trade_document t where t.pay_id = c.source_id and t.kind = c.source_kind
+        ) d on true
         where c.owed > 0
       ),
       owed as (
