@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actingAdministrator } from '../../lib/permissions.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 import { ledgerSumsInvariants } from '../posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
 import { generateShop, type ShopPlan, type ShopSize } from './shopGenerator.ts';
-import { addJournalAccounts, planJournals, readJournalBook } from './shopJournals.ts';
+import { addJournalAccounts, type JournalBook, planJournals, readJournalBook, workOutJournal } from './shopJournals.ts';
 
 const size: ShopSize = {
   categories: 3,
@@ -34,6 +34,46 @@ const planOf = (storeId: number, shopSize: ShopSize): ShopPlan => ({
   size: shopSize,
   seed: 13,
   user: actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, storeId),
+});
+
+describe('a generated journal', () => {
+  const book: JournalBook = {
+    cash: 1,
+    bank: 2,
+    account: {
+      '311': 3,
+      '312': 4,
+      '313': 5,
+      '320': 6,
+      '331': 7,
+      '332': 8,
+      '333': 9,
+      '334': 10,
+      '810': 11,
+      '811': 12,
+      '820': 13,
+    },
+    staff: Array.from({ length: 30 }, (_, e) => ({
+      name: `موظف ${e}`,
+      department: e % 3,
+      salary: 123_457n + BigInt(e),
+    })),
+    depreciation: [20_001n, 35_555n, 199_999n, 20_000n, 87_654n, 43_210n],
+  };
+  const cents = (text: string) => BigInt(text.replace('.', ''));
+
+  it('balances to the cent, each line on one side, whatever its kind, length and amounts', () => {
+    for (let n = 0; n < 2_000; n++) {
+      const picks = Array.from({ length: 20 }, (_, k) => ((n + 1) * 2_654_435_761 + k * 40_503) % 2_147_483_647);
+      const journal = workOutJournal({ n, kind: n % 20, extra: n % 19, picks }, '2026-03-15', book);
+      const debit = journal.lines.reduce((total, line) => total + cents(line.debit), 0n);
+      const credit = journal.lines.reduce((total, line) => total + cents(line.credit), 0n);
+      expect(debit).toBe(credit);
+      expect(debit).toBeGreaterThan(0n);
+      expect(journal.lines.every((line) => cents(line.debit) > 0n !== cents(line.credit) > 0n)).toBe(true);
+      expect(journal.lines.length).toBe(n % 20 < 8 ? 2 : 2 + Math.max(n % 19, n % 20 < 13 ? 1 : 0));
+    }
+  });
 });
 
 /**

@@ -107,7 +107,7 @@ export type PlannedJournal = {
 };
 
 /** A journal's choices: `kind` in [0, 20), `extra` lines in [0, journalLines - 1), `picks` one per line. */
-export type JournalChoices = { n: number; kind: number; extra: number; picks: number[] };
+type JournalChoices = { n: number; kind: number; extra: number; picks: number[] };
 
 export async function readJournalBook(db: DbOrTx, plan: ShopPlan): Promise<JournalBook | undefined> {
   const pick = seededPick(plan.seed);
@@ -144,12 +144,7 @@ export async function readJournalBook(db: DbOrTx, plan: ShopPlan): Promise<Journ
 }
 
 /** The choices of journals `first` to `last` (their numbers among the generated journals). */
-export async function chooseJournals(
-  db: DbOrTx,
-  plan: ShopPlan,
-  first: number,
-  last: number,
-): Promise<JournalChoices[]> {
+async function chooseJournals(db: DbOrTx, plan: ShopPlan, first: number, last: number): Promise<JournalChoices[]> {
   const pick = seededPick(plan.seed);
   const lines = plan.size.journalLines;
   const { rows } = await db.execute<JournalChoices>(sql`
