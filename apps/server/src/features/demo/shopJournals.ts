@@ -109,6 +109,11 @@ export type PlannedJournal = {
 /** A journal's choices: `kind` in [0, 20), `extra` lines in [0, journalLines - 1), `picks` one per line. */
 type JournalChoices = { n: number; kind: number; extra: number; picks: number[] };
 
+/**
+ * The store's accounts the journals name (undefined when one is missing: `addJournalAccounts` first), its staff of
+ * 30 (names and monthly salaries in whole pounds, by `hashtext` of the seed and their number) and its fixed assets'
+ * monthly depreciation.
+ */
 export async function readJournalBook(db: DbOrTx, plan: ShopPlan): Promise<JournalBook | undefined> {
   const pick = seededPick(plan.seed);
   const { rows: accounts } = await db.execute<{ id: number; sub_code: string | null; role: string | null }>(sql`
