@@ -2,8 +2,11 @@
  * `npm run bench:seed`: generates the large store of issue 19 into the configured database (`DATABASE_URL`, or an
  * embedded PGlite folder, `DATA_DIR`, by default a new temporary one): 50,000 items in 100 categories, opening
  * quantities, 200,000 sales and 50,000 purchases with about 2,000,000 lines over 2026, returns, 5,000 stock
- * counts and about 200,000 receipt, payment and expense vouchers, deterministic from `SEED`. The documents are inserted set-based and posted by the app's own posting rules
- * (see apps/server/src/features/demo/shopGenerator.ts). At the end it checks the kept sums against the movements.
+ * counts, about 200,000 receipt, payment and expense vouchers and 440,000 general journals (transfers between the
+ * cash box and the bank, payroll, accrued expenses, depreciation): about 5,000,000 ledger lines, deterministic from
+ * `SEED`. The documents, vouchers and journals are inserted set-based and posted by the app's own posting rules (see
+ * apps/server/src/features/demo/shopGenerator.ts). At the end it checks the kept sums against the movements and the
+ * ledger lines. `SCALE` scales every count, not the lines per document.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:seed
  *   SCALE=0.05 npm run bench:seed          # a twentieth of everything (PGlite, a shop's size)

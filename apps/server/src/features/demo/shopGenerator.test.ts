@@ -22,6 +22,8 @@ const size: ShopSize = {
   receipts: 8,
   payments: 3,
   expenses: 2,
+  journals: 6,
+  journalLines: 5,
 };
 const admin = (storeId: number) =>
   actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, storeId);
@@ -97,6 +99,10 @@ describeEachDatabase('a generated shop', (ctx) => {
     expect(vouchers?.payments).toBeGreaterThan(0);
     expect(vouchers?.expenses).toBe(2);
     expect(vouchers?.settled).toBeGreaterThan(0);
+    const [journals] = await rows<{ n: number; posted: number }>(sql`select count(*)::int as n,
+        count(*) filter (where posted)::int as posted
+      from journal where store_id = 1 and voucher_kind is null`);
+    expect(journals).toEqual({ n: 6, posted: 6 });
 
     // The same seed, another store: the same shop.
     const shape = (storeId: number) =>

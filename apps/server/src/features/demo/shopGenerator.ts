@@ -10,8 +10,9 @@
  * The documents are inserted by SQL (set-based, fast at any size); what they post is never written here: the
  * store's year is then posted by `replayStoreYear`, the same posting rules and writer as a save, and the counts are
  * saved through the save pipeline (`writeCount`). The vouchers are inserted set-based too and posted by the journal
- * family's rule in one pass (shopVouchers.ts). Opening quantities are chosen after the documents so that no item
- * ever goes below zero: each item opens with what its lowest point needs plus a margin.
+ * family's rule in one pass (shopVouchers.ts), and so are the general journals (shopJournals.ts). Opening
+ * quantities are chosen after the documents so that no item ever goes below zero: each item opens with what its
+ * lowest point needs plus a margin.
  */
 import { kindOf, type SessionUser } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
@@ -20,6 +21,8 @@ import { replaceOpeningQuantities } from '../openingStock/openingStock.posting.t
 import { replayStoreYear } from '../posting/costReplay.ts';
 import { stockAt } from '../stock/stockAt.ts';
 import { writeCount } from '../stockCount/stockCount.service.ts';
+import { insertJournals } from './shopJournals.ts';
+import { firstNames, lastNames } from './shopNames.ts';
 import { insertVouchers, seededPick } from './shopVouchers.ts';
 
 export type ShopSize = {
@@ -43,6 +46,10 @@ export type ShopSize = {
   payments: number;
   /** Expense vouchers (rent, electricity) paid from the cash box. */
   expenses: number;
+  /** General journals: cash and bank transfers, payroll, accrued expenses, depreciation (shopJournals.ts). */
+  journals: number;
+  /** Lines per journal: 2 to this many (a transfer has 2; at most 64). */
+  journalLines: number;
 };
 
 /** A small shop, for the demo: a few hundred items and a year of a few sales a day. */
@@ -62,6 +69,8 @@ export const demoShopSize: ShopSize = {
   receipts: 12,
   payments: 4,
   expenses: 4,
+  journals: 12,
+  journalLines: 8,
 };
 
 /** The large store of the benchmark (issues 19 and 20): about 2,000,000 sale and purchase lines, 200,000 vouchers. */
@@ -83,6 +92,9 @@ export const largeStoreSize: ShopSize = {
   receipts: 300_000,
   payments: 100_000,
   expenses: 50_000,
+  // About 5,000,000 ledger lines in all with the documents' and vouchers' (issue 20): see docs/large-store.md.
+  journals: 440_000,
+  journalLines: 20,
 };
 
 export type ShopPlan = {
@@ -109,6 +121,7 @@ const steps = [
   'posting',
   'counts',
   'vouchers',
+  'journals',
 ] as const;
 
 const categoryNames = [
@@ -146,8 +159,6 @@ const productNames = [
 const brands = ['Bosch', 'Denso', 'NGK', 'Valeo', 'Mann', 'Mobil', 'Castrol', 'Brembo', 'KYB', 'Gates'];
 const models = ['كورولا', 'هايلوكس', 'لاندكروزر', 'إلنترا', 'سوناتا', 'صني', 'باترول', 'سيراتو'];
 const units = ['قطعة', 'علبة', 'لتر', 'طقم'];
-const firstNames = ['محمد', 'أحمد', 'عمر', 'علي', 'خالد', 'ياسر', 'حسن', 'عثمان', 'إبراهيم', 'مصطفى'];
-const lastNames = ['الأمين', 'عبدالله', 'النور', 'صالح', 'الطيب', 'بابكر', 'إدريس', 'حامد'];
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -253,6 +264,8 @@ export async function generateShop(db: Db, plan: ShopPlan): Promise<void> {
   await saveCounts(db, plan, pick);
   tell('vouchers');
   await insertVouchers(db, plan);
+  tell('journals');
+  await insertJournals(db, plan, (done, of) => plan.onStep?.(`journals ${done}/${of}`, steps.length, steps.length));
   // Statistics of what was just written (the postings, movements and kept sums came after the analyze above): with
   // the planner believing the ledger empty, the reports chose nested loops over 1.4 million lines (P&L 3.7 s).
   await db.execute(sql`analyze`);

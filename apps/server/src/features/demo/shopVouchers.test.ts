@@ -23,6 +23,8 @@ const size: ShopSize = {
   receipts: 30,
   payments: 8,
   expenses: 3,
+  journals: 0,
+  journalLines: 2,
 };
 const noVouchers: ShopSize = { ...size, receipts: 0, payments: 0, expenses: 0 };
 const planOf = (storeId: number, shopSize: ShopSize): ShopPlan => ({

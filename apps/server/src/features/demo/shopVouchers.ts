@@ -41,6 +41,14 @@ export type PlannedVoucher = { kind: VoucherKind; date: string; party: number; h
 export const seededPick = (seed: number) => (salt: string, row: ReturnType<typeof sql>) =>
   sql`abs(hashtext(${`${seed}:${salt}:`} || (${row})::text)::bigint)`;
 
+/** The day of the `i`th (from 0) of `count` documents spread evenly over the plan's days. */
+export const dayOfPlan = (plan: Pick<ShopPlan, 'from' | 'to'>) => {
+  const from = Date.parse(plan.from);
+  const span = (Date.parse(plan.to) - from) / 86_400_000 + 1;
+  return (i: number, count: number) =>
+    new Date(from + Math.floor(((i + 0.5) * span) / count) * 86_400_000).toISOString().slice(0, 10);
+};
+
 /**
  * The vouchers of the plan, in date order (those of a day: receipts, then payments, then expenses, each in its
  * number's order), with the store's cash box.
@@ -62,10 +70,7 @@ export async function planVouchers(
           and role is null) as expenses`)
   ).rows;
   if (!accounts) return undefined;
-  const from = Date.parse(plan.from);
-  const span = (Date.parse(plan.to) - from) / 86_400_000 + 1;
-  const dayOf = (i: number, count: number) =>
-    new Date(from + Math.floor(((i + 0.5) * span) / count) * 86_400_000).toISOString().slice(0, 10);
+  const dayOf = dayOfPlan(plan);
   const planned: PlannedVoucher[] = [];
   for (const [kind, count, parties] of [
     ['receipt', size.receipts, accounts.customers ?? []],

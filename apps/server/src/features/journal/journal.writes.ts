@@ -210,7 +210,7 @@ const journalRepostingOf = (head: JournalHead, posting: Posting | undefined, fre
 
 /**
  * Posts new journals written set-based (the large-store generator's vouchers, their lines and allocations already
- * consistent) as `journalReposting` does for one, in one `repost`: each one's totals kept on its header from its
+ * consistent, and its general journals) as `journalReposting` does for one, in one `repost`: each one's totals kept on its header from its
  * lines and what it posts by its rule (`journalPosting`), in id order. Reads their heads and lines in one statement
  * each, whatever their number. Answers how many posted.
  */
