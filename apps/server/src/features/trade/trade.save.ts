@@ -30,14 +30,14 @@ import {
 } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { company, items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { items, paymentAllocation, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
 import type { DocumentModule } from '../book/savePipeline.ts';
-import { requireOpenYears } from '../book/yearLock.ts';
-import { findYear, isInsideYear } from '../organisation/currentYear.ts';
+import { yearOpenUnless } from '../book/yearLock.ts';
+import { isInsideYear } from '../organisation/currentYear.ts';
 import { postingOf } from '../posting/posting.rules.ts';
-import { type PostingSource, postingAccounts } from '../posting/posting.ts';
+import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
@@ -50,9 +50,9 @@ import {
   nextSequence,
   readDocument,
   type SavedDocument,
-  storeOf,
 } from './trade.queries.ts';
 import { checkedTotals, sameLines } from './trade.rules.ts';
+import { lockStoreOfSave, readYearAndParty } from './trade.saveReads.ts';
 
 export type SaveInput = {
   kind: KindToken;
@@ -209,12 +209,13 @@ const savedLines = (tx: Tx, payId: number) =>
  */
 async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   if (input.header.yearId === undefined) return fail<never>('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
-  const accountingYear = await findYear(tx, input.header.yearId);
+  const { accountingYear, party } = await readYearAndParty(
+    tx,
+    input.header.yearId,
+    user.store_id,
+    input.header.cust_id,
+  );
   if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
-  const [party] = await tx
-    .select({ id: subAccounts.id, ac_id: subAccounts.ac_id, sub_name: subAccounts.sub_name })
-    .from(subAccounts)
-    .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
   if (!party) return fail<never>('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
   // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
   const { accountClass, wrongParty } = partySides[kindOf(input.kind).party];
@@ -281,17 +282,15 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     : [];
   const awaitingLines = input.lines === undefined && input.awaitingLines === true;
   const posts = !awaitingLines && kindOf(input.kind).posting !== 'nothing';
-  // The company's VAT settings as they are now: an edit re-computes its VAT with them (docs/vat.md).
-  const [companyVat] = await tx
-    .select({ vat_registered: company.vat_registered, prices_include_vat: company.prices_include_vat })
-    .from(company)
-    .orderBy(company.id)
-    .limit(1);
+  // The store's year lock (also for the kinds that post nothing, preliminary invoices and orders; `repost` checks
+  // every posting), read in one statement with the company's VAT settings as they are now (an edit re-computes its
+  // VAT with them, docs/vat.md), the store's posting accounts and its prefix.
+  const storeOfSave = await lockStoreOfSave(tx, user.store_id, accountingYear.id);
   return ok({
     input,
     vat: vatTermsOf(
       kindOf(input.kind).party === 'customer' ? 'sale' : 'purchase',
-      companyVat ?? { vat_registered: false, prices_include_vat: false },
+      storeOfSave.companyVat ?? { vat_registered: false, prices_include_vat: false },
     ),
     // A sale to the walk-in customer is a cash sale: its remainder must be nothing (checked with the totals).
     cashOnly: kindOf(input.kind).walkInCustomer === true && isWalkInCustomer(party),
@@ -299,12 +298,12 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     existing,
     lines: priced.value,
     awaitingLines,
-    // Also for the kinds that post nothing (preliminary invoices, orders); `repost` checks every posting.
-    yearOpen: await requireOpenYears(tx, user.store_id, [accountingYear.id]),
+    yearOpen: yearOpenUnless(storeOfSave.yearClosed),
     saved: existing ? await savedLines(tx, existing.pay_id) : [],
     moneyAccountId,
     settled: parseMoney(settled?.amount ?? '0') ?? MONEY_ZERO,
-    accounts: posts ? await postingAccounts(tx, user.store_id) : undefined,
+    accounts: posts ? postingAccountsOf(user.store_id, storeOfSave.roleAccounts) : undefined,
+    storeRef: storeOfSave.storeRef,
     time: input.header.pay_time === undefined ? (existing?.pay_time ?? nowTime()) : asStoredTime(input.header.pay_time),
   });
 }
@@ -389,10 +388,10 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     else lineIds = checked.saved.map((line) => line.id);
     await tx.update(tradeDocument).set(row).where(eq(tradeDocument.pay_id, payId));
   } else {
-    const storeRow = await storeOf(tx, user.store_id);
+    if (checked.storeRef === undefined) throw new Error(`store ${user.store_id} not found`);
     // Numbered late (`numbering` below): unique until then, and never seen outside this transaction.
     payRef = `~${randomUUID()}`;
-    storeRef = storeRow.store_ref;
+    storeRef = checked.storeRef;
     const [inserted] = await tx
       .insert(tradeDocument)
       .values({
