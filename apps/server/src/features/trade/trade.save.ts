@@ -33,7 +33,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { items, paymentAllocation, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
-import type { DocumentModule } from '../book/savePipeline.ts';
+import type { DocumentModule, Written } from '../book/savePipeline.ts';
 import { yearOpenUnless } from '../book/yearLock.ts';
 import { isInsideYear } from '../organisation/currentYear.ts';
 import { postingOf } from '../posting/posting.rules.ts';
@@ -372,8 +372,33 @@ function check(loaded: Loaded) {
 
 type Checked = Extract<ReturnType<typeof check>, { ok: true }>['value'];
 
+/** A saved document's id and reference: all a save answers when its caller needs no more. */
+export type Booked = { pay_id: number; pay_ref: string };
+
+/** What a trade save answers, read once it is committed: the document whole, or less. */
+export type AnswerOf<Saved> = (
+  reader: DbOrTx,
+  storeId: number,
+  kind: KindToken,
+  booked: Booked,
+) => Promise<Result<Saved>>;
+
+/** The saved document with its lines, read back (two statements). */
+export const wholeDocument: AnswerOf<SavedDocument> = async (reader, storeId, kind, booked) => {
+  const saved = await readDocument(reader, storeId, kind, booked.pay_id);
+  return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
+};
+
+/** Only its id and reference, which the save already knows: nothing is read back. */
+export const bookedOnly: AnswerOf<Booked> = async (_reader, _storeId, _kind, booked) => ok(booked);
+
 /** Writes the header (a new one gets its reference here, from the kind's counter) and its lines if they changed. */
-async function write(tx: Tx, user: SessionUser, checked: Checked) {
+async function write<Saved>(
+  tx: Tx,
+  user: SessionUser,
+  checked: Checked,
+  answerOf: AnswerOf<Saved>,
+): Promise<Written<Saved>> {
   const { input, existing, lines, values, linesChanged } = checked;
   // An edit keeps its author: who edited it is in the activity log (a cashier's edit took the author's place).
   const row = { ...values, store_id: user.store_id, user_id: existing ? existing.user_id : user.id };
@@ -381,6 +406,8 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
   let payRef: string;
   let lineIds: number[] = [];
   let storeRef: string | undefined;
+  /** The reference `numbering` took for a new document, for the answer. */
+  let numbered: string | undefined;
   if (existing) {
     payId = existing.pay_id;
     payRef = existing.pay_ref;
@@ -457,6 +484,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
               const sequence = await nextSequence(numberer, user.store_id, kindOf(input.kind).sequence);
               const reference = formatReference(storeRef, input.kind, sequence);
               await numberer.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId));
+              numbered = reference;
               return reference;
             },
           },
@@ -483,11 +511,16 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
         })),
       },
     }),
-    answer: async (reader: DbOrTx) => {
-      const saved = await readDocument(reader, user.store_id, input.kind, payId);
-      return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
-    },
+    answer: (reader: DbOrTx) =>
+      answerOf(reader, user.store_id, input.kind, { pay_id: payId, pay_ref: numbered ?? payRef }),
   };
 }
 
-export const tradeSave: DocumentModule<TradeSave, Loaded, Checked, SavedDocument> = { load, check, write };
+/** The trade family's module, its save answered by `answerOf` (the document whole, or its id and reference). */
+export const tradeSaveAnswering = <Saved>(
+  answerOf: AnswerOf<Saved>,
+): DocumentModule<TradeSave, Loaded, Checked, Saved> => ({
+  load,
+  check,
+  write: (tx, user, checked) => write(tx, user, checked, answerOf),
+});
