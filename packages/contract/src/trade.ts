@@ -252,16 +252,33 @@ export const DeviceSale = CreateWithItemsBody.extend({ idempotency_key: Idempote
 export type DeviceSale = z.output<typeof DeviceSale>;
 /** At most this many sales a call: under load each takes up to 0.2 s, and the device waits 15 s for an answer. */
 export const DEVICE_SALES_PER_CALL = 25;
-export const DeviceSalesBody = z.object({ sales: z.array(DeviceSale).min(1).max(DEVICE_SALES_PER_CALL) });
+export const DeviceSalesBody = z.object({
+  sales: z.array(DeviceSale).min(1).max(DEVICE_SALES_PER_CALL),
+  /**
+   * The keys whose booked invoice the answer carries whole (`doc`): the cashier's own sale, whose receipt prints from
+   * it. Given, every other booked sale is answered by its id and reference only, and the server does not read each
+   * invoice back after its commit. Left out, every booked sale carries its invoice, as before (an app not yet
+   * updated reads `doc`).
+   */
+  invoices_for: z.array(IdempotencyKey).max(DEVICE_SALES_PER_CALL).optional(),
+});
 export type DeviceSalesBody = z.output<typeof DeviceSalesBody>;
 
 /**
- * What became of one sale of the call, in the order sent: booked (200, its invoice, or the first invoice of its key),
+ * What became of one sale of the call, in the order sent: booked (200, its invoice's id and reference, and the invoice
+ * itself unless left out by `invoices_for`; a key sent before answers its first invoice),
  * or the status and error `pay/createWithItems` would have answered it. The server stops at a sale it could not try
  * (the database unavailable, a fault): the sales after it have no result and were not saved.
  */
 export const DeviceSaleResult = z.union([
-  z.object({ idempotency_key: z.string(), status: z.literal(200), doc: TradeDocumentWithLines }),
+  z.object({
+    idempotency_key: z.string(),
+    status: z.literal(200),
+    pay_id: z.number().int(),
+    pay_ref: z.string(),
+    /** The whole invoice: unless `invoices_for` was sent without this sale's key. */
+    doc: TradeDocumentWithLines.optional(),
+  }),
   ErrorBody.extend({
     idempotency_key: z.string(),
     status: z.number().int().min(400).max(599),

@@ -26,8 +26,12 @@ export async function requireOpenYears(tx: DbOrTx, storeId: number, yearIds: num
     ) as closed
     from store s where s.id = ${storeId}
     for key share of s`);
-  return rows[0]?.closed ? fail('YEAR_CLOSED', { yearId: 'YEAR_CLOSED' }) : ok(true);
+  return yearOpenUnless(rows[0]?.closed === true);
 }
+
+/** The refusal of a save dated in a closed year, or none: what `requireOpenYears` answers for what it read. */
+export const yearOpenUnless = (closed: boolean): Result<true> =>
+  closed ? fail('YEAR_CLOSED', { yearId: 'YEAR_CLOSED' }) : ok(true);
 
 /** The years with whether the store has closed each. */
 export async function yearsOfStore(db: DbOrTx, storeId: number): Promise<Year[]> {

@@ -56,6 +56,11 @@ export async function postingAccounts(db: DbOrTx, storeId: number): Promise<Post
     .select({ id: subAccounts.id, role: subAccounts.role })
     .from(subAccounts)
     .where(and(eq(subAccounts.store_id, storeId), inArray(subAccounts.role, [...postingAccountRoles])));
+  return postingAccountsOf(storeId, rows);
+}
+
+/** The posting accounts among a store's accounts read with their roles (a trade save reads them with its lock). */
+export function postingAccountsOf(storeId: number, rows: { id: number; role: string | null }[]): PostingAccounts {
   const byRole = new Map(rows.map((row) => [row.role, row.id]));
   const entries = postingAccountRoles.map((role) => {
     const id = byRole.get(role);

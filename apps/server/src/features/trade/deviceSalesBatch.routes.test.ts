@@ -46,6 +46,9 @@ describeEachDatabase("a device's queued sales sent together", (ctx) => {
     });
     expect(results[0].doc).toMatchObject({ cust_id: walkIn.id, tot_pr: '100.00', pay: '100.00' });
     expect(results[0].doc.items).toHaveLength(1);
+    // Without `invoices_for` every booked sale carries its invoice whole, as before; its id and reference beside it.
+    expect(results[0]).toMatchObject({ pay_id: results[0].doc.pay_id, pay_ref: results[0].doc.pay_ref });
+    expect(results[2].doc).toBeDefined();
     expect((await documentsOf(device)).map((d) => d.counter)).toEqual([1, 3]);
     expect(await stockOf(item.id)).toBe('8.000');
   });
@@ -73,6 +76,52 @@ describeEachDatabase("a device's queued sales sent together", (ctx) => {
     expect(reused).toEqual([
       expect.objectContaining({ status: 409, error: expect.objectContaining({ code: 'DEVICE_COUNTER_REUSED' }) }),
     ]);
+  });
+
+  it('asked for one invoice whole, the others are answered by the id and reference the device matches them by', async () => {
+    const c = await signedIn();
+    const { item, walkIn } = await setup(c);
+    const device = 'device-batch-00000004';
+    const sales = [
+      saleOf(walkIn.id, item.id, device, 1),
+      saleOf(walkIn.id, item.id, device, 2, '0'),
+      saleOf(walkIn.id, item.id, device, 3),
+      saleOf(walkIn.id, item.id, device, 4),
+    ];
+    const call = async () =>
+      (await c.post('/api/pay/createDeviceSales', { sales, invoices_for: [`${device}-key-4`] })).json().data;
+    const first = await call();
+    expect(first.map((r: { status: number; doc?: unknown }) => [r.status, r.doc !== undefined])).toEqual([
+      [200, false],
+      [400, false],
+      [200, false],
+      [200, true],
+    ]);
+    expect(first[1].error.code).toBe('WALK_IN_UNPAID');
+    expect(first[3].doc).toMatchObject({ pay_id: first[3].pay_id, pay_ref: first[3].pay_ref, tot_pr: '100.00' });
+    // Each answer names the invoice booked under its key, by its final reference (not the provisional one).
+    const booked = await ctx()
+      .database.db.select({
+        idempotency_key: tradeDocument.idempotency_key,
+        pay_id: tradeDocument.pay_id,
+        pay_ref: tradeDocument.pay_ref,
+      })
+      .from(tradeDocument)
+      .where(eq(tradeDocument.device_id, device))
+      .orderBy(tradeDocument.device_counter);
+    const answered = (results: { idempotency_key: string; status: number; pay_id?: number; pay_ref?: string }[]) =>
+      results
+        .filter((r) => r.status === 200)
+        .map(({ idempotency_key, pay_id, pay_ref }) => ({ idempotency_key, pay_id, pay_ref }));
+    expect(answered(first)).toEqual(booked);
+    expect(booked.every((doc) => !doc.pay_ref.startsWith('~'))).toBe(true);
+
+    // The call sent again (its answer lost): the same invoices answered the same way, none booked twice.
+    const again = await call();
+    expect(answered(again)).toEqual(booked);
+    expect(again[3].doc).toMatchObject({ pay_id: first[3].pay_id });
+    expect((await documentsOf(device)).map((d) => d.counter)).toEqual([1, 3, 4]);
+    expect(await stockOf(item.id)).toBe('7.000');
   });
 
   it('a sale without its key or device, or more than a call takes, refuses the call; the cashier needs pay.create', async () => {

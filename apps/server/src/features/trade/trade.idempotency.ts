@@ -68,11 +68,16 @@ export function contentHash(
  */
 export async function earlierSaveWithKey(db: DbOrTx, storeId: number, key: string, kind: KindToken, hash: string) {
   const [row] = await db
-    .select({ pay_id: tradeDocument.pay_id, kind: tradeDocument.kind, hash: tradeDocument.idempotency_hash })
+    .select({
+      pay_id: tradeDocument.pay_id,
+      pay_ref: tradeDocument.pay_ref,
+      kind: tradeDocument.kind,
+      hash: tradeDocument.idempotency_hash,
+    })
     .from(tradeDocument)
     .where(and(eq(tradeDocument.store_id, storeId), eq(tradeDocument.idempotency_key, key)));
   if (!row) return undefined;
   if (row.kind !== kind || (row.hash !== null && row.hash !== hash))
-    return fail<number>('IDEMPOTENCY_KEY_REUSED', { idempotency_key: 'IDEMPOTENCY_KEY_REUSED' });
-  return ok(row.pay_id);
+    return fail<never>('IDEMPOTENCY_KEY_REUSED', { idempotency_key: 'IDEMPOTENCY_KEY_REUSED' });
+  return ok({ pay_id: row.pay_id, pay_ref: row.pay_ref });
 }

@@ -348,7 +348,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pay'],
         summary: "A device's queued sales, oldest first, each saved as pay/createWithItems saves one, each answered",
         description:
-          'Each sale is its own save (its own transaction, its key booked once); a refused sale is answered with its error and the next is tried; the server stops at a sale it could not try (503, 500), and the sales after it have no result (docs/offline.md).',
+          'Each sale is its own save (its own transaction, its key booked once); a refused sale is answered with its error and the next is tried; the server stops at a sale it could not try (503, 500), and the sales after it have no result (docs/offline.md). A booked sale is answered with its `pay_id` and `pay_ref`, and its whole invoice (`doc`) unless `invoices_for` is sent without its key.',
         ...schemaOf(endpoints.deviceSales.send),
       },
     },
@@ -361,7 +361,9 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         years.set(named, found);
         return found;
       };
-      return { data: await saveDeviceSales(app.db, sessionUser(req), req.body.sales, yearOf, req.log) };
+      return {
+        data: await saveDeviceSales(app.db, sessionUser(req), req.body.sales, yearOf, req.log, req.body.invoices_for),
+      };
     },
   );
 

@@ -30,14 +30,14 @@ import {
 } from '@mizan/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { company, items, paymentAllocation, subAccounts, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { items, paymentAllocation, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
-import type { DocumentModule } from '../book/savePipeline.ts';
-import { requireOpenYears } from '../book/yearLock.ts';
-import { findYear, isInsideYear } from '../organisation/currentYear.ts';
+import type { DocumentModule, Written } from '../book/savePipeline.ts';
+import { yearOpenUnless } from '../book/yearLock.ts';
+import { isInsideYear } from '../organisation/currentYear.ts';
 import { postingOf } from '../posting/posting.rules.ts';
-import { type PostingSource, postingAccounts } from '../posting/posting.ts';
+import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { lockStockItems } from '../stock/stockCheck.ts';
@@ -50,9 +50,9 @@ import {
   nextSequence,
   readDocument,
   type SavedDocument,
-  storeOf,
 } from './trade.queries.ts';
 import { checkedTotals, sameLines } from './trade.rules.ts';
+import { lockStoreOfSave, readYearAndParty } from './trade.saveReads.ts';
 
 export type SaveInput = {
   kind: KindToken;
@@ -209,12 +209,13 @@ const savedLines = (tx: Tx, payId: number) =>
  */
 async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   if (input.header.yearId === undefined) return fail<never>('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
-  const accountingYear = await findYear(tx, input.header.yearId);
+  const { accountingYear, party } = await readYearAndParty(
+    tx,
+    input.header.yearId,
+    user.store_id,
+    input.header.cust_id,
+  );
   if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
-  const [party] = await tx
-    .select({ id: subAccounts.id, ac_id: subAccounts.ac_id, sub_name: subAccounts.sub_name })
-    .from(subAccounts)
-    .where(and(eq(subAccounts.id, input.header.cust_id), eq(subAccounts.store_id, user.store_id)));
   if (!party) return fail<never>('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
   // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
   const { accountClass, wrongParty } = partySides[kindOf(input.kind).party];
@@ -281,17 +282,15 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     : [];
   const awaitingLines = input.lines === undefined && input.awaitingLines === true;
   const posts = !awaitingLines && kindOf(input.kind).posting !== 'nothing';
-  // The company's VAT settings as they are now: an edit re-computes its VAT with them (docs/vat.md).
-  const [companyVat] = await tx
-    .select({ vat_registered: company.vat_registered, prices_include_vat: company.prices_include_vat })
-    .from(company)
-    .orderBy(company.id)
-    .limit(1);
+  // The store's year lock (also for the kinds that post nothing, preliminary invoices and orders; `repost` checks
+  // every posting), read in one statement with the company's VAT settings as they are now (an edit re-computes its
+  // VAT with them, docs/vat.md), the store's posting accounts and its prefix.
+  const storeOfSave = await lockStoreOfSave(tx, user.store_id, accountingYear.id);
   return ok({
     input,
     vat: vatTermsOf(
       kindOf(input.kind).party === 'customer' ? 'sale' : 'purchase',
-      companyVat ?? { vat_registered: false, prices_include_vat: false },
+      storeOfSave.companyVat ?? { vat_registered: false, prices_include_vat: false },
     ),
     // A sale to the walk-in customer is a cash sale: its remainder must be nothing (checked with the totals).
     cashOnly: kindOf(input.kind).walkInCustomer === true && isWalkInCustomer(party),
@@ -299,12 +298,12 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     existing,
     lines: priced.value,
     awaitingLines,
-    // Also for the kinds that post nothing (preliminary invoices, orders); `repost` checks every posting.
-    yearOpen: await requireOpenYears(tx, user.store_id, [accountingYear.id]),
+    yearOpen: yearOpenUnless(storeOfSave.yearClosed),
     saved: existing ? await savedLines(tx, existing.pay_id) : [],
     moneyAccountId,
     settled: parseMoney(settled?.amount ?? '0') ?? MONEY_ZERO,
-    accounts: posts ? await postingAccounts(tx, user.store_id) : undefined,
+    accounts: posts ? postingAccountsOf(user.store_id, storeOfSave.roleAccounts) : undefined,
+    storeRef: storeOfSave.storeRef,
     time: input.header.pay_time === undefined ? (existing?.pay_time ?? nowTime()) : asStoredTime(input.header.pay_time),
   });
 }
@@ -373,8 +372,33 @@ function check(loaded: Loaded) {
 
 type Checked = Extract<ReturnType<typeof check>, { ok: true }>['value'];
 
+/** A saved document's id and reference: all a save answers when its caller needs no more. */
+export type Booked = { pay_id: number; pay_ref: string };
+
+/** What a trade save answers, read once it is committed: the document whole, or less. */
+export type AnswerOf<Saved> = (
+  reader: DbOrTx,
+  storeId: number,
+  kind: KindToken,
+  booked: Booked,
+) => Promise<Result<Saved>>;
+
+/** The saved document with its lines, read back (two statements). */
+export const wholeDocument: AnswerOf<SavedDocument> = async (reader, storeId, kind, booked) => {
+  const saved = await readDocument(reader, storeId, kind, booked.pay_id);
+  return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
+};
+
+/** Only its id and reference, which the save already knows: nothing is read back. */
+export const bookedOnly: AnswerOf<Booked> = async (_reader, _storeId, _kind, booked) => ok(booked);
+
 /** Writes the header (a new one gets its reference here, from the kind's counter) and its lines if they changed. */
-async function write(tx: Tx, user: SessionUser, checked: Checked) {
+async function write<Saved>(
+  tx: Tx,
+  user: SessionUser,
+  checked: Checked,
+  answerOf: AnswerOf<Saved>,
+): Promise<Written<Saved>> {
   const { input, existing, lines, values, linesChanged } = checked;
   // An edit keeps its author: who edited it is in the activity log (a cashier's edit took the author's place).
   const row = { ...values, store_id: user.store_id, user_id: existing ? existing.user_id : user.id };
@@ -382,6 +406,8 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
   let payRef: string;
   let lineIds: number[] = [];
   let storeRef: string | undefined;
+  /** The reference `numbering` took for a new document, for the answer. */
+  let numbered: string | undefined;
   if (existing) {
     payId = existing.pay_id;
     payRef = existing.pay_ref;
@@ -389,10 +415,10 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
     else lineIds = checked.saved.map((line) => line.id);
     await tx.update(tradeDocument).set(row).where(eq(tradeDocument.pay_id, payId));
   } else {
-    const storeRow = await storeOf(tx, user.store_id);
+    if (checked.storeRef === undefined) throw new Error(`store ${user.store_id} not found`);
     // Numbered late (`numbering` below): unique until then, and never seen outside this transaction.
     payRef = `~${randomUUID()}`;
-    storeRef = storeRow.store_ref;
+    storeRef = checked.storeRef;
     const [inserted] = await tx
       .insert(tradeDocument)
       .values({
@@ -458,6 +484,7 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
               const sequence = await nextSequence(numberer, user.store_id, kindOf(input.kind).sequence);
               const reference = formatReference(storeRef, input.kind, sequence);
               await numberer.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId));
+              numbered = reference;
               return reference;
             },
           },
@@ -484,11 +511,16 @@ async function write(tx: Tx, user: SessionUser, checked: Checked) {
         })),
       },
     }),
-    answer: async (reader: DbOrTx) => {
-      const saved = await readDocument(reader, user.store_id, input.kind, payId);
-      return saved ? ok(saved) : fail<SavedDocument>('NOT_FOUND');
-    },
+    answer: (reader: DbOrTx) =>
+      answerOf(reader, user.store_id, input.kind, { pay_id: payId, pay_ref: numbered ?? payRef }),
   };
 }
 
-export const tradeSave: DocumentModule<TradeSave, Loaded, Checked, SavedDocument> = { load, check, write };
+/** The trade family's module, its save answered by `answerOf` (the document whole, or its id and reference). */
+export const tradeSaveAnswering = <Saved>(
+  answerOf: AnswerOf<Saved>,
+): DocumentModule<TradeSave, Loaded, Checked, Saved> => ({
+  load,
+  check,
+  write: (tx, user, checked) => write(tx, user, checked, answerOf),
+});

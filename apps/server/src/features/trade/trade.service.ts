@@ -28,52 +28,72 @@ import { refuseDeleteWithReturns } from '../returns/returns.guard.ts';
 import { findStockShortages, lockStockItems, stockRefusal } from '../stock/stockCheck.ts';
 import { contentHash, earlierSaveWithKey } from './trade.idempotency.ts';
 import { findDocument, lockDocument, readDocument, type SavedDocument } from './trade.queries.ts';
-import { type SaveInput, tradeSave } from './trade.save.ts';
+import {
+  type AnswerOf,
+  type Booked,
+  bookedOnly,
+  type SaveInput,
+  tradeSaveAnswering,
+  wholeDocument,
+} from './trade.save.ts';
 
 /**
  * Saves a document (new, or replacing `payId`) through the pipeline, in one transaction (features/book/
  * savePipeline.ts and trade.save.ts): load under locks → the rules → write, post and log. A retry with the
  * idempotency key of an earlier save answers that document (or is refused when its content differs).
  */
-export async function saveDocument(
+export function saveDocument(db: DbOrTx, user: SessionUser, input: SaveInput): Promise<SaveResult<SavedDocument>> {
+  return saveAnswering(db, user, input, wholeDocument);
+}
+
+/**
+ * As `saveDocument`, answered by the document's id and reference only, so nothing is read back after the commit:
+ * for a device's queued sales, which it takes off its queue by their id (docs/offline.md).
+ */
+export function bookDocument(db: DbOrTx, user: SessionUser, input: SaveInput): Promise<SaveResult<Booked>> {
+  return saveAnswering(db, user, input, bookedOnly);
+}
+
+async function saveAnswering<Saved>(
   db: DbOrTx,
   user: SessionUser,
   input: SaveInput,
-): Promise<SaveResult<SavedDocument>> {
+  answerOf: AnswerOf<Saved>,
+): Promise<SaveResult<Saved>> {
   const key = input.payId === undefined ? (input.idempotencyKey ?? input.header.idempotency_key) : undefined;
   const device = input.payId === undefined ? input.device : undefined;
   const hash = key ? contentHash(input.kind, input.header, input.lines, device) : undefined;
   if (key && hash) {
-    const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash);
+    const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash, answerOf);
     if (earlier) return earlier;
   }
   try {
-    return await saveThrough(db, user, tradeSave, { ...input, device, idempotency: { key, hash } });
+    return await saveThrough(db, user, tradeSaveAnswering(answerOf), { ...input, device, idempotency: { key, hash } });
   } catch (error) {
     const index = violatedUniqueIndex(error);
     // Two saves with one key raced: the second hit the idempotency index; answer (or refuse) as if it came later.
     if (key && hash && index === 'trade_document_idem_uq') {
-      const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash);
+      const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash, answerOf);
       if (earlier) return earlier;
     }
     // A device's number names one sale: another sale with it (another key) is refused, never booked beside it.
     if (index === 'trade_document_device_uq')
-      return fail<SavedDocument>('DEVICE_COUNTER_REUSED', { 'device.counter': 'DEVICE_COUNTER_REUSED' });
+      return fail<Saved>('DEVICE_COUNTER_REUSED', { 'device.counter': 'DEVICE_COUNTER_REUSED' });
     throw error;
   }
 }
 
-async function answerEarlierSave(
+async function answerEarlierSave<Saved>(
   db: DbOrTx,
   storeId: number,
   key: string,
   kind: KindToken,
   hash: string,
-): Promise<SaveResult<SavedDocument> | undefined> {
+  answerOf: AnswerOf<Saved>,
+): Promise<SaveResult<Saved> | undefined> {
   const earlier = await earlierSaveWithKey(db, storeId, key, kind, hash);
   if (!earlier?.ok) return earlier;
-  const doc = await readDocument(db, storeId, kind, earlier.value);
-  return doc ? ok(doc) : fail('NOT_FOUND');
+  return answerOf(db, storeId, kind, earlier.value);
 }
 
 /** A saved document's header as a save takes it: to save it again under another kind or with other lines. */

@@ -26,8 +26,8 @@ export type PostSales = (bodies: SaleBody[]) => Promise<BatchAnswer[]>;
 
 /** One result of `pay/createDeviceSales` as the loop takes it: an error carries its `status` and `code`. */
 export function batchAnswerOf(result: DeviceSaleResult): BatchAnswer {
-  return 'doc' in result
-    ? { key: result.idempotency_key, saved: result.doc }
+  return 'pay_id' in result
+    ? { key: result.idempotency_key, saved: { pay_id: result.pay_id, pay_ref: result.pay_ref, doc: result.doc } }
     : {
         key: result.idempotency_key,
         error: Object.assign(new Error(result.error.message), { status: result.status, code: result.error.code }),

@@ -217,6 +217,29 @@ describe('sending several waiting sales in one call', () => {
     expect(last()).toBe(2);
   });
 
+  it("a call asks for the cashier's own sale whole (its receipt) and takes the others off by their id", async () => {
+    const { storage, kept } = memoryOutbox(keys(3));
+    const asked: (string | undefined)[] = [];
+    const report = await sendWaiting(storage, never, 1, {
+      reasonOf,
+      withdrawOnRefusal: 's3',
+      sendMany: async (sales, invoiceFor) => {
+        asked.push(invoiceFor);
+        return sales.map((sale, i) => ({
+          key: sale.key,
+          saved: { pay_id: i + 1, pay_ref: `ref-${sale.key}`, ...(sale.key === invoiceFor && { doc: doc(sale.key) }) },
+        }));
+      },
+    });
+    expect(asked).toEqual(['s3']);
+    expect(kept.size).toBe(0);
+    expect([...report.saved].map(([key, saved]) => [key, saved.pay_id, saved.doc !== undefined])).toEqual([
+      ['s1', 1, false],
+      ['s2', 2, false],
+      ['s3', 3, true],
+    ]);
+  });
+
   it('a refused sale of a call is set aside and the rest of the call is booked', async () => {
     const { storage, kept } = memoryOutbox(keys(3));
     const report = await sendWaiting(storage, never, 1, {

@@ -84,8 +84,14 @@ export function failureOf(error: unknown, tries: number): Failure {
   return 'refused';
 }
 
+/**
+ * A booked sale as the server answered it: its invoice's id and reference, and the invoice itself when it was asked
+ * for (a single send's answer is always the whole invoice; a call of several answers only the cashier's own whole).
+ */
+export type BookedSale = { pay_id: number; pay_ref: string; doc?: TradeDocumentWithLines | undefined };
+
 export type SendReport = {
-  saved: Map<string, TradeDocumentWithLines>;
+  saved: Map<string, BookedSale>;
   /** Refused in this run: set aside, or (`withdrawn`) given back to the cashier who is still at the sale. */
   refused: Map<string, { error: unknown; withdrawn: boolean }>;
   /** Why the loop stopped before the queue was empty: no answer (try later) or the session ended. */
@@ -93,14 +99,14 @@ export type SendReport = {
 };
 
 /** What the server answered for one sale of a batch (`pay/createDeviceSales`): booked, or why not. */
-export type BatchAnswer = { key: string } & ({ saved: TradeDocumentWithLines } | { error: unknown });
+export type BatchAnswer = { key: string } & ({ saved: BookedSale } | { error: unknown });
 
 /**
  * Sends several sales in one call, oldest first; answers each sale the server tried, in order (the server stops at a
  * sale it could not try, and the sales after it have no answer). Throws, as a single send does, when the call itself
  * gets no answer or is refused whole.
  */
-export type SendMany = (sales: OutboxSale[]) => Promise<BatchAnswer[]>;
+export type SendMany = (sales: OutboxSale[], invoiceFor: string | undefined) => Promise<BatchAnswer[]>;
 
 /** Sales sent in one call at most (the contract's DEVICE_SALES_PER_CALL). */
 export const SALES_PER_CALL = 25;
@@ -147,7 +153,7 @@ export async function sendWaiting(
       try {
         const saved = await send(next);
         await storage.remove(next.key, saved.pay_id);
-        report.saved.set(next.key, saved);
+        report.saved.set(next.key, { pay_id: saved.pay_id, pay_ref: saved.pay_ref, doc: saved });
       } catch (error) {
         const failure = failureOf(error, next.tries);
         if (failure === 'refused') {
@@ -163,7 +169,8 @@ export async function sendWaiting(
 
     let answers: BatchAnswer[];
     try {
-      answers = await sendMany(batch);
+      // Only the cashier's own sale is answered whole (its receipt prints from it); the others by their id.
+      answers = await sendMany(batch, withdrawOnRefusal);
     } catch (error) {
       const failure = failureOf(error, next.tries);
       if (failure === 'refused') {
