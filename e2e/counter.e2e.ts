@@ -315,7 +315,7 @@ describe('on a phone', () => {
     const listHeld = new Promise<void>((resolve) => {
       releaseList = resolve;
     });
-    await page.route('**/api/sub_accounts/getAllCustomerSupplier*', async (route) => {
+    await page.route('**/api/sub_accounts/partyNames*', async (route) => {
       await listHeld;
       await route.continue();
     });

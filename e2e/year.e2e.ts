@@ -76,13 +76,14 @@ describe('the accounting year chosen in the menu', () => {
     await page.context().close();
   });
 
-  it('the customer chosen before switching the year keeps its name in the field while the year’s list comes', async () => {
+  it('the customer chosen before switching the year keeps its name in the field while the year’s balance comes', async () => {
     const page = await openSignedIn(running);
     const field = page.locator('input[name="customer"]:visible');
     await expect.poll(() => field.inputValue()).toBe('عميل نقدي — 101');
-    // The 2025 customer list is held. The cashier selects the customer's name to type another over it meanwhile,
-    // then the list comes. A field that went blank while it was held, and got the name back when it came, ran the
-    // name typed on after it ("عميل نقدي — 101عميل نقدي — 101"), and no customer was chosen.
+    // The customer's 2025 balance is held (the names are the store's, not the year's). The cashier selects the
+    // customer's name to type another over it meanwhile, then the balance comes. A field that went blank while the
+    // year's list was held, and got the name back when it came, ran the name typed on after it ("عميل نقدي —
+    // 101عميل نقدي — 101"), and no customer was chosen.
     let releaseList!: () => void;
     const listHeld = new Promise<void>((resolve) => {
       releaseList = resolve;
@@ -91,7 +92,7 @@ describe('the accounting year chosen in the menu', () => {
     const asked = new Promise<void>((resolve) => {
       listAsked = resolve;
     });
-    await page.route('**/api23/sub_accounts/getAllCustomerSupplier*', async (route) => {
+    await page.route('**/api23/sub_accounts/getAccountBalance*', async (route) => {
       listAsked();
       await listHeld;
       await route.continue();
@@ -100,7 +101,7 @@ describe('the accounting year chosen in the menu', () => {
     await asked;
     await field.focus();
     await page.keyboard.press('Control+A');
-    // Its name is still there (the 2026 balance is not: the 2025 one comes with the list).
+    // Its name is still there (the 2026 balance is not: the 2025 one is on its way).
     expect(await field.inputValue()).toBe('عميل نقدي — 101');
     expect(await page.getByTestId('party-balance').count()).toBe(0);
     releaseList();

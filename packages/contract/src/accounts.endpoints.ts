@@ -3,6 +3,7 @@ import {
   AccountCategory,
   AccountQuery,
   MainAccount,
+  PartyName,
   SubAccount,
   SubAccountInput,
   SubAccountListQuery,
@@ -37,6 +38,13 @@ export const accountsEndpoints = {
       path: 'sub_accounts/getAllCustomerSupplier',
       query: StoreYearQuery.partial(),
       response: dataOf(SubAccountWithSeed),
+    },
+    /** Every customer and supplier of the store by name and code, without balances (the party picker). */
+    partyNames: {
+      method: 'GET',
+      path: 'sub_accounts/partyNames',
+      query: StoreYearQuery.partial(),
+      response: dataOf(PartyName),
     },
     readWithBalance: {
       method: 'GET',

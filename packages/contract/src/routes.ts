@@ -89,6 +89,7 @@ export const routes: RoutesOf<typeof endpoints> = {
   sub_accounts: {
     readAllStore: get('sub_accounts/readAllStore'),
     getAllCustomerSupplier: get('sub_accounts/getAllCustomerSupplier'),
+    partyNames: get('sub_accounts/partyNames'),
     readWithBalance: get('sub_accounts/readWithBalance'),
     getAccountBalance: get('sub_accounts/getAccountBalance'),
     create: post('sub_accounts/create'),

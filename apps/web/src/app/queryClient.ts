@@ -17,7 +17,7 @@ export const queryClient = new QueryClient({
  * One cache tree. Every read of a store lives under `['store', storeId]`; what belongs to an accounting year
  * (documents, balances, stock, notifications, prints) under `['store', storeId, 'year', yearId]`, so a year has
  * its own entries and switching back and forth never shows the other year's figures. Only what no store owns
- * (the store list, the company, the chart of main accounts) sits outside the tree.
+ * (the store list, the company, the chart of main accounts) and the party names (below) sit outside the tree.
  *
  * After anything is saved or deleted in a store, `refreshStore` marks its whole branch stale: every list,
  * balance, stock figure, notification and print shown from then on is read again (the screens on show at once).
@@ -28,3 +28,11 @@ export const storeKey = (storeId: number) => ['store', storeId] as const;
 export const yearKey = (storeId: number) => [...storeKey(storeId), 'year', currentYearId()] as const;
 
 export const refreshStore = (storeId: number) => queryClient.invalidateQueries({ queryKey: storeKey(storeId) });
+
+/**
+ * The store's party names (the party picker's list) sit beside the tree, not in it: a sale marks the whole store
+ * stale, and the large store's 10,534 names would be fetched again after every sale for nothing. Only a change of
+ * accounts refreshes them (`refreshParties`); the chosen party's balance is a year's read, in the tree.
+ */
+export const partiesKey = (storeId: number) => ['parties', storeId] as const;
+export const refreshParties = (storeId: number) => queryClient.invalidateQueries({ queryKey: partiesKey(storeId) });

@@ -277,3 +277,25 @@ export async function withSeedFields<T extends SubAccountRow>(
 }
 
 type SubAccountRow = { id: number; ac_id: number; all_debit: string; all_credit: string };
+
+/**
+ * The store's customers and suppliers by name and code, for the party picker: no balance (the chosen party's is
+ * read alone, `getAccountBalance`), so no ledger or kept sum is read.
+ */
+export async function listPartyNames(db: DbOrTx, storeId: number) {
+  return db
+    .select({
+      id: subAccounts.id,
+      sub_name: subAccounts.sub_name,
+      sub_code: subAccounts.sub_code,
+      ac_id: subAccounts.ac_id,
+    })
+    .from(subAccounts)
+    .where(and(eq(subAccounts.store_id, storeId), inArray(subAccounts.ac_id, [CUSTOMERS_CLASS, SUPPLIERS_CLASS])))
+    .orderBy(
+      asc(subAccounts.ac_id),
+      sql`${subAccounts.sub_code} nulls last`,
+      asc(subAccounts.sub_name),
+      asc(subAccounts.id),
+    );
+}

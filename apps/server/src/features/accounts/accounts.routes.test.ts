@@ -99,6 +99,36 @@ describeEachDatabase('accounts', (ctx) => {
     expect(duplicate.json().error.code).toBe('ACCOUNT_NAME_TAKEN');
   });
 
+  it("the party picker's list: the store's customers and suppliers by name and code, no other account, no balance", async () => {
+    const c = await signedIn(1);
+    const added = (
+      await c.post('/api/sub_accounts/createMulti', [
+        { ac_id: 1, cat_id: 1, sub_name: 'ورشة الأمل للقائمة', sub_code: '771', sub_balance: '250' },
+        { ac_id: 2, cat_id: 2, sub_name: 'مورد القائمة', sub_balance: '0' },
+      ])
+    ).json().data as { id: number }[];
+    const names = (await c.get('/api/sub_accounts/partyNames')).json().data as {
+      id: number;
+      ac_id: number;
+      sub_code: string | null;
+    }[];
+    const full = (await c.get('/api/sub_accounts/getAllCustomerSupplier')).json().data as { id: number }[];
+    // The same parties as the list with balances, in the same order of classes, each with only its name fields.
+    expect(names.map((p) => p.id).sort((a, b) => a - b)).toEqual(full.map((p) => p.id).sort((a, b) => a - b));
+    expect(names.every((p) => p.ac_id === 1 || p.ac_id === 2)).toBe(true);
+    expect(names.findIndex((p) => p.ac_id === 2)).toBeGreaterThan(names.findLastIndex((p) => p.ac_id === 1));
+    expect(names.find((p) => p.id === added[0]?.id)).toEqual({
+      id: added[0]?.id,
+      sub_name: 'ورشة الأمل للقائمة',
+      sub_code: '771',
+      ac_id: 1,
+    });
+    expect(names.some((p) => p.id === added[1]?.id)).toBe(true);
+    // Another store's parties are not listed.
+    const other = (await (await signedIn(2)).get('/api/sub_accounts/partyNames')).json().data as { id: number }[];
+    expect(other.some((p) => added.some((a) => a.id === p.id))).toBe(false);
+  });
+
   it('account management is paged on the server and filtered by search, category, nature and balance', async () => {
     const c = await signedIn(2);
     const batch = Array.from({ length: 23 }, (_, i) => ({

@@ -24,6 +24,7 @@ import {
   listAccountCategories,
   listAccountsOfClasses,
   listMainAccounts,
+  listPartyNames,
   listSubAccounts,
   withSeedFields,
 } from './accounts.queries.ts';
@@ -89,6 +90,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const classes = [CUSTOMERS_CLASS, SUPPLIERS_CLASS];
       return { data: await accountsOfClasses(sessionUser(req).store_id, classes, year.value.id) };
     },
+  );
+
+  app.get(
+    urlOf(api.partyNames),
+    { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.partyNames) } },
+    async (req) => ({ data: await listPartyNames(app.db, sessionUser(req).store_id) }),
   );
 
   for (const [url, positive] of [

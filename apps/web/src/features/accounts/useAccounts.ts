@@ -1,7 +1,7 @@
 import { routes, type SubAccountInput } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
-import { refreshStore, storeKey, yearKey } from '../../app/queryClient.ts';
+import { refreshParties, refreshStore, storeKey, yearKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 
 export const accountKeys = {
@@ -83,11 +83,12 @@ export const useSaveAccount = (storeId: number) =>
         : await call(routes.sub_accounts.create, { body });
       return saved.data;
     },
-    onSuccess: () => refreshStore(storeId),
+    // The party picker's names too: a party added, renamed or given a code.
+    onSuccess: () => Promise.all([refreshStore(storeId), refreshParties(storeId)]),
   });
 
 export const useDeleteAccount = (storeId: number) =>
   useMutation({
     mutationFn: async (id: number) => (await call(routes.sub_accounts.delete, { body: { id } })).data,
-    onSuccess: () => refreshStore(storeId),
+    onSuccess: () => Promise.all([refreshStore(storeId), refreshParties(storeId)]),
   });

@@ -1,11 +1,11 @@
 import { type PartySide, partySides, toWesternDigits } from '@mizan/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
-import { refreshStore } from '../../app/queryClient.ts';
+import { refreshParties, refreshStore } from '../../app/queryClient.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/natureText.ts';
 import { salesText } from './salesText.ts';
-import { useParties } from './useSales.ts';
+import { useParties, usePartyBalance } from './useSales.ts';
 
 // The account form (and the schema library it validates with) loads when a new customer is first added.
 const AccountModal = lazy(() =>
@@ -53,10 +53,12 @@ export function CustomerPicker({
   const inputId = useId();
   const listId = useId();
   const chosen = parties.data?.find((p) => p.id === value);
+  // Its balance is read alone, in the year shown (the list holds names only: every party's balance was 2 s of work).
+  const balance = usePartyBalance(storeId, chosen?.id).data;
   const label = (p: { sub_name: string; sub_code: string | null }) =>
     p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
-  // The chosen party's name stays in the field while the list is fetched again (another year chosen in the menu);
-  // only its balance waits for the list. A field that went blank and was filled again under a cashier's keys ran
+  // The chosen party's name stays in the field while the list is fetched again (an account added or changed); only
+  // its balance waits for its own read (another year chosen in the menu). A field that went blank and was filled again under a cashier's keys ran
   // the name typed on after the one drawn back (the walk-in customer's name twice, and no party chosen).
   const lastChosen = useRef<{ id: number; label: string }>(undefined);
   if (chosen) lastChosen.current = { id: chosen.id, label: label(chosen) };
@@ -123,14 +125,14 @@ export function CustomerPicker({
           <option key={p.id} value={label(p)} />
         ))}
       </datalist>
-      {chosen ? (
+      {chosen && balance?.id === chosen.id ? (
         <small className="party-balance" data-testid="party-balance">
-          {salesText.balance}: <bdi className="num">{formatDecimal(chosen.current_balance)}</bdi>{' '}
-          {natureText(chosen.balance_type)}
+          {salesText.balance}: <bdi className="num">{formatDecimal(balance.current_balance)}</bdi>{' '}
+          {natureText(balance.balance_type)}
         </small>
       ) : (
         // On an invoice the balance's line is kept while no party is chosen yet (the walk-in customer arrives a
-        // moment after the screen): the fields below do not jump down under a cashier's first keys.
+        // moment after the screen) or its balance is on its way: the fields below do not jump under a cashier's keys.
         party && <small className="party-balance" aria-hidden="true" />
       )}
       {party && accountModalMounted && (
@@ -141,7 +143,7 @@ export function CustomerPicker({
             party={party}
             onClose={() => setAdding(false)}
             onSaved={async (account) => {
-              await refreshStore(storeId);
+              await Promise.all([refreshStore(storeId), refreshParties(storeId)]);
               onChange(account.id);
             }}
           />

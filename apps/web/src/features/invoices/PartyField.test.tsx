@@ -29,11 +29,18 @@ const party = (id: number, sub_name: string, sub_code: string | null): SubAccoun
 });
 const parties = [party(7, 'محمد عثمان للتجارة', '102'), party(8, 'ورشة النيل', '1020'), party(9, 'مؤسسة الأمل', null)];
 
-/** The server of these tests: the store's parties, whatever the query. */
+/** The server of these tests: the store's party names, and one party's balance by its id. */
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ data: parties })),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/sub_accounts/getAccountBalance'))
+        return Response.json({ data: parties.filter((p) => p.id === Number(url.searchParams.get('account_id'))) });
+      return Response.json({
+        data: parties.map(({ id, sub_name, sub_code, ac_id }) => ({ id, sub_name, sub_code, ac_id })),
+      });
+    }),
   );
 });
 afterEach(() => {
@@ -90,7 +97,8 @@ describe('the party field', () => {
     const { container, getByText, getByTestId } = renderForm({ onSave });
     await listArrived(container);
     await typeParty(container, 'محمد عثمان للتجارة');
-    expect(getByTestId('party-balance').textContent).toContain('150.00');
+    // The chosen party's balance, read alone.
+    await waitFor(() => expect(getByTestId('party-balance').textContent).toContain('150.00'));
     fireEvent.click(getByText('حفظ'));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ cust_id: 7 }));
   });

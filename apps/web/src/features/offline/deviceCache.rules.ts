@@ -5,16 +5,16 @@
 import type { StockRow } from '@mizan/contract';
 
 /**
- * The reads the POS and the phone's sales screen need to open and sell: the company, the stores, the parties of a
- * store's year, its categories and brands. Nothing else is kept (no balance or record is ever shown stale).
+ * The reads the POS and the phone's sales screen need to open and sell: the company, the stores, a store's party
+ * names (queryClient.ts `partiesKey`), its categories and brands. Nothing else is kept (no balance or record is ever shown stale).
  */
 export function isKeptOffline(key: readonly unknown[]): boolean {
-  const [root, , third, , fifth] = key;
+  const [root, , third] = key;
   if (key.length === 1) return root === 'company' || root === 'stores';
+  if (key.length === 2) return root === 'parties';
   if (root !== 'store') return false;
   if (key.length === 3) return third === 'categories';
-  if (key.length === 4) return third === 'items' && key[3] === 'brands';
-  return key.length === 5 && third === 'year' && fifth === 'parties';
+  return key.length === 4 && third === 'items' && key[3] === 'brands';
 }
 
 const folded = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
