@@ -115,8 +115,15 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
       run: get('/api/pay/getTopSales?page=1&pageSize=50'),
     },
     { label: 'payment-due sales (notifications)', goalMs: 50, run: get('/api/pay/paynotif') },
+    // The party picker as the invoice screens read it: the names, then the chosen party's balance alone.
+    { label: "party picker: the store's party names", goalMs: 50, run: get('/api/sub_accounts/partyNames') },
     {
-      label: 'party picker: every customer and supplier with its balance',
+      label: "party picker: the chosen customer's balance",
+      goalMs: 50,
+      run: get(`/api/sub_accounts/getAccountBalance?account_id=${customer.id}`),
+    },
+    {
+      label: 'every customer and supplier with its balance (legacy clients)',
       goalMs: 50,
       run: get('/api/sub_accounts/getAllCustomerSupplier'),
     },
