@@ -402,10 +402,26 @@ describe('the scale label layout', () => {
     await page.getByTestId('save-store').click();
     await expect.poll(async () => (await toastShown(page))?.message).toBe('تم حفظ البيانات');
 
-    // Prefix 21, item code 0123, the price 90.00 in cents: 90 ÷ 45 = 2 of the item.
-    const pos = await openPos();
+    // Prefix 21, item code 0123, the price 90.00 in cents: 90 ÷ 45 = 2 of the item. Scanned as the POS opens,
+    // before the store's settings have come (held here): read with the default layout, the label named another
+    // code (01230) and another quantity (CI once scanned before they came, under load).
+    const pos = await (await running.browser.newContext(desktop)).newPage();
+    await signIn(pos, running.server.baseUrl);
+    await pos.waitForURL(/folder\/sales/);
+    let releaseStores!: () => void;
+    const storesHeld = new Promise<void>((resolve) => {
+      releaseStores = resolve;
+    });
+    await pos.route('**/api/store/read*', async (route) => {
+      await storesHeld;
+      await route.continue();
+    });
+    await pos.goto(`${running.server.baseUrl}/folder/pos-sales`);
+    await pos.locator('[data-testid="pos-scan"]').waitFor();
     await expect.poll(() => focused(pos)).toBe('scan');
     await scan(pos, scaleLabel('210123009000'));
+    await pos.waitForTimeout(500);
+    releaseStores();
     await expect.poll(() => lines(pos).count()).toBe(1);
     expect(await text(pos, 'pos-qty')).toBe('2');
     expect(await text(pos, 'pos-line-total')).toBe('90.00');

@@ -31,7 +31,7 @@ import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
 import { offlineText } from '../offline/offlineText.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
-import { useCompany, useStores } from '../settings/useSettings.ts';
+import { storesQuery, useCompany, useStores } from '../settings/useSettings.ts';
 import { PosCatalogue } from './PosCatalogue.tsx';
 import { PosLine } from './PosLine.tsx';
 import { PosPayment, PosTotals } from './PosPayment.tsx';
@@ -134,6 +134,17 @@ export default function PosPage({ title }: { title: string }) {
   };
 
   /**
+   * The store's scale-label layout when a label is scanned before the store's settings have come (the POS just
+   * opened): read with the default layout, a label of another layout names another item and quantity. Without the
+   * network and no kept copy, the default.
+   */
+  const storeLayout = async () => {
+    const stores = await queryClient.ensureQueryData(storesQuery).catch(() => undefined);
+    const current = stores?.find((s) => s.id === storeId);
+    return current ? scaleLayoutOf(current) : DEFAULT_SCALE_LAYOUT;
+  };
+
+  /**
    * Enter in the scanner field: the item whose barcode or code it is; else a scale label (its item by code, its
    * weight or price); else a name that names one item; else the cashier is told the code is unknown.
    */
@@ -144,7 +155,7 @@ export default function PosPage({ title }: { title: string }) {
     const found = await lookUp(code);
     const exact = exactItem(found, code);
     if (exact) return add(exact);
-    const label = scaleLine(code, layout);
+    const label = scaleLine(code, store ? layout : await storeLayout());
     if (label) {
       const byCode = await lookUp(label.labelCode.replace(/^0+(?=\d)/, ''));
       const item = labelItem(byCode, label.labelCode);

@@ -19,11 +19,11 @@ export const useRoles = (enabled = true) =>
 export const useCompany = () =>
   useQuery({ queryKey: settingsKeys.company, queryFn: async () => (await call(routes.company.read)).data });
 /** The stores with their details (a signed-in user's list; before sign-in it carries names only). */
-export const useStores = () =>
-  useQuery({
-    queryKey: settingsKeys.stores,
-    queryFn: async () => (await call(routes.store.read)).data.filter(isFullStore),
-  });
+export const storesQuery = {
+  queryKey: settingsKeys.stores,
+  queryFn: async () => (await call(routes.store.read)).data.filter(isFullStore),
+};
+export const useStores = () => useQuery(storesQuery);
 export const useStoreUsers = (storeId: number) =>
   useQuery({
     queryKey: settingsKeys.users(storeId),
