@@ -1,7 +1,7 @@
 /**
  * Migration 0031 on a database saved before it: every invoice keeps the sum of the vouchers' allocations to it, and
  * from then on the database keeps it whatever writes the allocations (an insert of several, an update, a delete, a
- * voucher deleted with its allocations); the index of the invoices still due holds exactly the open ones.
+ * voucher deleted with its allocations); the index of the invoices still due is over exactly the open ones.
  */
 import { describe, expect, it } from 'vitest';
 import { acrossMigrations } from './migrationTesting.ts';
@@ -58,11 +58,12 @@ describe("migration 0031: each invoice's kept allocations", () => {
           await pool.query('delete from journal where j_id = 2');
           expect(await kept()).toEqual(['1: 45.00', '2: 0.00', '3: 25.00']);
           expect(await due()).toEqual([1, 2, 3]);
-          // The planner can read the open invoices from their own index.
-          await pool.query('set enable_seqscan = off');
-          const plan = await pool.query(`explain select pay_id from trade_document where store_id = 1 and kind = 'pay'
-            and "nextPay" is not null and changee > allocated and not awaiting_lines`);
-          expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('trade_document_due_idx');
+          // The open invoices have their own index (that the planner reads it at size is measured in
+          // docs/large-store.md: a plan over three rows is the planner's whim, and once chose another index).
+          const index = await pool.query(`select indexdef from pg_indexes where indexname = 'trade_document_due_idx'`);
+          expect(index.rows[0]?.indexdef).toMatch(
+            /\(store_id, kind, cust_id, "nextPay"\) WHERE \(\("nextPay" IS NOT NULL\) AND \(changee > allocated\) AND \(NOT awaiting_lines\)\)/,
+          );
         },
       ),
     120_000,
