@@ -4,6 +4,7 @@ import { actingAdministrator } from '../../lib/permissions.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 import { ledgerSumsInvariants } from '../posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
+import { sameShopFixtures, statementOf } from './sameShop.fixtures.ts';
 import { generateShop, type ShopPlan, type ShopSize } from './shopGenerator.ts';
 import { addJournalAccounts, type JournalBook, planJournals, readJournalBook, workOutJournal } from './shopJournals.ts';
 
@@ -83,14 +84,10 @@ describe('a generated journal', () => {
  */
 describeEachDatabase('generated journals', (ctx) => {
   const db = () => ctx().database.db;
-  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-    (await db().execute<T>(query)).rows;
+  const { rows, copyExpenseAccounts, account, daySums } = sameShopFixtures(db);
 
   it('read the same as the same journals saved one by one through the journal screen', async () => {
-    // Store 2 gets the expense accounts the demo gives store 1 (rent, electricity), for the expense vouchers.
-    await db().execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id, account_type)
-      select 2, ac_id, sub_name, sub_code, sub_type, cat_id, account_type from sub_accounts
-      where store_id = 1 and account_type = 'expense' and role is null order by id`);
+    await copyExpenseAccounts();
     await generateShop(db(), planOf(1, size));
     await generateShop(db(), planOf(2, { ...size, journals: 0 }));
     await addJournalAccounts(db(), 2);
@@ -118,8 +115,6 @@ describeEachDatabase('generated journals', (ctx) => {
     const [accounts1, accounts2] = [await accounts(1), await accounts(2)];
     expect(accounts1.length).toBe(13);
     expect(accounts2.map(({ id, ...rest }) => rest)).toEqual(accounts1.map(({ id, ...rest }) => rest));
-    const account = (column: string) =>
-      sql.raw(`(select coalesce(a.sub_code, a.sub_name) from sub_accounts a where a.id = ${column})`);
     const journals = (storeId: number) =>
       rows(sql`select right(j.j_ref, 6) as ref, j.j_date::text, j.j_type, j.j_details, j.j_desc, j.invo_ref,
           j.standard_details, j.voucher_kind, j.j_pay::text, j.credit_total::text, j.posted, j."yearId", j.user_id,
@@ -140,11 +135,7 @@ describeEachDatabase('generated journals', (ctx) => {
         from ledger_line l where l.store_id = ${storeId} and l.source_kind = 'journal'
         order by l.line_date, l.reference, l.id`);
     expect(await ledger(2)).toEqual(await ledger(1));
-    const days = (storeId: number) =>
-      rows(sql`select ${account('d.account_id')} as account, d.line_date::text, d.source_kind,
-          d.debit_total::text, d.credit_total::text
-        from account_day d where d.store_id = ${storeId} order by 1, 2, 3`);
-    expect(await days(2)).toEqual(await days(1));
+    expect(await daySums(2)).toEqual(await daySums(1));
     const [counter] = await rows<{ one: number; two: number }>(sql`select
       (select last from document_counter where store_id = 1 and kind = 'journal') as one,
       (select last from document_counter where store_id = 2 and kind = 'journal') as two`);
@@ -153,31 +144,7 @@ describeEachDatabase('generated journals', (ctx) => {
     // Each journal account's statement through the screen, in both stores.
     const store1 = new TestClient(ctx().app);
     await store1.signIn('admin', 'admin123', 1);
-    // Every page of the statement (the running balance continues from page to page).
-    const statementOf = async (c: TestClient, accountId: number) => {
-      const lines: unknown[][] = [];
-      for (let page = 1; ; page++) {
-        const answer = await c.get(
-          `/api/sub_accounts/getStatementWithBalance?account_id=${accountId}&pageSize=200&page=${page}`,
-        );
-        expect(answer.statusCode).toBe(200);
-        const body = answer.json();
-        const data = body.data as Record<string, unknown>[];
-        lines.push(
-          ...data.map((row) => [
-            row.line_date,
-            row.source_kind,
-            String(row.reference ?? '').slice(-6),
-            row.memo,
-            row.debit,
-            row.credit,
-            row.running_balance,
-          ]),
-        );
-        if (data.length < 200) return { closing: body.current_balance, lines };
-      }
-    };
     for (const [index, { id }] of accounts1.entries())
-      expect(await statementOf(client, accounts2[index]?.id ?? 0)).toEqual(await statementOf(store1, id));
+      expect(await statementOf(client, accounts2[index]?.id ?? 0, 200)).toEqual(await statementOf(store1, id, 200));
   }, 240_000);
 });

@@ -4,6 +4,7 @@ import { actingAdministrator } from '../../lib/permissions.ts';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 import { ledgerSumsInvariants } from '../posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../posting/stockAtCost.invariants.ts';
+import { sameShopFixtures, statementOf } from './sameShop.fixtures.ts';
 import { generateShop, type ShopPlan, type ShopSize } from './shopGenerator.ts';
 import { planVouchers, voucherDetails } from './shopVouchers.ts';
 
@@ -45,14 +46,10 @@ const planOf = (storeId: number, shopSize: ShopSize): ShopPlan => ({
  */
 describeEachDatabase('generated vouchers', (ctx) => {
   const db = () => ctx().database.db;
-  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-    (await db().execute<T>(query)).rows;
+  const { rows, copyExpenseAccounts, account, daySums } = sameShopFixtures(db);
 
   it('read the same as the same vouchers saved one by one through the voucher screen', async () => {
-    // Store 2 gets the expense accounts the demo gives store 1 (rent, electricity), with the same codes.
-    await db().execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id, account_type)
-      select 2, ac_id, sub_name, sub_code, sub_type, cat_id, account_type from sub_accounts
-      where store_id = 1 and account_type = 'expense' and role is null order by id`);
+    await copyExpenseAccounts();
     await generateShop(db(), planOf(1, size));
     await generateShop(db(), planOf(2, noVouchers));
     const client = new TestClient(ctx().app);
@@ -87,8 +84,6 @@ describeEachDatabase('generated vouchers', (ctx) => {
     expect(await ledgerSumsInvariants(db())).toEqual([]);
 
     // Accounts by code (the same in both stores), documents by their number in their kind.
-    const account = (column: string) =>
-      sql.raw(`(select coalesce(a.sub_code, a.sub_name) from sub_accounts a where a.id = ${column})`);
     const vouchers = (storeId: number) =>
       rows(sql`select right(j.j_ref, 6) as ref, j.j_date::text, j.j_type, j.j_details, j.voucher_kind,
           ${account('j.money_account_id')} as money_account, ${account('j.account_id')} as account,
@@ -113,11 +108,7 @@ describeEachDatabase('generated vouchers', (ctx) => {
         from ledger_line l where l.store_id = ${storeId} and l.source_kind = 'journal'
         order by l.line_date, l.id`);
     expect(await ledger(2)).toEqual(await ledger(1));
-    const days = (storeId: number) =>
-      rows(sql`select ${account('d.account_id')} as account, d.line_date::text, d.source_kind,
-          d.debit_total::text, d.credit_total::text
-        from account_day d where d.store_id = ${storeId} order by 1, 2, 3`);
-    expect(await days(2)).toEqual(await days(1));
+    expect(await daySums(2)).toEqual(await daySums(1));
     const [counter] = await rows<{ same: boolean }>(sql`select
       (select last from document_counter where store_id = 1 and kind = 'journal')
         = (select last from document_counter where store_id = 2 and kind = 'journal') as same`);
@@ -131,32 +122,6 @@ describeEachDatabase('generated vouchers', (ctx) => {
         where store_id = ${storeId} and (sub_code ~ '^[12][0-9]{4}$' or role = 'cash_box') order by sub_code`);
     const [parties1, parties2] = [await parties(1), await parties(2)];
     expect(parties2.map((p) => p.code)).toEqual(parties1.map((p) => p.code));
-    // Every page of the statement (the running balance continues from page to page).
-    const statementOf = async (c: TestClient, accountId: number) => {
-      const rows: unknown[][] = [];
-      let closing: unknown;
-      for (let page = 1; ; page++) {
-        const answer = await c.get(
-          `/api/sub_accounts/getStatementWithBalance?account_id=${accountId}&pageSize=100&page=${page}`,
-        );
-        expect(answer.statusCode).toBe(200);
-        const body = answer.json();
-        closing = body.current_balance;
-        const data = body.data as Record<string, unknown>[];
-        rows.push(
-          ...data.map((row) => [
-            row.line_date,
-            row.source_kind,
-            String(row.reference ?? '').slice(-6),
-            row.memo,
-            row.debit,
-            row.credit,
-            row.running_balance,
-          ]),
-        );
-        if (data.length < 100) return { closing, rows };
-      }
-    };
     const openOf = async (c: TestClient, accountId: number, kind: string) =>
       (
         (await c.get(`/api/vouchers/openInvoices?account_id=${accountId}&voucher_kind=${kind}`)).json().data as {
@@ -168,7 +133,7 @@ describeEachDatabase('generated vouchers', (ctx) => {
     for (const [index, party] of parties1.entries()) {
       const other = parties2[index];
       if (!other) throw new Error('parties differ');
-      expect(await statementOf(client, other.id)).toEqual(await statementOf(store1, party.id));
+      expect(await statementOf(client, other.id, 100)).toEqual(await statementOf(store1, party.id, 100));
       if (party.ac_id === 1 || party.ac_id === 2) {
         const kind = party.ac_id === 1 ? 'receipt' : 'payment';
         expect(await openOf(client, other.id, kind)).toEqual(await openOf(store1, party.id, kind));
