@@ -2,7 +2,7 @@
  * Issue 20's export goal: an account statement of 100,000 lines as .xlsx, streamed in < 10 s using < 200 MB. On a
  * seeded large store (`npm run bench:seed`), the cash box's statement from 1 January to the day its 100,000th line
  * falls on is fetched through a real socket (the server listening, the body read as it streams), timed, and the
- * process's resident memory sampled every 20 ms; the figure is its peak over the memory before the export.
+ * process's resident memory sampled meanwhile (`measured`); the figure is its peak over the memory before the export.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/benchfull npx tsx bench/statement-export.ts
  *   LINES=20000 ...                                            # another size
@@ -11,6 +11,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
+import { measured } from '../apps/server/src/test/measured.ts';
 
 const LINES = Number(process.env.LINES ?? 100_000);
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: the seeded large store');
@@ -57,32 +58,26 @@ remember(login);
 
 const url = `${address}/api/reports/statementExport?account_id=${cashBox.id}&search_type=2&start_date=2026-01-01&end_date=${last.line_date}`;
 global.gc?.();
-const rssBefore = process.memoryUsage().rss;
-let rssPeak = rssBefore;
-const sampler = setInterval(() => {
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-}, 20);
-const started = performance.now();
-const response = await fetch(url, { headers: { cookie: cookieHeader() } });
-if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status} ${await response.text()}`);
+// The fetch and the whole body read as it streams, timed, with the process's memory sampled meanwhile.
 let bytes = 0;
 let firstByteMs = 0;
-for await (const chunk of response.body) {
-  if (!bytes) firstByteMs = performance.now() - started;
-  bytes += chunk.length;
-}
-const seconds = (performance.now() - started) / 1000;
-clearInterval(sampler);
-rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+const started = performance.now();
+const { ms, beforeMb, peakMb, grewMb } = await measured(async () => {
+  const response = await fetch(url, { headers: { cookie: cookieHeader() } });
+  if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status} ${await response.text()}`);
+  for await (const chunk of response.body) {
+    if (!bytes) firstByteMs = performance.now() - started;
+    bytes += chunk.length;
+  }
+});
 
 console.log(
   `cash box statement 2026-01-01..${last.line_date}: ${lines.toLocaleString('en')} lines ` +
     `(of ${last.year_lines.toLocaleString('en')} in the year) as .xlsx, ${(bytes / 1e6).toFixed(1)} MB`,
 );
 console.log(
-  `  first byte ${firstByteMs.toFixed(0)} ms, whole ${seconds.toFixed(2)} s (goal 10 s); resident memory ` +
-    `${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(rssPeak / 1e6).toFixed(0)} MB, ` +
-    `growth ${((rssPeak - rssBefore) / 1e6).toFixed(0)} MB (goal 200 MB)`,
+  `  first byte ${firstByteMs.toFixed(0)} ms, whole ${(ms / 1000).toFixed(2)} s (goal 10 s); resident memory ` +
+    `${beforeMb.toFixed(0)} MiB before, peak ${peakMb.toFixed(0)} MiB, growth ${grewMb.toFixed(0)} MiB (goal 200 MB)`,
 );
 await app.close();
 await database.close();

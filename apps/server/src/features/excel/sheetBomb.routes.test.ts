@@ -4,6 +4,7 @@
  */
 import { createDeflateRaw } from 'node:zlib';
 import { expect, it } from 'vitest';
+import { measured } from '../../test/measured.ts';
 import { describeEachDatabase, multipartFile, TestClient } from '../../test/testApp.ts';
 import { itemColumns } from './itemSheet.rules.ts';
 import { MAX_CELL_CHARS } from './sheetLimits.ts';
@@ -43,21 +44,6 @@ async function lyingWorkbook(mib: number): Promise<Buffer> {
         : { ...entry, size: Math.min(entry.statedSize, 1_000) },
     ),
   );
-}
-
-/** The answer of `run`, its time, and how far the process's memory rose meanwhile (sampled every 10 ms). */
-async function measured<T>(run: () => Promise<T>) {
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  const started = performance.now();
-  const answer = await run();
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  return { answer, ms, grewMb: (peak - before) / MiB };
 }
 
 describeEachDatabase('a sheet that lies about its size', (ctx) => {
