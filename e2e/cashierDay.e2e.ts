@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createItem,
   desktop,
+  holdRequests,
   invoiceLines,
   phone,
   postFromPage,
@@ -203,14 +204,7 @@ describe('the invoice shortcuts work wherever the focus is', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     // A slow network: the save says it is working, and a second Ctrl+S meanwhile saves nothing twice.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/pay/createWithItems*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/api/pay/createWithItems*');
     await page.keyboard.press('Control+s');
     await expect.poll(() => saveButton.textContent()).toContain('جارٍ الحفظ');
     await page.keyboard.press('Control+s');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createItem,
   desktop,
+  holdRequests,
   invoiceLines,
   phone,
   postFromPage,
@@ -311,14 +312,7 @@ describe('on a phone', () => {
     // The customer list is held until the cashier is in the field. Right when the list is drawn (its options in
     // the page), the cashier's Ctrl+A lands: the walk-in's name must already be in the field then, or not come at
     // all. Drawn a moment later, the name stood before the keys typed next ("عميل نقدي — 101مطعم الواحة — 177").
-    let releaseList!: () => void;
-    const listHeld = new Promise<void>((resolve) => {
-      releaseList = resolve;
-    });
-    await page.route('**/api/sub_accounts/partyNames*', async (route) => {
-      await listHeld;
-      await route.continue();
-    });
+    const { release: releaseList } = await holdRequests(page, '**/api/sub_accounts/partyNames*');
     await page.reload();
     const field = page.locator('input[name="customer"]:visible');
     await field.waitFor();

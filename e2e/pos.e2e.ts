@@ -8,6 +8,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   desktop,
+  holdRequests,
   phone,
   postFromPage,
   readFromPage,
@@ -408,14 +409,7 @@ describe('the scale label layout', () => {
     const pos = await (await running.browser.newContext(desktop)).newPage();
     await signIn(pos, running.server.baseUrl);
     await pos.waitForURL(/folder\/sales/);
-    let releaseStores!: () => void;
-    const storesHeld = new Promise<void>((resolve) => {
-      releaseStores = resolve;
-    });
-    await pos.route('**/api/store/read*', async (route) => {
-      await storesHeld;
-      await route.continue();
-    });
+    const { release: releaseStores } = await holdRequests(pos, '**/api/store/read*');
     await pos.goto(`${running.server.baseUrl}/folder/pos-sales`);
     await pos.locator('[data-testid="pos-scan"]').waitFor();
     await expect.poll(() => focused(pos)).toBe('scan');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, postFromPage, screenshot, signIn, toastShown, typeInto } from './support/browser.ts';
+import {
+  desktop,
+  holdRequests,
+  phone,
+  postFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+  typeInto,
+} from './support/browser.ts';
 import { openSignedIn, serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -84,19 +93,7 @@ describe('the accounting year chosen in the menu', () => {
     // customer's name to type another over it meanwhile, then the balance comes. A field that went blank while the
     // year's list was held, and got the name back when it came, ran the name typed on after it ("عميل نقدي —
     // 101عميل نقدي — 101"), and no customer was chosen.
-    let releaseList!: () => void;
-    const listHeld = new Promise<void>((resolve) => {
-      releaseList = resolve;
-    });
-    let listAsked!: () => void;
-    const asked = new Promise<void>((resolve) => {
-      listAsked = resolve;
-    });
-    await page.route('**/api23/sub_accounts/getAccountBalance*', async (route) => {
-      listAsked();
-      await listHeld;
-      await route.continue();
-    });
+    const { release: releaseList, asked } = await holdRequests(page, '**/api23/sub_accounts/getAccountBalance*');
     await chooseYear(page, '2025');
     await asked;
     await field.focus();

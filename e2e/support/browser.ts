@@ -112,3 +112,24 @@ export async function typeInto(page: Page, name: string, text: string) {
 
 /** The lines of the invoice on show. */
 export const invoiceLines = (page: Page) => page.locator('[data-testid="invoice-lines"] tbody tr');
+
+/**
+ * Holds the page's requests to `url` until `release()` (a slow network at a chosen moment); `asked` settles when the
+ * first of them is made.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let markAsked!: () => void;
+  const asked = new Promise<void>((resolve) => {
+    markAsked = resolve;
+  });
+  await page.route(url, async (route) => {
+    markAsked();
+    await held;
+    await route.continue();
+  });
+  return { release, asked };
+}
