@@ -115,8 +115,23 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
       run: get('/api/pay/getTopSales?page=1&pageSize=50'),
     },
     { label: 'payment-due sales (notifications)', goalMs: 50, run: get('/api/pay/paynotif') },
-    // The party picker as the invoice screens read it: the names, then the chosen party's balance alone.
-    { label: "party picker: the store's party names", goalMs: 50, run: get('/api/sub_accounts/partyNames') },
+    // The party picker as the invoice screens read it: a term typed (the server's search, 20 suggestions), then the
+    // chosen party's balance alone. The whole list is what the POS and the phone keep for selling offline.
+    {
+      label: 'party search: a common name typed with its variant ("احمد" finds أحمد), customers, 20',
+      goalMs: 50,
+      run: get(`/api/sub_accounts/partyNames?search=${encodeURIComponent('احمد')}&side=customer`),
+    },
+    {
+      label: 'party search: a code typed in Arabic-Indic digits',
+      goalMs: 50,
+      run: get(`/api/sub_accounts/partyNames?search=${encodeURIComponent('١٢')}`),
+    },
+    {
+      label: "party names: the store's whole list (kept offline)",
+      goalMs: 50,
+      run: get('/api/sub_accounts/partyNames'),
+    },
     {
       label: "party picker: the chosen customer's balance",
       goalMs: 50,

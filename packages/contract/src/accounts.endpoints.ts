@@ -4,6 +4,7 @@ import {
   AccountQuery,
   MainAccount,
   PartyName,
+  PartyNamesQuery,
   SubAccount,
   SubAccountInput,
   SubAccountListQuery,
@@ -39,11 +40,11 @@ export const accountsEndpoints = {
       query: StoreYearQuery.partial(),
       response: dataOf(SubAccountWithSeed),
     },
-    /** Every customer and supplier of the store by name and code, without balances (the party picker). */
+    /** The store's customers and suppliers by name and code, without balances: all, or those a term finds. */
     partyNames: {
       method: 'GET',
       path: 'sub_accounts/partyNames',
-      query: StoreYearQuery.partial(),
+      query: PartyNamesQuery,
       response: dataOf(PartyName),
     },
     readWithBalance: {

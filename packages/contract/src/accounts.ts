@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MoneyString } from './amounts.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
+import { PARTY_SEARCH_MOST } from './partySearch.ts';
 import { Id, StoreYearQuery } from './scope.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
 export const AccountNature = z.enum(['debit', 'credit']);
 export type AccountNature = z.infer<typeof AccountNature>;
@@ -123,6 +126,19 @@ export const SubAccountWithSeed = SubAccount.extend(SeedBalanceFields.shape);
  */
 export const PartyName = SubAccount.pick({ id: true, sub_name: true, sub_code: true, ac_id: true });
 export type PartyName = z.infer<typeof PartyName>;
+
+/**
+ * The party picker's read. Without `search`, every customer and supplier of the store (legacy clients, and the list
+ * the device keeps for selling offline). With it, those whose name holds the term or whose code starts with it
+ * (letter variants and digits folded: `foldArabic`), best first, at most `limit` (20 unless asked, at most 100).
+ * `side` keeps customers or suppliers only.
+ */
+export const PartyNamesQuery = StoreYearQuery.partial().extend({
+  search: z.preprocess((value) => (value === '' ? undefined : value), Text().trim().max(100).optional()),
+  side: z.preprocess(emptyToUndefined, z.enum(['customer', 'supplier']).optional()),
+  limit: z.coerce.number().int().min(1).max(PARTY_SEARCH_MOST).optional(),
+});
+export type PartyNamesQuery = z.output<typeof PartyNamesQuery>;
 export type SubAccountWithSeed = z.infer<typeof SubAccountWithSeed>;
 
 export const SubAccountInput = z.object({
@@ -150,8 +166,6 @@ export type SubAccountValues = z.output<typeof SubAccountInput>;
 export const UpdateSubAccountBody = SubAccountInput.extend({ id: Id });
 export type UpdateSubAccountBody = z.output<typeof UpdateSubAccountBody>;
 export const CreateSubAccountsBody = jsonArrayOf(SubAccountInput);
-
-const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
 /** Filters of account management; empty values and 'all' mean "no filter". */
 export const subAccountSortKeys = ['sub_code', 'sub_name', 'ac_name', 'cat_name', 'phone', 'balance'] as const;

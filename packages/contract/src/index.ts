@@ -23,6 +23,7 @@ export * from './messages.ar.ts';
 export * from './money.ts';
 export * from './openingStock.ts';
 export * from './organisation.ts';
+export * from './partySearch.ts';
 export * from './permissions.ts';
 export * from './quantity.ts';
 export * from './reports.ts';

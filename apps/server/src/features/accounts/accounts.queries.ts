@@ -1,5 +1,8 @@
 import {
+  ARABIC_FOLD_FROM,
+  ARABIC_FOLD_TO,
   CUSTOMERS_CLASS,
+  foldArabic,
   money,
   parseMoney,
   type SeedBalanceFields,
@@ -282,14 +285,17 @@ type SubAccountRow = { id: number; ac_id: number; all_debit: string; all_credit:
  * The store's customers and suppliers by name and code, for the party picker: no balance (the chosen party's is
  * read alone, `getAccountBalance`), so no ledger or kept sum is read.
  */
+const partyNameColumns = {
+  id: subAccounts.id,
+  sub_name: subAccounts.sub_name,
+  sub_code: subAccounts.sub_code,
+  ac_id: subAccounts.ac_id,
+};
+
+/** Every customer and supplier of the store by name and code (legacy clients, the list a device keeps offline). */
 export async function listPartyNames(db: DbOrTx, storeId: number) {
   return db
-    .select({
-      id: subAccounts.id,
-      sub_name: subAccounts.sub_name,
-      sub_code: subAccounts.sub_code,
-      ac_id: subAccounts.ac_id,
-    })
+    .select(partyNameColumns)
     .from(subAccounts)
     .where(and(eq(subAccounts.store_id, storeId), inArray(subAccounts.ac_id, [CUSTOMERS_CLASS, SUPPLIERS_CLASS])))
     .orderBy(
@@ -298,4 +304,44 @@ export async function listPartyNames(db: DbOrTx, storeId: number) {
       asc(subAccounts.sub_name),
       asc(subAccounts.id),
     );
+}
+
+/** A column as the search compares it: `foldArabic` in SQL (the contract's letters, so both fold alike). */
+const foldedColumn = (column: SQLWrapper) =>
+  sql`translate(lower(coalesce(${column}, '')), ${ARABIC_FOLD_FROM}, ${ARABIC_FOLD_TO})`;
+
+/** LIKE wildcards typed by a user are searched for literally. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The parties of the store a term finds (`searchPartyNames` in the contract is the same search over a list): the
+ * name holds it or the code starts with it, letters folded. Exact code first, then names starting with the term,
+ * then the rest, each by name (byte order, as the device's search sorts). No index: a store's parties are read
+ * through `store_id`, and the large store's 10,534 are folded and compared in a few milliseconds (bench/reads.ts).
+ */
+export async function searchPartyNames(
+  db: DbOrTx,
+  storeId: number,
+  search: { term: string; accountClass: number | undefined; limit: number },
+) {
+  const wanted = foldArabic(search.term);
+  const name = foldedColumn(subAccounts.sub_name);
+  const code = foldedColumn(subAccounts.sub_code);
+  const classes = search.accountClass === undefined ? [CUSTOMERS_CLASS, SUPPLIERS_CLASS] : [search.accountClass];
+  return db
+    .select(partyNameColumns)
+    .from(subAccounts)
+    .where(
+      and(
+        eq(subAccounts.store_id, storeId),
+        inArray(subAccounts.ac_id, classes),
+        sql`(${name} like ${`%${escapeLike(wanted)}%`} or (${subAccounts.sub_code} <> '' and ${code} like ${`${escapeLike(wanted)}%`}))`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${code} = ${wanted} and ${subAccounts.sub_code} <> '' then 0 when ${name} like ${`${escapeLike(wanted)}%`} then 1 else 2 end`,
+      sql`${subAccounts.sub_name} collate "C"`,
+      asc(subAccounts.id),
+    )
+    .limit(search.limit);
 }

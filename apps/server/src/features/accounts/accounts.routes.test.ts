@@ -129,6 +129,85 @@ describeEachDatabase('accounts', (ctx) => {
     expect(other.some((p) => added.some((a) => a.id === p.id))).toBe(false);
   });
 
+  it('the party picker searches on the server: part of a name, letter variants, a code in Arabic-Indic digits, best first, limited, this store only', async () => {
+    const c = await signedIn(1);
+    const added = (
+      await c.post('/api/sub_accounts/createMulti', [
+        { ac_id: 1, cat_id: 1, sub_name: 'مكتبة الإسراء للقرطاسية', sub_code: '8801', sub_balance: '0' },
+        { ac_id: 1, cat_id: 1, sub_name: 'صيدلية مصطفى', sub_code: '88', sub_balance: '0' },
+        { ac_id: 2, cat_id: 2, sub_name: 'الاسراء للتوريدات', sub_code: '8802', sub_balance: '0' },
+        { ac_id: 1, cat_id: 1, sub_name: 'اسراء محمد', sub_code: null, sub_balance: '0' },
+        { ac_id: 1, cat_id: 1, sub_name: 'Nile Tools_Co', sub_code: 'N-5', sub_balance: '0' },
+      ])
+    ).json().data as { id: number; sub_name: string }[];
+    const idOf = (name: string) => added.find((p) => p.sub_name === name)?.id;
+    type Found = { id: number; sub_name: string; sub_code: string | null; ac_id: number };
+    const search = async (query: string, client = c) => {
+      const res = await client.get(`/api/sub_accounts/partyNames?${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Found[];
+    };
+    const names = (found: Found[]) => found.map((p) => p.sub_name);
+
+    // Part of a name, anywhere in it; a name starting with the term comes before one holding it, then by name.
+    expect(names(await search(`search=${encodeURIComponent('سراء')}`))).toEqual([
+      'اسراء محمد',
+      'الاسراء للتوريدات',
+      'مكتبة الإسراء للقرطاسية',
+    ]);
+    // Alef with hamza typed or not, taa marbuta as haa, alef maqsura as yaa: the same parties.
+    const typedWithHamza = names(await search(`search=${encodeURIComponent('إسراء')}`));
+    const typedWithout = names(await search(`search=${encodeURIComponent('اسراء')}`));
+    expect(typedWithHamza).toEqual(typedWithout);
+    expect(typedWithout).toEqual(['اسراء محمد', 'الاسراء للتوريدات', 'مكتبة الإسراء للقرطاسية']);
+    expect(names(await search(`search=${encodeURIComponent('مكتبه')}`))).toEqual(['مكتبة الإسراء للقرطاسية']);
+    expect(names(await search(`search=${encodeURIComponent('مصطفي')}`))).toEqual(['صيدلية مصطفى']);
+    // Case and LIKE's wildcards: "tools_co" is text, "_" matches no other letter.
+    expect(names(await search('search=TOOLS_CO'))).toEqual(['Nile Tools_Co']);
+    expect(await search('search=tools%25co')).toEqual([]);
+
+    // A code typed in Arabic-Indic digits: the exact code first, then the codes it starts; the full row of each.
+    const byCode = await search(`search=${encodeURIComponent('٨٨')}`);
+    expect(byCode[0]).toEqual({ id: idOf('صيدلية مصطفى'), sub_name: 'صيدلية مصطفى', sub_code: '88', ac_id: 1 });
+    expect(names(byCode.slice(1))).toEqual(['الاسراء للتوريدات', 'مكتبة الإسراء للقرطاسية']);
+    // One side only: the customers (a sale), the suppliers (a purchase).
+    expect(names(await search(`search=${encodeURIComponent('٨٨')}&side=customer`))).toEqual([
+      'صيدلية مصطفى',
+      'مكتبة الإسراء للقرطاسية',
+    ]);
+    expect(names(await search('search=88&side=supplier'))).toEqual(['الاسراء للتوريدات']);
+
+    // At most 20 unless asked, at most 100; asked for fewer, fewer.
+    const many = Array.from({ length: 105 }, (_, i) => ({
+      ac_id: 1,
+      cat_id: 1,
+      sub_name: `زبون البحث ${String(i).padStart(3, '0')}`,
+      sub_balance: '0',
+    }));
+    expect((await c.post('/api/sub_accounts/createMulti', many)).statusCode).toBe(200);
+    const term = encodeURIComponent('زبون البحث');
+    expect(await search(`search=${term}`)).toHaveLength(20);
+    expect(names(await search(`search=${term}&limit=3`))).toEqual([
+      'زبون البحث 000',
+      'زبون البحث 001',
+      'زبون البحث 002',
+    ]);
+    expect(await search(`search=${term}&limit=100`)).toHaveLength(100);
+    const tooMany = await c.get(`/api/sub_accounts/partyNames?search=${term}&limit=101`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.code).toBe('VALIDATION_FAILED');
+    // Without a term, every party, as before (the device's kept list).
+    expect((await search('')).length).toBeGreaterThan(110);
+
+    // Another store's parties are never answered, however they are searched.
+    const other = await signedIn(2);
+    expect(await search(`search=${term}`, other)).toEqual([]);
+    expect(await search(`search=${encodeURIComponent('٨٨٠١')}`, other)).toEqual([]);
+    expect((await search(`search=${encodeURIComponent('٨٨٠١')}`)).map((p) => p.id)).toEqual([
+      idOf('مكتبة الإسراء للقرطاسية'),
+    ]);
+  });
+
   it('account management is paged on the server and filtered by search, category, nature and balance', async () => {
     const c = await signedIn(2);
     const batch = Array.from({ length: 23 }, (_, i) => ({

@@ -7,6 +7,8 @@ import {
   endpoints,
   Id,
   IdQuery,
+  PARTY_SEARCH_LIMIT,
+  partySides,
   StoreYearQuery,
   SUPPLIERS_CLASS,
   SubAccount,
@@ -26,6 +28,7 @@ import {
   listMainAccounts,
   listPartyNames,
   listSubAccounts,
+  searchPartyNames,
   withSeedFields,
 } from './accounts.queries.ts';
 import { accountUsage, createSubAccounts, deleteSubAccount, updateSubAccount } from './accounts.service.ts';
@@ -95,7 +98,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     urlOf(api.partyNames),
     { config: { permission: 'signedIn' }, schema: { tags, ...schemaOf(api.partyNames) } },
-    async (req) => ({ data: await listPartyNames(app.db, sessionUser(req).store_id) }),
+    async (req) => {
+      const storeId = sessionUser(req).store_id;
+      const { search, side, limit } = req.query;
+      // Without a term, every party: legacy clients and the list a device keeps for selling offline read it so.
+      if (search === undefined) return { data: await listPartyNames(app.db, storeId) };
+      const accountClass = side && partySides[side].accountClass;
+      return {
+        data: await searchPartyNames(app.db, storeId, {
+          term: search,
+          accountClass,
+          limit: limit ?? PARTY_SEARCH_LIMIT,
+        }),
+      };
+    },
   );
 
   for (const [url, positive] of [
