@@ -1,21 +1,34 @@
-import { type PartySide, partySides, toWesternDigits } from '@mizan/contract';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type PartyName, type PartySide, partySides, toWesternDigits } from '@mizan/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshParties, refreshStore } from '../../app/queryClient.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/natureText.ts';
+import { PartyResults, partyComboboxOf } from './PartyResults.tsx';
 import { salesText } from './salesText.ts';
-import { useParties, usePartyBalance } from './useSales.ts';
+import { fetchPartySearch, findKnownParty, usePartyBalance, usePartySearch } from './useParties.ts';
 
 // The account form (and the schema library it validates with) loads when a new customer is first added.
 const AccountModal = lazy(() =>
   import('../accounts/AccountModal.tsx').then((module) => ({ default: module.AccountModal })),
 );
 
+const label = (p: { sub_name: string; sub_code: string | null }) =>
+  p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
+
+/** What a typed text is searched by: a label typed or pasted whole ("name — code") by its name. */
+const termOf = (text: string) => {
+  const dash = text.lastIndexOf(' — ');
+  return (dash >= 0 ? text.slice(0, dash) : text).trim();
+};
+
 /**
- * The customer (or supplier) by name or code, typed with the keyboard (a code in any digits: ١٠٢ is 102) or picked
- * from the list with the arrows and Enter; its balance shows once chosen. A party that does not exist yet is added
- * in the account modal without leaving the invoice, and is chosen at once. Forms bind it as `PartyField`.
+ * The customer (or supplier) by name or code, typed with the keyboard (a code in any digits: ١٠٢ is 102): the
+ * server suggests the parties it finds as the user types (issue 19), picked with the arrows and Enter or a tap; its
+ * balance shows once chosen. A party that does not exist yet is added in the account modal without leaving the
+ * invoice, and is chosen at once. Forms bind it as `PartyField`.
  */
 export function CustomerPicker({
   storeId,
@@ -40,37 +53,57 @@ export function CustomerPicker({
   canAddParty?: boolean;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
-  /** A party was chosen from the list (its full label): the invoice moves the focus on to the item. */
+  /** A party was chosen (picked, or its full label typed): the invoice moves the focus on to the item. */
   onChosen?: () => void;
 }) {
-  const all = useParties(storeId);
-  const parties = {
-    data: only ? all.data?.filter((p) => p.ac_id === partySides[only].accountClass) : all.data,
-  };
+  const client = useQueryClient();
   const [adding, setAdding] = useState(false);
   const accountModalMounted = useOpenedOnce(adding);
   // Ids of its own, never fixed ones: a label or a list must not point into another picker of the page.
   const inputId = useId();
   const listId = useId();
-  const chosen = parties.data?.find((p) => p.id === value);
-  // Its balance is read alone, in the year shown (the list holds names only: every party's balance was 2 s of work).
-  const balance = usePartyBalance(storeId, chosen?.id).data;
-  const label = (p: { sub_name: string; sub_code: string | null }) =>
-    p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
-  // The chosen party's name stays in the field while the list is fetched again (an account added or changed); only
-  // its balance waits for its own read (another year chosen in the menu). A field that went blank and was filled again under a cashier's keys ran
-  // the name typed on after the one drawn back (the walk-in customer's name twice, and no party chosen).
-  const lastChosen = useRef<{ id: number; label: string }>(undefined);
-  if (chosen) lastChosen.current = { id: chosen.id, label: label(chosen) };
-  const kept = parties.data === undefined ? lastChosen.current : undefined;
-  const chosenLabel = chosen ? label(chosen) : kept && kept.id === value ? kept.label : '';
+  const accountClass = only && partySides[only].accountClass;
   // What is typed stays in the field while it names no party (Backspace in a chosen one keeps the text and the
   // focus); a party chosen from outside (a new invoice, an opened one) shows its label.
   const [typed, setTyped] = useState<{ value: number | undefined; text: string }>();
-  const shown = typed && typed.value === value ? typed.text : chosenLabel;
-  const matchOf = (text: string) =>
-    parties.data?.find((p) => label(p) === text || p.sub_name === text || p.sub_code === toWesternDigits(text));
-  // A name typed before the list arrived (a fast cashier, a year just switched) is chosen when it arrives.
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  // Enter picks the first suggestion, or the one the arrows moved to.
+  const moved = useRef(false);
+  const term = open ? termOf(typed?.text ?? '') : '';
+  const debounced = useDebounced(term, 150);
+  const search = usePartySearch(storeId, debounced, only);
+  const shownList = open && debounced !== '' ? (search.data ?? []) : [];
+  const empty =
+    open && term !== '' && debounced === term && !search.isPlaceholderData && search.data?.length === 0
+      ? salesText.noParty
+      : undefined;
+
+  // The chosen party by its id, from any read that named it (a search, the walk-in customer, the device's list), or
+  // its balance's read: it shows though the suggestions on show no longer hold it. The last one seen is kept, so
+  // its name stays in the field while those reads are asked again (an account added, another year chosen): a field
+  // that went blank and was filled again under a cashier's keys ran the name typed on after the one drawn back.
+  const balance = usePartyBalance(storeId, value).data;
+  const seen = useRef<PartyName>(undefined);
+  const chosen =
+    value === undefined
+      ? undefined
+      : (findKnownParty(client, storeId, (p) => p.id === value) ??
+        (seen.current?.id === value ? seen.current : undefined) ??
+        (balance?.id === value ? balance : undefined));
+  if (chosen) seen.current = chosen;
+  const shown = typed && typed.value === value ? typed.text : chosen ? label(chosen) : '';
+  const matchOf = (text: string) => {
+    const code = toWesternDigits(text.trim());
+    return findKnownParty(
+      client,
+      storeId,
+      (p) =>
+        (accountClass === undefined || p.ac_id === accountClass) &&
+        (label(p) === text || p.sub_name === text || (p.sub_code !== null && p.sub_code === code)),
+    );
+  };
+  // A name or code typed before its suggestions arrived (a fast cashier, a slow network) is chosen when they do.
   const pending = typed && typed.value === undefined && value === undefined ? typed.text : undefined;
   const arrived = pending ? matchOf(pending)?.id : undefined;
   useEffect(() => {
@@ -78,36 +111,85 @@ export function CustomerPicker({
     setTyped({ value: arrived, text: pending });
     onChange(arrived);
   }, [pending, arrived, onChange]);
+
+  const latestText = useRef('');
+  latestText.current = typed?.text ?? '';
+  function pick(p: PartyName) {
+    seen.current = p;
+    setTyped({ value: p.id, text: label(p) });
+    setOpen(false);
+    onChange(p.id);
+    onChosen?.();
+  }
+  async function enter(event: KeyboardEvent) {
+    const current = search.isPlaceholderData || debounced !== term ? undefined : search.data;
+    if (open && moved.current && current?.[active]) {
+      event.preventDefault();
+      return pick(current[active]);
+    }
+    // Enter on a chosen party (by its code: "177") goes on to the item; a form without that submits.
+    if (chosen && (typed === undefined || typed.value === value)) {
+      if (!onChosen) return;
+      event.preventDefault();
+      setOpen(false);
+      return onChosen();
+    }
+    if (term === '') return;
+    event.preventDefault();
+    // Before the suggestions came: asked now, and the first is chosen unless the text changed meanwhile.
+    const text = latestText.current;
+    const found = current ?? (await fetchPartySearch(client, storeId, term, only));
+    if (found[0] && latestText.current === text) pick(found[0]);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      moved.current = true;
+      if (!open) return setOpen(termOf(shown) !== '');
+      const last = Math.max(shownList.length - 1, 0);
+      setActive((i) => (event.key === 'ArrowDown' ? Math.min(i + 1, last) : Math.max(i - 1, 0)));
+    } else if (event.key === 'Escape' && open) {
+      // Closes the suggestions only: a dialog around the field stays open.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    } else if (event.key === 'Enter') void enter(event);
+  }
+
   return (
     <div className="field">
       <label htmlFor={inputId}>
         {fieldLabel}
         {shortcut && <kbd>{shortcut}</kbd>}
       </label>
-      <div className="field-row">
+      <div className="field-row party-row">
         <input
           id={inputId}
           className="plain-input"
-          list={listId}
           name="customer"
+          autoComplete="off"
           placeholder={salesText.customerPlaceholder}
           value={shown}
+          data-party-id={value ?? ''}
+          {...partyComboboxOf(listId, shownList, active)}
           onChange={(e) => {
             const text = e.target.value;
             const match = matchOf(text);
             setTyped({ value: match?.id, text });
+            setOpen(termOf(text) !== '');
+            setActive(0);
+            moved.current = false;
             onChange(match?.id);
             if (match && label(match) === text && text !== shown) onChosen?.();
           }}
-          // Enter on a chosen party (by its code: "177") goes on to the item, as choosing it from the list does.
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter' || !chosen || !onChosen) return;
-            e.preventDefault();
-            onChosen();
-          }}
+          onKeyDown={onKeyDown}
           // A party chosen by its code or name shows its full label once the field is left.
-          onBlur={() => chosen && setTyped(undefined)}
+          onBlur={() => {
+            setOpen(false);
+            if (chosen) setTyped(undefined);
+          }}
         />
+        <PartyResults listId={listId} shown={shownList} active={active} empty={empty} onPick={pick} />
         {party && canAddParty && (
           <button
             type="button"
@@ -120,12 +202,7 @@ export function CustomerPicker({
           </button>
         )}
       </div>
-      <datalist id={listId}>
-        {parties.data?.map((p) => (
-          <option key={p.id} value={label(p)} />
-        ))}
-      </datalist>
-      {chosen && balance?.id === chosen.id ? (
+      {value !== undefined && balance?.id === value ? (
         <small className="party-balance" data-testid="party-balance">
           {salesText.balance}: <bdi className="num">{formatDecimal(balance.current_balance)}</bdi>{' '}
           {natureText(balance.balance_type)}
@@ -143,8 +220,11 @@ export function CustomerPicker({
             party={party}
             onClose={() => setAdding(false)}
             onSaved={async (account) => {
-              await Promise.all([refreshStore(storeId), refreshParties(storeId)]);
+              // Chosen at once by what the save answered; the searches and the kept list are asked again.
+              seen.current = account;
+              setTyped(undefined);
               onChange(account.id);
+              await Promise.all([refreshStore(storeId), refreshParties(storeId)]);
             }}
           />
         </Suspense>

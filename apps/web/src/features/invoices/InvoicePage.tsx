@@ -9,13 +9,13 @@ import {
   normalizeNumberInput,
   routes,
   vatTermsOf,
-  WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { currentYearId } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
 import { lockedUnless, may, mayBackDate, mayChangeDocument, mayOnKind } from '../../app/permissions.ts';
+import { queryClient } from '../../app/queryClient.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { enterMovesOn, isSaveKey } from '../../ui/enterMovesOn.ts';
@@ -54,8 +54,9 @@ import { convertOrderStep, pickedDate, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoiceShortcuts } from './useInvoiceShortcuts.ts';
 import { useKeepPriceOffer } from './useKeepPriceOffer.ts';
+import { knownParty, useKeptPartyNames, useWalkInCustomer } from './useParties.ts';
 import { usePickedStockLines } from './usePickedStockLines.ts';
-import { type DocKind, type SavedInvoice, shortagesOf, useInvoice, useParties, useSaveInvoice } from './useSales.ts';
+import { type DocKind, type SavedInvoice, shortagesOf, useInvoice, useSaveInvoice } from './useSales.ts';
 
 const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => ({
   cust_id: doc.cust_id,
@@ -106,10 +107,7 @@ export function InvoicePage({
   const [saveKey, setSaveKey] = useState(() => newKey());
   const formRef = useRef<HTMLFormElement>(null);
   // A new sale starts with the walk-in customer chosen (screens.md: the counter sells to him most of the day).
-  const parties = useParties(storeId);
-  const walkIn = kindOf(screen.kind).walkInCustomer
-    ? parties.data?.find((p) => p.ac_id === WALK_IN_CUSTOMER.ac_id && p.sub_name === WALK_IN_CUSTOMER.sub_name)?.id
-    : undefined;
+  const walkIn = useWalkInCustomer(storeId, kindOf(screen.kind).walkInCustomer === true).data?.id;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
   // The phone sells offline from the device's copy of the store's items (docs/offline.md): refreshed on opening.
@@ -117,6 +115,8 @@ export function InvoicePage({
   useEffect(() => {
     if (sellsOffline) void copyCatalogue(storeId, { olderThanMs: 5 * 60_000 }).catch(() => undefined);
   }, [sellsOffline, storeId]);
+  // And to a known party: the store's party names are kept on the device too (the picker searches them offline).
+  useKeptPartyNames(storeId, sellsOffline);
   const [presentAlert, dismissAlert] = useIonAlert();
   // Ionic's hook drops an alert asked for while its previous one is still in the page: that one goes first.
   const alert = (options: Parameters<typeof presentAlert>[0]) => void dismissAlert().then(() => presentAlert(options));
@@ -284,7 +284,7 @@ export function InvoicePage({
   async function sellOnPhone(body: SaleBody): Promise<boolean> {
     const time = localTime();
     const { idempotency_key: _, ...unkeyed } = body;
-    const partyName = parties.data?.find((p) => p.id === invoice.cust_id)?.sub_name ?? '';
+    const partyName = knownParty(queryClient, storeId, invoice.cust_id)?.sub_name ?? '';
     const outcome = await sellThroughOutbox({
       storeId,
       yearId: currentYearId(),

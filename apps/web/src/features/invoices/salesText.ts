@@ -11,6 +11,8 @@ export const salesText = {
   /** The party's field, by the side the document's party is on. */
   partyAccount: { customer: 'حساب العميل', supplier: 'حساب المورد' } satisfies Record<PartySide, string>,
   customerPlaceholder: 'اكتب اسم العميل أو الكود',
+  /** A typed name or code that finds no party. */
+  noParty: 'لا يوجد حساب بهذا الاسم أو الكود',
   newCustomer: 'عميل جديد',
   newSupplier: 'مورد جديد',
   newItem: 'صنف جديد',

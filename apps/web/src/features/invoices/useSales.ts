@@ -8,7 +8,7 @@ import {
 } from '@mizan/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
-import { partiesKey, refreshStore, yearKey } from '../../app/queryClient.ts';
+import { refreshStore, yearKey } from '../../app/queryClient.ts';
 import { searchCatalogue } from '../offline/deviceCache.rules.ts';
 import { readCatalogue } from '../offline/deviceCache.ts';
 
@@ -24,26 +24,6 @@ export const salesKeys = {
   itemSearch: (storeId: number, term: string) => [...yearKey(storeId), 'itemsWithStock', term] as const,
   doc: (storeId: number, kind: KindToken | '', id: number) => [...salesKeys.all(storeId), kind, id] as const,
 };
-
-/** The store's customers and suppliers by name and code (no balances): the party picker's list, kept on the device. */
-export const useParties = (storeId: number) =>
-  useQuery({
-    queryKey: partiesKey(storeId),
-    queryFn: async () => (await call(routes.sub_accounts.partyNames, { query: { store_id: storeId } })).data,
-    // Refreshed by a change of accounts here (refreshParties), not by every save; a party added on another device
-    // comes when a screen opens after a minute.
-    staleTime: 60_000,
-  });
-
-/** One party's balance in the year read (the picker shows the chosen one's): a year's figure, refreshed by any save. */
-export const usePartyBalance = (storeId: number, partyId: number | undefined) =>
-  useQuery({
-    queryKey: [...yearKey(storeId), 'partyBalance', partyId],
-    queryFn: async () =>
-      (await call(routes.sub_accounts.getAccountBalance, { query: { store_id: storeId, account_id: partyId ?? 0 } }))
-        .data[0],
-    enabled: partyId !== undefined,
-  });
 
 /**
  * The items a code or name finds: the server's answer, or, when the server gives none (no network), the device's

@@ -9,7 +9,6 @@ import {
   type StockRow,
   scaleLayoutOf,
   vatTermsOf,
-  WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
@@ -25,7 +24,8 @@ import { salesScreen } from '../invoices/documentScreens.ts';
 import { figures, toRequest } from '../invoices/invoiceForm.ts';
 import { salesText } from '../invoices/salesText.ts';
 import { saveSteps } from '../invoices/saveInvoice.ts';
-import { type SavedInvoice, salesKeys, shortagesOf, useParties, useSaveInvoice } from '../invoices/useSales.ts';
+import { knownParty, useKeptPartyNames, useWalkInCustomer } from '../invoices/useParties.ts';
+import { type SavedInvoice, salesKeys, shortagesOf, useSaveInvoice } from '../invoices/useSales.ts';
 import { searchCatalogue } from '../offline/deviceCache.rules.ts';
 import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
 import { offlineText } from '../offline/offlineText.ts';
@@ -57,10 +57,9 @@ export default function PosPage({ title }: { title: string }) {
   const notify = useNotify();
   const [presentAlert] = useIonAlert();
   const queryClient = useQueryClient();
-  const parties = useParties(storeId);
-  const walkIn = kindOf('pay').walkInCustomer
-    ? parties.data?.find((p) => p.ac_id === WALK_IN_CUSTOMER.ac_id && p.sub_name === WALK_IN_CUSTOMER.sub_name)?.id
-    : undefined;
+  // The walk-in customer by a small read; the store's party names kept on the device for selling offline.
+  const walkIn = useWalkInCustomer(storeId, kindOf('pay').walkInCustomer === true).data?.id;
+  useKeptPartyNames(storeId, true);
   const store = useStores().data?.find((s) => s.id === storeId);
   const layout = store ? scaleLayoutOf(store) : DEFAULT_SCALE_LAYOUT;
 
@@ -205,7 +204,7 @@ export default function PosPage({ title }: { title: string }) {
     setBusy(true);
     try {
       // Kept on the device with its number before anything is printed; then sent (docs/offline.md).
-      const partyName = parties.data?.find((p) => p.id === sale.cust_id)?.sub_name ?? '';
+      const partyName = knownParty(queryClient, storeId, sale.cust_id)?.sub_name ?? '';
       const { idempotency_key: _, ...unkeyed } = body;
       const outcome = await sellThroughOutbox({
         storeId,
