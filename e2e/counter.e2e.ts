@@ -309,23 +309,24 @@ describe('on a phone', () => {
       sub_balance: '0',
     });
     expect(customer.status).toBe(200);
-    // The customer list is held until the cashier is in the field. Right when the list is drawn (its options in
-    // the page), the cashier's Ctrl+A lands: the walk-in's name must already be in the field then, or not come at
-    // all. Drawn a moment later, the name stood before the keys typed next ("عميل نقدي — 101مطعم الواحة — 177").
+    // The walk-in customer's read (and the names the phone keeps) are held until the cashier is in the field. Right
+    // when the walk-in is chosen (the field names his id), the cashier's Ctrl+A lands: his name must already be in
+    // the field then, or not come at all. Drawn a moment later, the name stood before the keys typed next
+    // ("عميل نقدي — 101مطعم الواحة — 177").
     const { release: releaseList } = await holdRequests(page, '**/api/sub_accounts/partyNames*');
     await page.reload();
     const field = page.locator('input[name="customer"]:visible');
     await field.waitFor();
     await field.focus();
     await field.evaluate((input: HTMLInputElement) => {
-      const list = document.getElementById(input.getAttribute('list') ?? '');
       const observer = new MutationObserver(() => {
+        if (!input.dataset.partyId) return;
         observer.disconnect();
         input.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true }));
         input.select();
         input.dataset.keysLanded = 'yes';
       });
-      if (list) observer.observe(list, { childList: true });
+      observer.observe(input, { attributes: true, attributeFilter: ['data-party-id'] });
     });
     releaseList();
     await expect.poll(() => field.getAttribute('data-keys-landed')).toBe('yes');

@@ -102,7 +102,7 @@ describe('the accounting year chosen in the menu', () => {
     expect(await field.inputValue()).toBe('عميل نقدي — 101');
     expect(await page.getByTestId('party-balance').count()).toBe(0);
     releaseList();
-    await expect.poll(() => page.locator('datalist option').count()).toBeGreaterThan(0);
+    await page.getByTestId('party-balance').waitFor();
     await page.keyboard.type('عميل نقدي — 101');
     await page.getByTestId('party-balance').waitFor();
     expect(await field.inputValue()).toBe('عميل نقدي — 101');

@@ -70,7 +70,9 @@ export function CustomerPicker({
   const [active, setActive] = useState(0);
   // Enter picks the first suggestion, or the one the arrows moved to.
   const moved = useRef(false);
-  const term = open ? termOf(typed?.text ?? '') : '';
+  // Searched while the list is open, and after it closed while the text names no party yet (typed whole and left
+  // before its suggestions came: chosen when they do).
+  const term = typed && (open || typed.value === undefined) ? termOf(typed.text) : '';
   const debounced = useDebounced(term, 150);
   const search = usePartySearch(storeId, debounced, only);
   const shownList = open && debounced !== '' ? (search.data ?? []) : [];
@@ -145,7 +147,12 @@ export function CustomerPicker({
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       moved.current = true;
-      if (!open) return setOpen(termOf(shown) !== '');
+      if (!open) {
+        // The list opens again on what the field shows (a chosen party's name).
+        if (termOf(shown) === '') return;
+        setTyped({ value, text: shown });
+        return setOpen(true);
+      }
       const last = Math.max(shownList.length - 1, 0);
       setActive((i) => (event.key === 'ArrowDown' ? Math.min(i + 1, last) : Math.max(i - 1, 0)));
     } else if (event.key === 'Escape' && open) {

@@ -14,10 +14,13 @@ const item = (id: number, fields: Record<string, unknown>) => ({
 });
 
 describe('what the device keeps for the POS', () => {
-  it('keeps the company, the stores, a store’s party names, the categories and brands, and nothing else', () => {
+  it('keeps the company, the stores, a store’s party names and walk-in customer, the categories and brands, and nothing else', () => {
     expect(isKeptOffline(['company'])).toBe(true);
     expect(isKeptOffline(['stores'])).toBe(true);
     expect(isKeptOffline(['parties', 1])).toBe(true);
+    // The walk-in customer (a new sale starts with him at once), not the searches typed.
+    expect(isKeptOffline(['parties', 1, 'walkIn'])).toBe(true);
+    expect(isKeptOffline(['parties', 1, 'search', 'customer', 'ور'])).toBe(false);
     // A party's balance is a year's figure: never shown stale.
     expect(isKeptOffline(['store', 1, 'year', 1, 'partyBalance', 7])).toBe(false);
     expect(isKeptOffline(['store', 1, 'categories'])).toBe(true);

@@ -6,12 +6,14 @@ import type { StockRow } from '@mizan/contract';
 
 /**
  * The reads the POS and the phone's sales screen need to open and sell: the company, the stores, a store's party
- * names (queryClient.ts `partiesKey`), its categories and brands. Nothing else is kept (no balance or record is ever shown stale).
+ * names (queryClient.ts `partiesKey`) and its walk-in customer (a new sale starts with him at once, as before his
+ * read answers), its categories and brands. The party searches typed are not kept. Nothing else is kept (no balance or record is ever shown stale).
  */
 export function isKeptOffline(key: readonly unknown[]): boolean {
   const [root, , third] = key;
   if (key.length === 1) return root === 'company' || root === 'stores';
   if (key.length === 2) return root === 'parties';
+  if (root === 'parties') return key.length === 3 && third === 'walkIn';
   if (root !== 'store') return false;
   if (key.length === 3) return third === 'categories';
   return key.length === 4 && third === 'items' && key[3] === 'brands';
