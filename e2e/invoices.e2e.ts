@@ -307,3 +307,55 @@ describe('screens of the trading documents', () => {
     });
   }
 });
+
+describe('the party picker', () => {
+  it('suggests what the server finds for part of a name, right to left with each code in place: desktop and phone, light and dark', {
+    timeout: 180_000,
+  }, async () => {
+    const setup = await openSignedIn(running);
+    const added = await postFromPage(setup, 'sub_accounts/createMulti', [
+      { ac_id: 1, cat_id: 1, sub_name: 'مؤسسة النور للتجارة', sub_code: '510', sub_balance: '0' },
+      { ac_id: 1, cat_id: 1, sub_name: 'ورشة النور', sub_code: '511', sub_balance: '0' },
+      { ac_id: 1, cat_id: 1, sub_name: 'النور للإطارات', sub_code: '512', sub_balance: '0' },
+      { ac_id: 2, cat_id: 2, sub_name: 'النور للتوريدات', sub_code: '513', sub_balance: '0' },
+    ]);
+    expect(added.status).toBe(200);
+    await setup.context().close();
+    for (const [look, options] of [
+      ['desktop', desktop],
+      ['desktop-dark', { ...desktop, colorScheme: 'dark' as const }],
+      ['phone', phone],
+      ['phone-dark', { ...phone, colorScheme: 'dark' as const }],
+    ] as const) {
+      const page = await (await running.browser.newContext(options)).newPage();
+      await signIn(page, running.server.baseUrl);
+      await page.waitForURL(/folder\/sales/);
+      const field = page.locator('input[name="customer"]:visible');
+      await expect.poll(() => field.inputValue()).toBe('عميل نقدي — 101');
+      // "النور" typed with a plain alef finds the customers (a sale: not the supplier), names starting with it first.
+      await typeInto(page, 'customer', 'النور');
+      const offered = page.locator('[role="listbox"]:not([hidden]) [role="option"]');
+      await expect
+        .poll(() => offered.allTextContents())
+        .toEqual(['النور للإطارات512', 'مؤسسة النور للتجارة510', 'ورشة النور511']);
+      // ↓ moves to the second suggestion (the first is where Enter starts).
+      await page.keyboard.press('ArrowDown');
+      // Right to left: the list is, each name stands at the right and its code at the left, in Western digits.
+      const layout = await offered.first().evaluate((option) => {
+        const [name, code] = [...option.querySelectorAll('bdi')].map((part) => part.getBoundingClientRect());
+        return {
+          direction: getComputedStyle(option).direction,
+          nameRight: name?.right ?? 0,
+          codeRight: code?.right ?? 0,
+        };
+      });
+      expect(layout.direction).toBe('rtl');
+      expect(layout.nameRight).toBeGreaterThan(layout.codeRight);
+      await screenshot(page, `party-picker-${look}`);
+      await page.keyboard.press('Enter');
+      expect(await field.inputValue()).toBe('مؤسسة النور للتجارة — 510');
+      await page.getByTestId('party-balance').waitFor();
+      await page.context().close();
+    }
+  });
+});

@@ -30,9 +30,10 @@ export const yearKey = (storeId: number) => [...storeKey(storeId), 'year', curre
 export const refreshStore = (storeId: number) => queryClient.invalidateQueries({ queryKey: storeKey(storeId) });
 
 /**
- * The store's party names (the party picker's list) sit beside the tree, not in it: a sale marks the whole store
- * stale, and the large store's 10,534 names would be fetched again after every sale for nothing. Only a change of
- * accounts refreshes them (`refreshParties`); the chosen party's balance is a year's read, in the tree.
+ * The store's party names sit beside the tree, not in it: the picker's searches, the walk-in customer and the whole
+ * list the device keeps for selling offline (features/invoices/useParties.ts). A sale marks the whole store stale,
+ * and names do not change with a sale. Only a change of accounts refreshes them (`refreshParties`); the chosen
+ * party's balance is a year's read, in the tree.
  */
 export const partiesKey = (storeId: number) => ['parties', storeId] as const;
 export const refreshParties = (storeId: number) => queryClient.invalidateQueries({ queryKey: partiesKey(storeId) });

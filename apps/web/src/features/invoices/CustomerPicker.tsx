@@ -124,11 +124,13 @@ export function CustomerPicker({
     onChosen?.();
   }
   async function enter(event: KeyboardEvent) {
-    const current = search.isPlaceholderData || debounced !== term ? undefined : search.data;
-    if (open && moved.current && current?.[active]) {
+    // The suggestion the arrows moved to is the one the user saw highlighted, whatever term it was found for.
+    const highlighted = moved.current ? shownList[active] : undefined;
+    if (highlighted) {
       event.preventDefault();
-      return pick(current[active]);
+      return pick(highlighted);
     }
+    const current = search.isPlaceholderData || debounced !== term ? undefined : search.data;
     // Enter on a chosen party (by its code: "177") goes on to the item; a form without that submits.
     if (chosen && (typed === undefined || typed.value === value)) {
       if (!onChosen) return;
