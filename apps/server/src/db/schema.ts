@@ -2,7 +2,7 @@
  * The database schema. Column names are the wire names of the legacy API (`store_ref`, `arName`, `yearDesc`, ...)
  * so rows travel to clients without a mapping layer. Every store-owned table carries `store_id`.
  */
-import { kindTokens } from '@mizan/contract';
+import { ARABIC_FOLD_FROM, ARABIC_FOLD_TO, kindTokens } from '@mizan/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -479,6 +479,18 @@ export const subAccounts = pgTable(
     /** The account it is grouped under (of the same store and type): the chart is a tree of any depth. */
     parent_id: integer('parent_id').references((): AnyPgColumn => subAccounts.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The name and the code as the party search compares them (issue 19): folded by the database when the row is
+     * written, with the contract's letters (`foldArabic`), so a search compares plain text (migration 0032).
+     */
+    search_name: text('search_name').generatedAlwaysAs(
+      (): SQL =>
+        sql`translate(lower(${subAccounts.sub_name}), ${sql.raw(`'${ARABIC_FOLD_FROM}'`)}, ${sql.raw(`'${ARABIC_FOLD_TO}'`)})`,
+    ),
+    search_code: text('search_code').generatedAlwaysAs(
+      (): SQL =>
+        sql`translate(lower(${subAccounts.sub_code}), ${sql.raw(`'${ARABIC_FOLD_FROM}'`)}, ${sql.raw(`'${ARABIC_FOLD_TO}'`)})`,
+    ),
   },
   (t) => [
     index('sub_accounts_parent_idx').on(t.parent_id).where(sql`${t.parent_id} is not null`),

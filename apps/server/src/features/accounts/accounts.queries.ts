@@ -1,6 +1,4 @@
 import {
-  ARABIC_FOLD_FROM,
-  ARABIC_FOLD_TO,
   CUSTOMERS_CLASS,
   foldArabic,
   money,
@@ -42,6 +40,9 @@ import { yearsBefore, yearsThrough } from '../book/bookYears.ts';
 
 export const listMainAccounts = (db: DbOrTx) => db.select().from(accounts).orderBy(asc(accounts.ac_id));
 export const listAccountCategories = (db: DbOrTx) => db.select().from(accountCategory).orderBy(asc(accountCategory.id));
+
+/** An account's own columns as the reads answer them: the search's folded name and code stay in the database. */
+const { search_name: _name, search_code: _code, ...accountColumns } = getTableColumns(subAccounts);
 
 /**
  * Sub-accounts with their balance at the end of a year, computed in SQL from the sums the posting keeps per year
@@ -93,7 +94,7 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
       else -${subAccounts.sub_balance} end - ${retained})`;
   const query = db
     .select({
-      ...getTableColumns(subAccounts),
+      ...accountColumns,
       ac_name: accounts.ac_name,
       cat_name: accountCategory.cat_name,
       /** Every debit of the balance (its ledger lines, and its opening when on the debit side), for the seed's fields. */
@@ -306,18 +307,15 @@ export async function listPartyNames(db: DbOrTx, storeId: number) {
     );
 }
 
-/** A column as the search compares it: `foldArabic` in SQL (the contract's letters, so both fold alike). */
-const foldedColumn = (column: SQLWrapper) =>
-  sql`translate(lower(coalesce(${column}, '')), ${ARABIC_FOLD_FROM}, ${ARABIC_FOLD_TO})`;
-
 /** LIKE wildcards typed by a user are searched for literally. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The parties of the store a term finds (`searchPartyNames` in the contract is the same search over a list): the
- * name holds it or the code starts with it, letters folded. Exact code first, then names starting with the term,
- * then the rest, each by name (byte order, as the device's search sorts). No index: a store's parties are read
- * through `store_id`, and the large store's 10,534 are folded and compared in a few milliseconds (bench/reads.ts).
+ * name holds it or the code starts with it, both compared as the database keeps them folded (`search_name`,
+ * `search_code`: migration 0032) with the term folded alike. Exact code first, then names starting with the term,
+ * then the rest, each by name (byte order, as the device's search sorts). Read through the store's rows: the large
+ * store's 10,534 parties are compared as plain text (bench/reads.ts).
  */
 export async function searchPartyNames(
   db: DbOrTx,
@@ -325,8 +323,8 @@ export async function searchPartyNames(
   search: { term: string; accountClass: number | undefined; limit: number },
 ) {
   const wanted = foldArabic(search.term);
-  const name = foldedColumn(subAccounts.sub_name);
-  const code = foldedColumn(subAccounts.sub_code);
+  const starting = `${escapeLike(wanted)}%`;
+  const { search_name: name, search_code: code } = subAccounts;
   const classes = search.accountClass === undefined ? [CUSTOMERS_CLASS, SUPPLIERS_CLASS] : [search.accountClass];
   return db
     .select(partyNameColumns)
@@ -335,11 +333,11 @@ export async function searchPartyNames(
       and(
         eq(subAccounts.store_id, storeId),
         inArray(subAccounts.ac_id, classes),
-        sql`(${name} like ${`%${escapeLike(wanted)}%`} or (${subAccounts.sub_code} <> '' and ${code} like ${`${escapeLike(wanted)}%`}))`,
+        sql`(${name} like ${`%${escapeLike(wanted)}%`} or (${code} <> '' and ${code} like ${starting}))`,
       ),
     )
     .orderBy(
-      sql`case when ${code} = ${wanted} and ${subAccounts.sub_code} <> '' then 0 when ${name} like ${`${escapeLike(wanted)}%`} then 1 else 2 end`,
+      sql`case when ${code} <> '' and ${code} = ${wanted} then 0 when ${name} like ${starting} then 1 else 2 end`,
       sql`${subAccounts.sub_name} collate "C"`,
       asc(subAccounts.id),
     )

@@ -1,4 +1,5 @@
-import { parseMoney, ZERO } from '@mizan/contract';
+import { ARABIC_FOLD_FROM, ARABIC_FOLD_TO, parseMoney, ZERO } from '@mizan/contract';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClient } from '../../test/testApp.ts';
 import { writeLedgerPart } from '../posting/posting.ts';
@@ -198,6 +199,24 @@ describeEachDatabase('accounts', (ctx) => {
     expect(tooMany.json().error.code).toBe('VALIDATION_FAILED');
     // Without a term, every party, as before (the device's kept list).
     expect((await search('')).length).toBeGreaterThan(110);
+
+    // The folded name and code the search compares are the database's, folded with the contract's letters, and are
+    // not answered.
+    const definitions = await ctx().app.db.execute(sql`select a.attname, pg_get_expr(d.adbin, d.adrelid) as expr
+      from pg_attrdef d join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+      where d.adrelid = 'sub_accounts'::regclass and a.attname in ('search_name', 'search_code')`);
+    expect(definitions.rows).toHaveLength(2);
+    for (const { expr } of definitions.rows as { expr: string }[]) {
+      expect(expr).toContain(`'${ARABIC_FOLD_FROM}'`);
+      expect(expr).toContain(`'${ARABIC_FOLD_TO}'`);
+    }
+    const created = (
+      await c.post('/api/sub_accounts/create', { ac_id: 1, cat_id: 1, sub_name: 'زبون مطوي', sub_balance: '0' })
+    ).json().data[0];
+    expect(created).not.toHaveProperty('search_name');
+    expect(
+      (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${created.id}`)).json().data[0],
+    ).not.toHaveProperty('search_name');
 
     // Another store's parties are never answered, however they are searched.
     const other = await signedIn(2);
