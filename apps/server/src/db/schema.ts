@@ -481,7 +481,7 @@ export const subAccounts = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The name and the code as the party search compares them (issue 19): folded by the database when the row is
-     * written, with the contract's letters (`foldArabic`), so a search compares plain text (migration 0032).
+     * written, with the contract's letters (`foldArabic`), so a search compares plain text (migration 0033).
      */
     search_name: text('search_name').generatedAlwaysAs(
       (): SQL =>

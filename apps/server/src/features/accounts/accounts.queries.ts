@@ -313,7 +313,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The parties of the store a term finds (`searchPartyNames` in the contract is the same search over a list): the
  * name holds it or the code starts with it, both compared as the database keeps them folded (`search_name`,
- * `search_code`: migration 0032) with the term folded alike. Exact code first, then names starting with the term,
+ * `search_code`: migration 0033) with the term folded alike. Exact code first, then names starting with the term,
  * then the rest, each by name (byte order, as the device's search sorts). Read through the store's rows: the large
  * store's 10,534 parties are compared as plain text (bench/reads.ts).
  */

@@ -1,16 +1,16 @@
 /**
- * Migration 0032 on a database saved before it: the accounts already there get their name and code folded as the
+ * Migration 0033 on a database saved before it: the accounts already there get their name and code folded as the
  * party search compares them, and the database folds every account written after.
  */
 import { ARABIC_FOLD_FROM, foldArabic } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
 import { acrossMigrations } from './migrationTesting.ts';
 
-describe("migration 0032: the party search's folded names and codes", () => {
+describe("migration 0033: the party search's folded names and codes", () => {
   it('folds the accounts already there as the contract folds a term, and every account written after', () =>
     acrossMigrations(
-      31,
       32,
+      33,
       async (pool) => {
         await pool.query(`
           insert into store (id, store_ref, store_name) values (1, 'sh', 'المخزن الرئيسي');
