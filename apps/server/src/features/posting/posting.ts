@@ -14,9 +14,9 @@ import {
   toMilli,
   toMoneyString,
 } from '@mizan/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, accountDay, itemCost, subAccounts } from '../../db/schema.ts';
+import { itemCost, subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
@@ -95,19 +95,49 @@ export function gather<T>(into: T[], rows: readonly T[]) {
 const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.source_kind}:${row.source_id}`;
 
 /**
- * Writes what a posting gathered: its ledger lines, then the items' sums, then the accounts' (the one order of every
- * writer). `references`: a document numbered after its rows were written (its reference taken from its counter as
- * late as possible, docs/saving-documents.md), by `kind:id`; its ledger lines carry that reference.
+ * Writes what a posting gathered: the items' sums, then its ledger lines with the accounts' sums (the one order of
+ * every writer: an item's rows, which its own lock already holds, before the accounts' rows every save shares).
  */
-export async function writeKeptSums(tx: DbOrTx, sums: KeptSums, references?: ReadonlyMap<string, string>) {
-  await insertLedgerRows(
-    tx,
-    references?.size
-      ? sums.ledger.map((row) => ({ ...row, reference: references.get(sourceKeyOf(row)) ?? row.reference }))
-      : sums.ledger,
-  );
+export async function writeKeptSums(tx: DbOrTx, sums: KeptSums) {
   await addToItemCosts(tx, sums.items);
-  await addToBalances(tx, sums.balances);
+  await writeLedgerAndBalances(tx, sums);
+}
+
+/**
+ * Writes a posting's ledger lines and adds them to the accounts' kept sums, with `closing` (a save's last writes:
+ * its reference on its header, its activity-log line), as one statement: the accounts' rows, which every save of a
+ * store shares, are locked from it to the commit, one round trip. `references`: a document numbered after its rows
+ * were written (its reference taken from its counter as late as possible, docs/saving-documents.md), by `kind:id`;
+ * its ledger lines carry that reference.
+ */
+export async function writeLedgerAndBalances(
+  tx: DbOrTx,
+  sums: Pick<KeptSums, 'ledger' | 'balances'>,
+  references?: ReadonlyMap<string, string>,
+  closing: SQL[] = [],
+) {
+  const ledger = references?.size
+    ? sums.ledger.map((row) => ({ ...row, reference: references.get(sourceKeyOf(row)) ?? row.reference }))
+    : sums.ledger;
+  await runTogether(tx, [
+    ...(ledger.length ? [ledgerInsert(ledger)] : []),
+    ...balanceUpserts(sums.balances),
+    ...closing,
+  ]);
+}
+
+/**
+ * Data-modifying statements sent as one (each a `with` part: each runs once, to its end, on one snapshot), so a
+ * save's last writes cost one round trip. They must touch different tables (a row is changed once per statement).
+ */
+async function runTogether(tx: DbOrTx, statements: SQL[]) {
+  if (statements.length === 0) return;
+  if (statements.length === 1 && statements[0]) {
+    await tx.execute(statements[0]);
+    return;
+  }
+  const parts = statements.map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
 
 /**
@@ -183,17 +213,20 @@ type LedgerRow = {
 };
 
 async function insertLedgerRows(tx: DbOrTx, rows: LedgerRow[]) {
-  if (rows.length === 0) return;
+  if (rows.length) await tx.execute(ledgerInsert(rows));
+}
+
+function ledgerInsert(rows: LedgerRow[]): SQL {
   // Column arrays, one parameter each: a re-valuation writes tens of thousands of lines, and a multi-row VALUES of
   // eleven parameters a row is slow to parse and bounded by the protocol's 65,535 parameters.
   const column = <K extends keyof LedgerRow>(key: K) => arrayOf(rows.map((row) => row[key]));
-  await tx.execute(sql`
+  return sql`
     insert into ledger_line (store_id, "yearId", line_date, source_kind, source_id, reference, memo, account_id,
       debit, credit, part)
     select * from unnest(${column('store_id')}::int[], ${column('yearId')}::int[], ${column('line_date')}::date[],
       ${column('source_kind')}::text[], ${column('source_id')}::int[], ${column('reference')}::text[],
       ${column('memo')}::text[], ${column('account_id')}::int[], ${column('debit')}::numeric[],
-      ${column('credit')}::numeric[], ${column('part')}::text[])`);
+      ${column('credit')}::numeric[], ${column('part')}::text[])`;
 }
 
 /** A movement as it is kept, with its place in its item's order. */
@@ -322,54 +355,40 @@ function summed<T extends BalanceDelta>(lines: T[], keyOf: (line: T) => (string 
  * in that order: two documents posting at once lock the same rows in the same order and never deadlock.
  */
 export async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
-  const yearly = summed(lines, (line) => [line.store_id, line.yearId, line.account_id]).map(({ line, sum }) => ({
-    store_id: line.store_id,
-    yearId: line.yearId,
-    account_id: line.account_id,
-    debit_total: toMoneyString(sum.debit),
-    credit_total: toMoneyString(sum.credit),
-  }));
-  for (const chunk of chunks(yearly))
-    await tx
-      .insert(accountBalance)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [accountBalance.store_id, accountBalance.account_id, accountBalance.yearId],
-        set: {
-          debit_total: sql`${accountBalance.debit_total} + excluded.debit_total`,
-          credit_total: sql`${accountBalance.credit_total} + excluded.credit_total`,
-        },
-      });
+  for (const statement of balanceUpserts(lines)) await tx.execute(statement);
+}
+
+/** The two upserts of `addToBalances` (none when nothing changes), each one statement of column arrays. */
+function balanceUpserts(lines: BalanceDelta[]): SQL[] {
+  const yearly = summed(lines, (line) => [line.store_id, line.yearId, line.account_id]);
   const daily = summed(lines, (line) => [
     line.store_id,
     line.account_id,
     line.line_date,
     line.source_kind,
     line.yearId,
-  ]).map(({ line, sum }) => ({
-    store_id: line.store_id,
-    account_id: line.account_id,
-    yearId: line.yearId,
-    line_date: line.line_date,
-    source_kind: line.source_kind,
-    debit_total: toMoneyString(sum.debit),
-    credit_total: toMoneyString(sum.credit),
-  }));
-  for (const chunk of chunks(daily))
-    await tx
-      .insert(accountDay)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [
-          accountDay.store_id,
-          accountDay.account_id,
-          accountDay.line_date,
-          accountDay.source_kind,
-          accountDay.yearId,
-        ],
-        set: {
-          debit_total: sql`${accountDay.debit_total} + excluded.debit_total`,
-          credit_total: sql`${accountDay.credit_total} + excluded.credit_total`,
-        },
-      });
+  ]);
+  const column = <T>(rows: { line: BalanceDelta; sum: Sum }[], pick: (row: { line: BalanceDelta; sum: Sum }) => T) =>
+    arrayOf(rows.map(pick));
+  const debit = (row: { sum: Sum }) => toMoneyString(row.sum.debit);
+  const credit = (row: { sum: Sum }) => toMoneyString(row.sum.credit);
+  const statements: SQL[] = [];
+  if (yearly.length)
+    statements.push(sql`
+      insert into account_balance as k (store_id, "yearId", account_id, debit_total, credit_total)
+      select * from unnest(${column(yearly, (row) => row.line.store_id)}::int[],
+        ${column(yearly, (row) => row.line.yearId)}::int[], ${column(yearly, (row) => row.line.account_id)}::int[],
+        ${column(yearly, debit)}::numeric[], ${column(yearly, credit)}::numeric[])
+      on conflict (store_id, account_id, "yearId") do update
+        set debit_total = k.debit_total + excluded.debit_total, credit_total = k.credit_total + excluded.credit_total`);
+  if (daily.length)
+    statements.push(sql`
+      insert into account_day as k (store_id, account_id, "yearId", line_date, source_kind, debit_total, credit_total)
+      select * from unnest(${column(daily, (row) => row.line.store_id)}::int[],
+        ${column(daily, (row) => row.line.account_id)}::int[], ${column(daily, (row) => row.line.yearId)}::int[],
+        ${column(daily, (row) => row.line.line_date)}::date[], ${column(daily, (row) => row.line.source_kind)}::text[],
+        ${column(daily, debit)}::numeric[], ${column(daily, credit)}::numeric[])
+      on conflict (store_id, account_id, line_date, source_kind, "yearId") do update
+        set debit_total = k.debit_total + excluded.debit_total, credit_total = k.credit_total + excluded.credit_total`);
+  return statements;
 }
