@@ -13,7 +13,7 @@
  * database, so either answers). Each save is a real sale that stays in the store: run it on a copy, not on a shop.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
@@ -196,6 +196,28 @@ function tenItems(c: number, n: number): number[] {
     chosen.add((Math.imul(c * 7919 + n * 104_729 + k * 15_485_863, 2_654_435_761) >>> 0) % sellable.length);
   return [...chosen];
 }
+/**
+ * CPU milliseconds used so far by the server processes and by this database's backends (Linux `/proc`; the bench
+ * and PostgreSQL run on one machine). A backend that ended since is not counted: the servers' pools keep theirs.
+ */
+async function cpuOf(servers: { child: ChildProcess }[]) {
+  const ticks = (pid: number | undefined) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const msPerTick = 10; // USER_HZ is 100 on Linux
+  const { rows } = await db.execute<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return {
+    server: servers.reduce((sum, server) => sum + ticks(server.child.pid), 0) * msPerTick,
+    database: rows.reduce((sum, row) => sum + ticks(row.pid), 0) * msPerTick,
+  };
+}
 async function throughput(processes: number) {
   const servers = await Promise.all(Array.from({ length: processes }, startServerProcess));
   try {
@@ -204,6 +226,7 @@ async function throughput(processes: number) {
     );
     let saved = 0;
     let failed = 0;
+    const cpuBefore = await cpuOf(servers);
     const until = Date.now() + SECONDS * 1000;
     await Promise.all(
       clients.map(async (send, c) => {
@@ -225,16 +248,21 @@ async function throughput(processes: number) {
         }
       }),
     );
+    const cpuAfter = await cpuOf(servers);
     const perSecond = saved / SECONDS;
+    // CPU time per sale, of the server processes and of the database's backends: unlike the clock, it barely moves
+    // with what else the machine runs, and two cores give at most 2,000 ms of it a second.
+    const perSale = (key: 'server' | 'database') => (cpuAfter[key] - cpuBefore[key]) / Math.max(saved, 1);
     results.push({
       label: `ten-line sales/s, 8 clients, ${processes} server process(es)`,
       p50: perSecond,
       p95: perSecond,
       runs: saved,
-      note: `${failed} failed`,
+      note: `${failed} failed; CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
     });
     console.log(
-      `ten-line sales from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed; goal 300)`,
+      `ten-line sales from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed; goal 300); ` +
+        `CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
     );
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
