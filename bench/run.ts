@@ -152,7 +152,9 @@ async function freePort(): Promise<number> {
 }
 async function startServerProcess(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // SERVER_NODE_ARGS: node's own flags for the servers (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles them).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MIZAN_DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

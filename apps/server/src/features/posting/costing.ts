@@ -21,6 +21,7 @@ import {
   type PostingSource,
   postingAccounts,
   removeLedgerPart,
+  runTogether,
   type SourceKind,
   writeLedgerPart,
 } from './posting.ts';
@@ -260,20 +261,26 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   }
   if (shortages.length) return shortages;
 
-  // Column arrays, one parameter each, so a single statement carries any number of rows (fewer round trips).
+  // Column arrays, one parameter each, so a single statement carries any number of rows; the movements' values and
+  // the lines' kept costs in one (fewer round trips).
   for (const chunk of chunks(updates, 50_000)) {
-    await tx.execute(sql`
-      update stock_movement m set value = u.value, in_value = u.in_value
-      from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
-        ${arrayOf(chunk.map((u) => u.in_value))}::numeric[]) as u(id, value, in_value)
-      where m.id = u.id`);
     const costed = chunk.filter((u) => u.line_id !== null && u.cost !== null);
-    if (costed.length)
-      await tx.execute(sql`
-        update trade_line l set cost = u.cost
-        from unnest(${arrayOf(costed.map((u) => u.line_id))}::int[], ${arrayOf(costed.map((u) => u.cost))}::numeric[])
-          as u(id, cost)
-        where l.id = u.id`);
+    await runTogether(tx, [
+      sql`
+        update stock_movement m set value = u.value, in_value = u.in_value
+        from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
+          ${arrayOf(chunk.map((u) => u.in_value))}::numeric[]) as u(id, value, in_value)
+        where m.id = u.id`,
+      ...(costed.length
+        ? [
+            sql`
+              update trade_line l set cost = u.cost
+              from unnest(${arrayOf(costed.map((u) => u.line_id))}::int[], ${arrayOf(costed.map((u) => u.cost))}::numeric[])
+                as u(id, cost)
+              where l.id = u.id`,
+          ]
+        : []),
+    ]);
   }
   gather(change.sums.items, deltas);
   const fresh = change.touched.flatMap((source) => {

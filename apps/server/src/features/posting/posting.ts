@@ -16,7 +16,7 @@ import {
 } from '@mizan/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { itemCost, subAccounts } from '../../db/schema.ts';
+import { subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
@@ -130,14 +130,11 @@ export async function writeLedgerAndBalances(
  * Data-modifying statements sent as one (each a `with` part: each runs once, to its end, on one snapshot), so a
  * save's last writes cost one round trip. They must touch different tables (a row is changed once per statement).
  */
-async function runTogether(tx: DbOrTx, statements: SQL[]) {
-  if (statements.length === 0) return;
-  if (statements.length === 1 && statements[0]) {
-    await tx.execute(statements[0]);
-    return;
-  }
-  const parts = statements.map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
-  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+export async function runTogether(tx: DbOrTx, statements: SQL[]) {
+  const last = statements.at(-1);
+  if (last === undefined) return;
+  const parts = statements.slice(0, -1).map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
+  await tx.execute(parts.length ? sql`with ${sql.join(parts, sql`, `)} ${last}` : last);
 }
 
 /**
@@ -248,6 +245,11 @@ type ItemCostDelta = { store_id: number; yearId: number; item_id: number; quanti
  * store, item and year, in that order (the items' own lock order), so the kept rows always equal the movements' sums.
  */
 export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
+  await runTogether(tx, itemSumStatements(movements));
+}
+
+/** The upsert of `item_cost` and the update of `item_stock` that add `movements` (none when nothing changes). */
+function itemSumStatements(movements: ItemCostDelta[]): SQL[] {
   const sums = new Map<
     string,
     { store_id: number; yearId: number; item_id: number; quantity: bigint; value: bigint }
@@ -263,26 +265,19 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
   }
   const rows = [...sums.values()]
     .filter((sum) => sum.quantity !== 0n || sum.value !== 0n)
-    .sort((a, b) => a.store_id - b.store_id || a.item_id - b.item_id || a.yearId - b.yearId)
-    .map((sum) => ({
-      store_id: sum.store_id,
-      item_id: sum.item_id,
-      yearId: sum.yearId,
-      quantity: fromMilli(sum.quantity),
-      value: toMoneyString(money(sum.value)),
-    }));
-  for (const chunk of chunks(rows))
-    await tx
-      .insert(itemCost)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [itemCost.store_id, itemCost.item_id, itemCost.yearId],
-        set: {
-          quantity: sql`${itemCost.quantity} + excluded.quantity`,
-          value: sql`${itemCost.value} + excluded.value`,
-        },
-      });
-  await addToCurrentStock(tx, [...sums.values()]);
+    .sort((a, b) => a.store_id - b.store_id || a.item_id - b.item_id || a.yearId - b.yearId);
+  if (rows.length === 0) return [];
+  return [
+    sql`
+      insert into item_cost as k (store_id, item_id, "yearId", quantity, value)
+      select * from unnest(${arrayOf(rows.map((row) => row.store_id))}::int[],
+        ${arrayOf(rows.map((row) => row.item_id))}::int[], ${arrayOf(rows.map((row) => row.yearId))}::int[],
+        ${arrayOf(rows.map((row) => fromMilli(row.quantity)))}::numeric[],
+        ${arrayOf(rows.map((row) => toMoneyString(money(row.value))))}::numeric[])
+      on conflict (store_id, item_id, "yearId") do update
+        set quantity = k.quantity + excluded.quantity, value = k.value + excluded.value`,
+    ...currentStockUpdate(rows),
+  ];
 }
 
 /**
@@ -290,10 +285,7 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
  * own store), in item order. Every item has its row (migration 0029's triggers); a movement of another store than its
  * item's is not the item's stock (the stock reads never count it) and changes nothing here.
  */
-async function addToCurrentStock(
-  tx: DbOrTx,
-  sums: { store_id: number; item_id: number; quantity: bigint; value: bigint }[],
-) {
+function currentStockUpdate(sums: { store_id: number; item_id: number; quantity: bigint; value: bigint }[]): SQL[] {
   const byItem = new Map<string, { store_id: number; item_id: number; quantity: bigint; value: bigint }>();
   for (const { store_id, item_id, quantity, value } of sums) {
     const key = `${store_id}:${item_id}`;
@@ -303,13 +295,15 @@ async function addToCurrentStock(
   const rows = [...byItem.values()]
     .filter((row) => row.quantity !== 0n || row.value !== 0n)
     .sort((a, b) => a.item_id - b.item_id || a.store_id - b.store_id);
-  for (const chunk of chunks(rows, 50_000))
-    await tx.execute(sql`
+  if (rows.length === 0) return [];
+  return [
+    sql`
       update item_stock k set quantity = k.quantity + d.quantity, value = k.value + d.value
-      from unnest(${arrayOf(chunk.map((row) => row.item_id))}::int[], ${arrayOf(chunk.map((row) => row.store_id))}::int[],
-        ${arrayOf(chunk.map((row) => fromMilli(row.quantity)))}::numeric[],
-        ${arrayOf(chunk.map((row) => toMoneyString(money(row.value))))}::numeric[]) as d(item_id, store_id, quantity, value)
-      where k.item_id = d.item_id and k.store_id = d.store_id`);
+      from unnest(${arrayOf(rows.map((row) => row.item_id))}::int[], ${arrayOf(rows.map((row) => row.store_id))}::int[],
+        ${arrayOf(rows.map((row) => fromMilli(row.quantity)))}::numeric[],
+        ${arrayOf(rows.map((row) => toMoneyString(money(row.value))))}::numeric[]) as d(item_id, store_id, quantity, value)
+      where k.item_id = d.item_id and k.store_id = d.store_id`,
+  ];
 }
 
 export type BalanceDelta = {
