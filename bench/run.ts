@@ -13,7 +13,7 @@
  * database, so either answers). Each save is a real sale that stays in the store: run it on a copy, not on a shop.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
@@ -71,7 +71,7 @@ const [{ lines }] = (await db.execute<{ lines: number }>(sql`select count(*)::in
 console.log(`store 1 on ${database.kind}: ${lines} trade lines; busiest item ${busiest.item_id}\n`);
 
 // The reads of issues 19 (stock) and 20 (money); `ONLY_SAVES=1` goes straight to the saves.
-if (!process.env.ONLY_SAVES)
+if (!process.env.ONLY_SAVES && !process.env.ONLY_THROUGHPUT)
   for (const read of await benchReads(db)) await measure(read.label, read.goalMs, (n) => read.run(call, n));
 if (process.env.ONLY_READS) {
   await app.close();
@@ -80,20 +80,26 @@ if (process.env.ONLY_READS) {
 }
 
 // Saves. The sold items are bought first (100,000 each, on the last day before the sales) so that the saves and the
-// throughput run measure selling, not a refusal for lack of stock.
+// throughput run measure selling, not a refusal for lack of stock. The throughput's sales choose among the store's
+// first 2,000 items (the 100-line sale's among them), as eight tills of a shop sell different things at once.
+const sellable = (await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 2000`))
+  .rows;
 const supplier = await first<{ id: number }>(
   sql`select id from sub_accounts where store_id = 1 and ac_id = 2 and sub_code ~ '^2[0-9]{4}$' order by id limit 1`,
 );
-await call('POST', '/api/perch/createWithItems', {
-  invoice: {
-    cust_id: supplier.id,
-    pay_date: '2026-12-31',
-    pay_time: '00:00:01',
-    pay: '0',
-    idempotency_key: `bench-stock-up-${Date.now()}`,
-  },
-  items: someItems.map((item) => ({ item_id: item.id, quantity: '100000' })),
-});
+// Four purchases: an invoice holds at most 500 lines.
+for (let from = 0; from < sellable.length; from += 500)
+  await call('POST', '/api/perch/createWithItems', {
+    invoice: {
+      cust_id: supplier.id,
+      pay_date: '2026-12-31',
+      pay_time: '00:00:01',
+      pay: '0',
+      idempotency_key: `bench-stock-up-${from}-${Date.now()}`,
+    },
+    items: sellable.slice(from, from + 500).map((item) => ({ item_id: item.id, quantity: '100000' })),
+  });
+if (process.env.ONLY_THROUGHPUT) await throughputRuns();
 const hundred = someItems.slice(0, 100).map((item) => ({ item_id: item.id, quantity: '1' }));
 await measure(
   'save a 100-line sale',
@@ -146,7 +152,9 @@ async function freePort(): Promise<number> {
 }
 async function startServerProcess(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // SERVER_NODE_ARGS: node's own flags for the servers (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles them).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MIZAN_DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
@@ -183,6 +191,35 @@ async function signedInFetch(base: string) {
   await send('POST', '/api/users/login', { user_name: 'admin', password: 'admin123', store_id: 1, level: 'user' });
   return send;
 }
+/** Ten different items of `sellable` for client `c`'s `n`th sale: a fixed scramble, the same on every run. */
+function tenItems(c: number, n: number): number[] {
+  const chosen = new Set<number>();
+  for (let k = 0; chosen.size < Math.min(10, sellable.length); k++)
+    chosen.add((Math.imul(c * 7919 + n * 104_729 + k * 15_485_863, 2_654_435_761) >>> 0) % sellable.length);
+  return [...chosen];
+}
+/**
+ * CPU milliseconds used so far by the server processes and by this database's backends (Linux `/proc`; the bench
+ * and PostgreSQL run on one machine). A backend that ended since is not counted: the servers' pools keep theirs.
+ */
+async function cpuOf(servers: { child: ChildProcess }[]) {
+  const ticks = (pid: number | undefined) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const msPerTick = 10; // USER_HZ is 100 on Linux
+  const { rows } = await db.execute<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return {
+    server: servers.reduce((sum, server) => sum + ticks(server.child.pid), 0) * msPerTick,
+    database: rows.reduce((sum, row) => sum + ticks(row.pid), 0) * msPerTick,
+  };
+}
 async function throughput(processes: number) {
   const servers = await Promise.all(Array.from({ length: processes }, startServerProcess));
   try {
@@ -191,18 +228,18 @@ async function throughput(processes: number) {
     );
     let saved = 0;
     let failed = 0;
+    const cpuBefore = await cpuOf(servers);
     const until = Date.now() + SECONDS * 1000;
     await Promise.all(
       clients.map(async (send, c) => {
         for (let n = 0; Date.now() < until; n++) {
-          const items = Array.from({ length: 10 }, (_, k) => ({
-            item_id: someItems[(c * 13 + n * 10 + k) % someItems.length]?.id,
-            quantity: '1',
-          }));
+          const items = tenItems(c, n).map((index) => ({ item_id: sellable[index]?.id, quantity: '1' }));
           const answer = await send('POST', '/api/pay/createWithItems', {
             invoice: {
               cust_id: customer.id,
               pay_date: '2026-12-31',
+              // After the stock counts above (23:59:5x): a sale typed now stands last in its day, as at a counter.
+              pay_time: '23:59:59',
               pay: '0',
               idempotency_key: `tp-${processes}-${c}-${n}-${until}`,
             },
@@ -213,25 +250,38 @@ async function throughput(processes: number) {
         }
       }),
     );
+    const cpuAfter = await cpuOf(servers);
     const perSecond = saved / SECONDS;
+    // CPU time per sale, of the server processes and of the database's backends: unlike the clock, it barely moves
+    // with what else the machine runs, and two cores give at most 2,000 ms of it a second.
+    const perSale = (key: 'server' | 'database') => (cpuAfter[key] - cpuBefore[key]) / Math.max(saved, 1);
     results.push({
       label: `ten-line sales/s, 8 clients, ${processes} server process(es)`,
       p50: perSecond,
       p95: perSecond,
       runs: saved,
-      note: `${failed} failed`,
+      note: `${failed} failed; CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
     });
     console.log(
-      `ten-line sales from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed; goal 300)`,
+      `ten-line sales from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed; goal 300); ` +
+        `CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
     );
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
   }
 }
-if (process.env.DATABASE_URL) {
-  await throughput(1);
-  await throughput(2);
+async function throughputRuns() {
+  if (process.env.DATABASE_URL) {
+    await throughput(1);
+    await throughput(2);
+  }
+  if (process.env.ONLY_THROUGHPUT) {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
 }
+await throughputRuns();
 
 await app.close();
 await database.close();

@@ -3,7 +3,7 @@ import { MoneyString } from './amounts.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { PARTY_SEARCH_MOST } from './partySearch.ts';
 import { Id, StoreYearQuery } from './scope.ts';
-import { jsonArrayOf, optionalText, Text } from './text.ts';
+import { jsonArrayOf, optionalCode, optionalText, Text } from './text.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
@@ -144,10 +144,11 @@ export type SubAccountWithSeed = z.infer<typeof SubAccountWithSeed>;
 export const SubAccountInput = z.object({
   ac_id: Id,
   sub_name: Text().trim().min(1).max(150),
-  sub_code: optionalText(50),
+  sub_code: optionalCode(50),
   sub_balance: MoneyString.default('0'),
   cat_id: Id.nullish().transform((value) => value ?? null),
-  phone: optionalText(30).refine((value) => value === null || /^[+\d][\d\s-]{5,29}$/.test(value), {
+  /** Found by the account search, so kept in Western digits like a code. */
+  phone: optionalCode(30).refine((value) => value === null || /^[+\d][\d\s-]{5,29}$/.test(value), {
     message: 'PHONE_INVALID',
   }),
   address: optionalText(300),

@@ -3,7 +3,7 @@ import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './a
 import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
-import { jsonArrayOf, optionalText, Text } from './text.ts';
+import { jsonArrayOf, optionalCode, optionalText, Text } from './text.ts';
 
 const Percent = z
   .union([z.string(), z.number()])
@@ -21,8 +21,8 @@ export const ItemInput = z.object({
   item_name: Text().trim().min(1).max(200),
   item_desc: optionalText(),
   aliasEn: optionalText(),
-  part_no: optionalText(64),
-  item_parcode: optionalText(64),
+  part_no: optionalCode(64),
+  item_parcode: optionalCode(64),
   brand: optionalText(100),
   model: optionalText(100),
   item_unit: optionalText(50),

@@ -3,7 +3,7 @@ import { MoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, isCalendarDate, OptionalDate } from './dates.ts';
 import { MAX_AMOUNT_TEXT } from './money.ts';
 import { Id, MAX_ID } from './scope.ts';
-import { optionalText, Text } from './text.ts';
+import { optionalCode, optionalText, Text } from './text.ts';
 
 const accepts = (schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } }, value: unknown) => {
   const result = schema.safeParse(value);
@@ -52,6 +52,15 @@ describe('the contract primitives every endpoint shares', () => {
       expect(accepts(Text(), bad), JSON.stringify(bad)).toBe('refused');
       expect(accepts(optionalText(), bad), JSON.stringify(bad)).toBe('refused');
     }
+  });
+
+  it('codes are trimmed and kept in Western digits whatever digits they were typed in; empty is no code', () => {
+    expect(accepts(optionalCode(), ' ١٠٢ ')).toBe('102');
+    expect(accepts(optionalCode(), 'FLT-۸۰۲')).toBe('FLT-802');
+    expect(accepts(optionalCode(), 'ف-٣A')).toBe('ف-3A');
+    for (const empty of ['', '  ', null, undefined]) expect(accepts(optionalCode(), empty)).toBe(null);
+    expect(accepts(optionalCode(3), '١٢٣٤')).toBe('refused');
+    expect(accepts(optionalCode(), 'a\u0000b')).toBe('refused');
   });
 
   it('amounts and quantities are typed in any digits with ٫ and ٬, answered in Western digits, and bounded', () => {

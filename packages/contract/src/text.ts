@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toWesternDigits } from './digits.ts';
 
 /**
  * Characters no text column can keep: NUL (PostgreSQL text refuses it) and a lone UTF-16 surrogate (half of a
@@ -19,6 +20,20 @@ export const optionalText = (max = 200) =>
   Text()
     .trim()
     .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * An optional code (an account's or item's code, a barcode, a party's phone): trimmed, its Arabic-Indic and Persian
+ * digits made Western, empty becomes null. Codes are found by exact or partial match (the party picker, the code
+ * searches, a scanner that sends Western digits) and are unique in a store, so "١٠٢" and "102" must be one code
+ * whichever client sent it; the web app's code fields convert as the user types, legacy clients rely on this.
+ */
+export const optionalCode = (max = 64) =>
+  Text()
+    .trim()
+    .max(max)
+    .transform(toWesternDigits)
     .nullish()
     .transform((value) => (value ? value : null));
 

@@ -12,11 +12,12 @@
  * tried, and a delete takes back what a document posted before its rows go.
  */
 import { type LogAction, ok, type Result, type SessionUser, type StockShortage } from '@mizan/contract';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { logInsert } from '../logHistory/logHistory.queries.ts';
 import type { PostingAccounts } from '../posting/posting.rules.ts';
-import { writeKeptSums } from '../posting/posting.ts';
+import { addToItemCosts, writeLedgerAndBalances } from '../posting/posting.ts';
 import { postRows, type Reposting } from '../posting/repost.ts';
 import { stockRefusal } from '../stock/stockCheck.ts';
 
@@ -36,11 +37,18 @@ export type Written<Saved> = {
   log?: LogLine | ((reference: string) => LogLine) | undefined;
   /**
    * A new document numbered as late as possible: written with a provisional reference, it takes its number from
-   * its kind's counter (`take`) once its rows are posted and valued, just before its ledger lines and the kept sums
-   * are written. The counter's row, which every save of the kind in the store shares, is so locked only for the
-   * last statements before the commit; the reference stays gap-free (a refused save takes no number).
+   * its kind's counter (`take`) once its rows are posted and valued and its items' sums written, and its header gets
+   * it (`rename`: a statement sent with its ledger lines, the accounts' sums and its log line, as one). The
+   * counter's row, which every save of the kind in the store shares, is so locked for two statements and the
+   * commit; the reference stays gap-free (a refused save takes no number).
    */
-  numbering?: { source: { source_kind: string; source_id: number }; take: (tx: Tx) => Promise<string> } | undefined;
+  numbering?:
+    | {
+        source: { source_kind: string; source_id: number };
+        take: (tx: Tx) => Promise<string>;
+        rename: (reference: string) => SQL;
+      }
+    | undefined;
   /**
    * The module's load refused a closed year for every source it posts, under the store's key-share lock: `repost`
    * does not ask again.
@@ -87,17 +95,23 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
       yearsChecked: written.yearsChecked === true,
     });
     if (posted.shortages.length) return stockRefusal(posted.shortages);
+    // The items' sums first (their rows are the save's own, under its items' lock), then the rows every save of
+    // the store shares: the counter, then in one statement the ledger, the accounts' sums and the log line.
+    await addToItemCosts(tx, posted.sums.items);
     const { numbering } = written;
     const reference = numbering ? await numbering.take(tx) : undefined;
-    await writeKeptSums(
+    const log = typeof written.log === 'function' ? written.log(reference ?? '') : written.log;
+    await writeLedgerAndBalances(
       tx,
       posted.sums,
       numbering && reference !== undefined
         ? new Map([[`${numbering.source.source_kind}:${numbering.source.source_id}`, reference]])
         : undefined,
+      [
+        ...(numbering && reference !== undefined ? [numbering.rename(reference)] : []),
+        ...(log ? [logInsert(tx, { store_id: user.store_id, user_id: user.id, ...log })] : []),
+      ],
     );
-    const log = typeof written.log === 'function' ? written.log(reference ?? '') : written.log;
-    if (log) await writeLog(tx, { store_id: user.store_id, user_id: user.id, ...log });
     return ok(written.answer);
   });
   return saved.ok ? saved.value(db) : saved;

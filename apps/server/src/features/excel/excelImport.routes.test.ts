@@ -147,7 +147,7 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
     expect(rowsRefused.json().error.fields.file).toBe('FILE_TOO_MANY_ROWS');
   }, 120_000);
 
-  it('numbers typed as text in Arabic-Indic or Persian digits, with ٫ and ٬, are read as numbers', async () => {
+  it('numbers typed as text in Arabic-Indic or Persian digits, with ٫ and ٬, are read as numbers; codes in Western digits', async () => {
     const admin = await signedIn();
     const row: (string | number | null)[] = itemRow(1, 'DIG');
     row[13] = '٣';
@@ -155,6 +155,7 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
     row[9] = '١٬٢٠٠٫٥٠';
     row[10] = '١٥٠٠';
     row[11] = '١٥';
+    row[3] = 'DIG-١';
     row[4] = '٦٢١٠٠٠٠٠٠٠٠٩٩';
     row[1] = 'Oil "premium" {5W,30} \\ special'; // quotes, braces, commas and a backslash survive the array parameters
     const file = await sheetFile(Object.values(itemColumns), [row]);
@@ -167,13 +168,14 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
         perch_price: '1200.50',
         pay_price: '1500.00',
         tax: '15.00',
+        part_no: 'DIG-1',
         item_parcode: '6210000000099',
         item_desc: 'Oil "premium" {5W,30} \\ special',
       }),
     ]);
     const opening = await admin.upload(
       '/api/uploadXslFristq?fq_year=1',
-      await sheetFile(Object.values(openingColumns), [['DIG-1', '', '٧٫٥', '١٠', '٢٠٫٢٥']]),
+      await sheetFile(Object.values(openingColumns), [['DIG-۱', '', '٧٫٥', '١٠', '٢٠٫٢٥']]),
     );
     expect(opening.json().data[0]).toEqual({ created: 1, updated: 0, skipped: 0, cleared: 0 });
     expect((await admin.get('/api/firstq/readByStore?fq_year=1&search=DIG-1')).json().data).toEqual([

@@ -64,16 +64,18 @@ export type RowCheck<T> = { row: number; values: T; errors: FieldErrors };
 
 /**
  * Columns that hold numbers: a text cell typed as "١٬٢٠٠٫٥٠" or "۱۵" reads as 1200.50 and 15, as in every form.
- * A barcode is digits too, kept as text.
+ * A code and a barcode are kept as text in Western digits (`optionalCode`): the opening sheet finds its items by
+ * the code as stored.
  */
 const numberFields = new Set(['min_qty', 'perch_price', 'pay_price', 'tax', 'firstQuantity', 'quantity']);
+const codeFields = new Set(['part_no', 'item_parcode']);
 
 function pick<K extends string>(cells: string[], header: Map<K, number>, field: K): string | undefined {
   const index = header.get(field);
   const cell = index === undefined ? '' : (cells[index] ?? '');
   if (cell === '') return undefined;
   if (numberFields.has(field)) return normalizeNumberInput(cell) || undefined;
-  return field === 'item_parcode' ? toWesternDigits(cell) : cell;
+  return codeFields.has(field) ? toWesternDigits(cell) : cell;
 }
 
 function issues(error: { issues: ({ path: PropertyKey[] } & Parameters<typeof fieldErrorOf>[0])[] }) {

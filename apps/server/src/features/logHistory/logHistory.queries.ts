@@ -1,4 +1,5 @@
 import type { LogAction } from '@mizan/contract';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { logHistory } from '../../db/schema.ts';
 
@@ -14,5 +15,13 @@ export type LogEntry = {
 
 /** Writes one audit row; call it inside the transaction of the change it records. */
 export async function writeLog(db: DbOrTx, entry: LogEntry) {
-  await db.insert(logHistory).values({ ...entry, logToken: entry.logToken ?? {} });
+  await db.execute(logInsert(db, entry));
+}
+
+/** The insert of one audit row, for a save to send with its last writes as one statement. */
+export function logInsert(db: DbOrTx, entry: LogEntry): SQL {
+  return db
+    .insert(logHistory)
+    .values({ ...entry, logToken: entry.logToken ?? {} })
+    .getSQL();
 }

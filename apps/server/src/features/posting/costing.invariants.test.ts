@@ -22,8 +22,8 @@ import { tradeFixtures } from '../trade/trade.fixtures.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
 
 type Step =
-  | { t: 'buy'; item: number; qty: number; price: number; day: number }
-  | { t: 'sell'; item: number; qty: number; day: number }
+  | { t: 'buy'; item: number; qty: number; price: number; day: number; at: string }
+  | { t: 'sell'; item: number; qty: number; day: number; at: string }
   | { t: 'redate'; doc: number; day: number }
   | { t: 'relines'; doc: number; qty: number; price: number }
   | { t: 'delete'; doc: number }
@@ -42,6 +42,11 @@ const dateOfDay = (d: number) =>
 /** The base and year of a document dated on a day (2025 is served under /api23/). */
 const onDay = (d: number) => (yearOfDay(d) === 2 ? { base: '/api23', yearId: 2 } : { base: '/api', yearId: 1 });
 const doc = fc.nat(15);
+/**
+ * The hour of a buy or a sale: a document typed later may stand earlier in its day, so a walk must start at the
+ * change's place in the day (its time), not after the day's movements.
+ */
+const at = fc.constantFrom('09:00:00', '13:00:00', '18:00:00');
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
@@ -51,6 +56,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       qty: fc.integer({ min: 1, max: 10 }),
       price: fc.integer({ min: 1, max: 30 }),
       day,
+      at,
     }),
   },
   {
@@ -60,6 +66,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       item: fc.nat(ITEMS - 1),
       qty: fc.integer({ min: 1, max: 6 }),
       day,
+      at,
     }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('redate' as const), doc, day }) },
@@ -99,8 +106,8 @@ const cents = (text: string) => parseMoney(text) ?? money(0n);
  * and sale, a count, a journal, and the sale returned in January. The random steps then change them or add more.
  */
 const opening: Step[] = [
-  { t: 'buy', item: 0, qty: 10, price: 5, day: 3 },
-  { t: 'sell', item: 0, qty: 2, day: 5 },
+  { t: 'buy', item: 0, qty: 10, price: 5, day: 3, at: '13:00:00' },
+  { t: 'sell', item: 0, qty: 2, day: 5, at: '13:00:00' },
   { t: 'count', item: 0, qty: 7, day: 8 },
   { t: 'journal', amount: 25, day: 9 },
   { t: 'return', doc: 1, qty: 1, day: 20 },
@@ -304,6 +311,7 @@ describeEachDatabase('cost in date order, property', (ctx) => {
               invoice: {
                 cust_id: kind === 'perch' ? supplier.id : customer.id,
                 pay_date: dateOfDay(s.day),
+                pay_time: s.at,
                 discount: '0',
                 pay: '0',
               },
@@ -341,7 +349,8 @@ describeEachDatabase('cost in date order, property', (ctx) => {
             const sales = docs.filter((d) => d.kind === 'pay');
             const target = sales[s.doc % Math.max(sales.length, 1)];
             if (!target) continue;
-            // A return is dated on or after its sale (the same day at a later time, or a later day, maybe next year).
+            // A return is dated on or after its sale (the same day at a later time, or a later day, maybe next year):
+            // at the day's end, after any sale of its day.
             const returnDay = Math.max(target.day, s.day);
             const { base, yearId } = onDay(returnDay);
             const saved = (
@@ -350,7 +359,7 @@ describeEachDatabase('cost in date order, property', (ctx) => {
               )
             ).json().data[0];
             const res = await c.post(`${base}/sales_returns/createWithItems?yearId=${yearId}`, {
-              invoice: { original_pay_ref: saved.pay_ref, return_date: dateOfDay(returnDay) },
+              invoice: { original_pay_ref: saved.pay_ref, return_date: dateOfDay(returnDay), return_time: '23:00:00' },
               items: [{ item_id: saved.items[0].item_id, quantity: String(s.qty) }],
             });
             status = res.statusCode;

@@ -2,7 +2,7 @@
  * The cost engine: values an item's stock movements in date order (docs/inventory-costing.md). A movement out is
  * worth the moving average of what moved before it on the item's dates, not of what was typed before it; so a change
  * dated before other movements (a back-dated purchase, an edit, a delete) values again every movement of its items
- * from its date on, in the same transaction, and moves what changed into the documents' cost lines and lines' kept
+ * from its place (its day and time) on, in the same transaction, and moves what changed into the documents' cost lines and lines' kept
  * costs. The same pass checks that no item goes below zero on any date because of the change, when the store
  * forbids negative stock.
  */
@@ -21,6 +21,7 @@ import {
   type PostingSource,
   postingAccounts,
   removeLedgerPart,
+  runTogether,
   type SourceKind,
   writeLedgerPart,
 } from './posting.ts';
@@ -49,11 +50,20 @@ export function comparePlaces(a: Place, b: Place): number {
   return rank(a) - rank(b) || a.source_id - b.source_id || a.line_no - b.line_no;
 }
 
+/** Where a walk starts: a day and a time of it (`HH:MM:SS`). */
+export type WalkStart = { date: string; time: string };
+
+/** A time of day as `HH:MM:SS` (a clock typed `HH:MM` is its minute's start), so two compare as text. */
+export const clockTime = (time: string) => (time.length === 5 ? `${time}:00` : time);
+
 export type Revaluation = {
   storeId: number;
   itemIds: number[];
-  /** The earliest date a movement of these items changed on: movements from it on are valued again. */
-  from: string;
+  /**
+   * The earliest place (day and time) a movement of these items changed at: movements from it on are valued again,
+   * from the stock at cost before it.
+   */
+  from: WalkStart;
   /**
    * The documents whose movements were just written: their cost lines and lines' costs are written whatever. All
    * their movements are dated on or after `from`, so the walk values each of them whole and their cost lines are
@@ -73,7 +83,7 @@ export type Revaluation = {
 const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
 
 /**
- * Values the items' movements from `from` on, in order, from the stock at cost they had before it; writes the
+ * Values the items' movements from `from` (a day and a time) on, in order, from the stock at cost they had before it; writes the
  * values that changed, the kept sums, the lines' kept costs and the cost lines of every document whose value
  * changed. Answers the items the change takes below zero on some date (empty when the store allows negative stock).
  */
@@ -97,14 +107,16 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
     join store s on s.id = i.store_id
     left join lateral (
       select sum(m.quantity) as quantity, sum(m.value) as value from stock_movement m
-      where m.store_id = i.store_id and m.item_id = i.id and m.move_date < ${from}
+      where m.store_id = i.store_id and m.item_id = i.id
+        and (m.move_date, m.move_time) < (${from.date}::date, ${from.time}::time)
     ) b on true
     where i.store_id = ${storeId} and i.id = any(${ids}::int[])`);
   const { rows: movements } = await tx.execute<Movement>(sql`
     select id::int as id, "yearId", item_id, quantity::text, value::text, move_date::text, move_time::text, source_kind,
       source_id, line_no, mode, in_value::text, returns_of, line_id
     from stock_movement
-    where store_id = ${storeId} and item_id = any(${ids}::int[]) and move_date >= ${from}
+    where store_id = ${storeId} and item_id = any(${ids}::int[])
+      and (move_date, move_time) >= (${from.date}::date, ${from.time}::time)
     order by item_id, move_date, move_time, source_kind <> 'firstq', source_id, line_no`);
 
   // What each original of a sales return took out of an item, as it stands before this pass (for originals the
@@ -249,20 +261,26 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   }
   if (shortages.length) return shortages;
 
-  // Column arrays, one parameter each, so a single statement carries any number of rows (fewer round trips).
+  // Column arrays, one parameter each, so a single statement carries any number of rows; the movements' values and
+  // the lines' kept costs in one (fewer round trips).
   for (const chunk of chunks(updates, 50_000)) {
-    await tx.execute(sql`
-      update stock_movement m set value = u.value, in_value = u.in_value
-      from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
-        ${arrayOf(chunk.map((u) => u.in_value))}::numeric[]) as u(id, value, in_value)
-      where m.id = u.id`);
     const costed = chunk.filter((u) => u.line_id !== null && u.cost !== null);
-    if (costed.length)
-      await tx.execute(sql`
-        update trade_line l set cost = u.cost
-        from unnest(${arrayOf(costed.map((u) => u.line_id))}::int[], ${arrayOf(costed.map((u) => u.cost))}::numeric[])
-          as u(id, cost)
-        where l.id = u.id`);
+    await runTogether(tx, [
+      sql`
+        update stock_movement m set value = u.value, in_value = u.in_value
+        from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
+          ${arrayOf(chunk.map((u) => u.in_value))}::numeric[]) as u(id, value, in_value)
+        where m.id = u.id`,
+      ...(costed.length
+        ? [
+            sql`
+              update trade_line l set cost = u.cost
+              from unnest(${arrayOf(costed.map((u) => u.line_id))}::int[], ${arrayOf(costed.map((u) => u.cost))}::numeric[])
+                as u(id, cost)
+              where l.id = u.id`,
+          ]
+        : []),
+    ]);
   }
   gather(change.sums.items, deltas);
   const fresh = change.touched.flatMap((source) => {

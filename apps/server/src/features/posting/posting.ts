@@ -14,9 +14,9 @@ import {
   toMilli,
   toMoneyString,
 } from '@mizan/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountBalance, accountDay, itemCost, subAccounts } from '../../db/schema.ts';
+import { subAccounts } from '../../db/schema.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { isBalanced, type LedgerEntry, type PostingAccounts, postingAccountRoles } from './posting.rules.ts';
 
@@ -95,19 +95,46 @@ export function gather<T>(into: T[], rows: readonly T[]) {
 const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.source_kind}:${row.source_id}`;
 
 /**
- * Writes what a posting gathered: its ledger lines, then the items' sums, then the accounts' (the one order of every
- * writer). `references`: a document numbered after its rows were written (its reference taken from its counter as
- * late as possible, docs/saving-documents.md), by `kind:id`; its ledger lines carry that reference.
+ * Writes what a posting gathered: the items' sums, then its ledger lines with the accounts' sums (the one order of
+ * every writer: an item's rows, which its own lock already holds, before the accounts' rows every save shares).
  */
-export async function writeKeptSums(tx: DbOrTx, sums: KeptSums, references?: ReadonlyMap<string, string>) {
-  await insertLedgerRows(
-    tx,
-    references?.size
-      ? sums.ledger.map((row) => ({ ...row, reference: references.get(sourceKeyOf(row)) ?? row.reference }))
-      : sums.ledger,
-  );
+export async function writeKeptSums(tx: DbOrTx, sums: KeptSums) {
   await addToItemCosts(tx, sums.items);
-  await addToBalances(tx, sums.balances);
+  await writeLedgerAndBalances(tx, sums);
+}
+
+/**
+ * Writes a posting's ledger lines and adds them to the accounts' kept sums, with `closing` (a save's last writes:
+ * its reference on its header, its activity-log line), as one statement: the accounts' rows, which every save of a
+ * store shares, are locked from it to the commit, one round trip. `references`: a document numbered after its rows
+ * were written (its reference taken from its counter as late as possible, docs/saving-documents.md), by `kind:id`;
+ * its ledger lines carry that reference.
+ */
+export async function writeLedgerAndBalances(
+  tx: DbOrTx,
+  sums: Pick<KeptSums, 'ledger' | 'balances'>,
+  references?: ReadonlyMap<string, string>,
+  closing: SQL[] = [],
+) {
+  const ledger = references?.size
+    ? sums.ledger.map((row) => ({ ...row, reference: references.get(sourceKeyOf(row)) ?? row.reference }))
+    : sums.ledger;
+  await runTogether(tx, [
+    ...(ledger.length ? [ledgerInsert(ledger)] : []),
+    ...balanceUpserts(sums.balances),
+    ...closing,
+  ]);
+}
+
+/**
+ * Data-modifying statements sent as one (each a `with` part: each runs once, to its end, on one snapshot), so a
+ * save's last writes cost one round trip. They must touch different tables (a row is changed once per statement).
+ */
+export async function runTogether(tx: DbOrTx, statements: SQL[]) {
+  const last = statements.at(-1);
+  if (last === undefined) return;
+  const parts = statements.slice(0, -1).map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
+  await tx.execute(parts.length ? sql`with ${sql.join(parts, sql`, `)} ${last}` : last);
 }
 
 /**
@@ -183,17 +210,20 @@ type LedgerRow = {
 };
 
 async function insertLedgerRows(tx: DbOrTx, rows: LedgerRow[]) {
-  if (rows.length === 0) return;
+  if (rows.length) await tx.execute(ledgerInsert(rows));
+}
+
+function ledgerInsert(rows: LedgerRow[]): SQL {
   // Column arrays, one parameter each: a re-valuation writes tens of thousands of lines, and a multi-row VALUES of
   // eleven parameters a row is slow to parse and bounded by the protocol's 65,535 parameters.
   const column = <K extends keyof LedgerRow>(key: K) => arrayOf(rows.map((row) => row[key]));
-  await tx.execute(sql`
+  return sql`
     insert into ledger_line (store_id, "yearId", line_date, source_kind, source_id, reference, memo, account_id,
       debit, credit, part)
     select * from unnest(${column('store_id')}::int[], ${column('yearId')}::int[], ${column('line_date')}::date[],
       ${column('source_kind')}::text[], ${column('source_id')}::int[], ${column('reference')}::text[],
       ${column('memo')}::text[], ${column('account_id')}::int[], ${column('debit')}::numeric[],
-      ${column('credit')}::numeric[], ${column('part')}::text[])`);
+      ${column('credit')}::numeric[], ${column('part')}::text[])`;
 }
 
 /** A movement as it is kept, with its place in its item's order. */
@@ -215,6 +245,11 @@ type ItemCostDelta = { store_id: number; yearId: number; item_id: number; quanti
  * store, item and year, in that order (the items' own lock order), so the kept rows always equal the movements' sums.
  */
 export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
+  await runTogether(tx, itemSumStatements(movements));
+}
+
+/** The upsert of `item_cost` and the update of `item_stock` that add `movements` (none when nothing changes). */
+function itemSumStatements(movements: ItemCostDelta[]): SQL[] {
   const sums = new Map<
     string,
     { store_id: number; yearId: number; item_id: number; quantity: bigint; value: bigint }
@@ -230,26 +265,19 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
   }
   const rows = [...sums.values()]
     .filter((sum) => sum.quantity !== 0n || sum.value !== 0n)
-    .sort((a, b) => a.store_id - b.store_id || a.item_id - b.item_id || a.yearId - b.yearId)
-    .map((sum) => ({
-      store_id: sum.store_id,
-      item_id: sum.item_id,
-      yearId: sum.yearId,
-      quantity: fromMilli(sum.quantity),
-      value: toMoneyString(money(sum.value)),
-    }));
-  for (const chunk of chunks(rows))
-    await tx
-      .insert(itemCost)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [itemCost.store_id, itemCost.item_id, itemCost.yearId],
-        set: {
-          quantity: sql`${itemCost.quantity} + excluded.quantity`,
-          value: sql`${itemCost.value} + excluded.value`,
-        },
-      });
-  await addToCurrentStock(tx, [...sums.values()]);
+    .sort((a, b) => a.store_id - b.store_id || a.item_id - b.item_id || a.yearId - b.yearId);
+  if (rows.length === 0) return [];
+  return [
+    sql`
+      insert into item_cost as k (store_id, item_id, "yearId", quantity, value)
+      select * from unnest(${arrayOf(rows.map((row) => row.store_id))}::int[],
+        ${arrayOf(rows.map((row) => row.item_id))}::int[], ${arrayOf(rows.map((row) => row.yearId))}::int[],
+        ${arrayOf(rows.map((row) => fromMilli(row.quantity)))}::numeric[],
+        ${arrayOf(rows.map((row) => toMoneyString(money(row.value))))}::numeric[])
+      on conflict (store_id, item_id, "yearId") do update
+        set quantity = k.quantity + excluded.quantity, value = k.value + excluded.value`,
+    ...currentStockUpdate(rows),
+  ];
 }
 
 /**
@@ -257,10 +285,7 @@ export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
  * own store), in item order. Every item has its row (migration 0029's triggers); a movement of another store than its
  * item's is not the item's stock (the stock reads never count it) and changes nothing here.
  */
-async function addToCurrentStock(
-  tx: DbOrTx,
-  sums: { store_id: number; item_id: number; quantity: bigint; value: bigint }[],
-) {
+function currentStockUpdate(sums: { store_id: number; item_id: number; quantity: bigint; value: bigint }[]): SQL[] {
   const byItem = new Map<string, { store_id: number; item_id: number; quantity: bigint; value: bigint }>();
   for (const { store_id, item_id, quantity, value } of sums) {
     const key = `${store_id}:${item_id}`;
@@ -270,13 +295,15 @@ async function addToCurrentStock(
   const rows = [...byItem.values()]
     .filter((row) => row.quantity !== 0n || row.value !== 0n)
     .sort((a, b) => a.item_id - b.item_id || a.store_id - b.store_id);
-  for (const chunk of chunks(rows, 50_000))
-    await tx.execute(sql`
+  if (rows.length === 0) return [];
+  return [
+    sql`
       update item_stock k set quantity = k.quantity + d.quantity, value = k.value + d.value
-      from unnest(${arrayOf(chunk.map((row) => row.item_id))}::int[], ${arrayOf(chunk.map((row) => row.store_id))}::int[],
-        ${arrayOf(chunk.map((row) => fromMilli(row.quantity)))}::numeric[],
-        ${arrayOf(chunk.map((row) => toMoneyString(money(row.value))))}::numeric[]) as d(item_id, store_id, quantity, value)
-      where k.item_id = d.item_id and k.store_id = d.store_id`);
+      from unnest(${arrayOf(rows.map((row) => row.item_id))}::int[], ${arrayOf(rows.map((row) => row.store_id))}::int[],
+        ${arrayOf(rows.map((row) => fromMilli(row.quantity)))}::numeric[],
+        ${arrayOf(rows.map((row) => toMoneyString(money(row.value))))}::numeric[]) as d(item_id, store_id, quantity, value)
+      where k.item_id = d.item_id and k.store_id = d.store_id`,
+  ];
 }
 
 export type BalanceDelta = {
@@ -322,54 +349,40 @@ function summed<T extends BalanceDelta>(lines: T[], keyOf: (line: T) => (string 
  * in that order: two documents posting at once lock the same rows in the same order and never deadlock.
  */
 export async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
-  const yearly = summed(lines, (line) => [line.store_id, line.yearId, line.account_id]).map(({ line, sum }) => ({
-    store_id: line.store_id,
-    yearId: line.yearId,
-    account_id: line.account_id,
-    debit_total: toMoneyString(sum.debit),
-    credit_total: toMoneyString(sum.credit),
-  }));
-  for (const chunk of chunks(yearly))
-    await tx
-      .insert(accountBalance)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [accountBalance.store_id, accountBalance.account_id, accountBalance.yearId],
-        set: {
-          debit_total: sql`${accountBalance.debit_total} + excluded.debit_total`,
-          credit_total: sql`${accountBalance.credit_total} + excluded.credit_total`,
-        },
-      });
+  for (const statement of balanceUpserts(lines)) await tx.execute(statement);
+}
+
+/** The two upserts of `addToBalances` (none when nothing changes), each one statement of column arrays. */
+function balanceUpserts(lines: BalanceDelta[]): SQL[] {
+  const yearly = summed(lines, (line) => [line.store_id, line.yearId, line.account_id]);
   const daily = summed(lines, (line) => [
     line.store_id,
     line.account_id,
     line.line_date,
     line.source_kind,
     line.yearId,
-  ]).map(({ line, sum }) => ({
-    store_id: line.store_id,
-    account_id: line.account_id,
-    yearId: line.yearId,
-    line_date: line.line_date,
-    source_kind: line.source_kind,
-    debit_total: toMoneyString(sum.debit),
-    credit_total: toMoneyString(sum.credit),
-  }));
-  for (const chunk of chunks(daily))
-    await tx
-      .insert(accountDay)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [
-          accountDay.store_id,
-          accountDay.account_id,
-          accountDay.line_date,
-          accountDay.source_kind,
-          accountDay.yearId,
-        ],
-        set: {
-          debit_total: sql`${accountDay.debit_total} + excluded.debit_total`,
-          credit_total: sql`${accountDay.credit_total} + excluded.credit_total`,
-        },
-      });
+  ]);
+  const column = <T>(rows: { line: BalanceDelta; sum: Sum }[], pick: (row: { line: BalanceDelta; sum: Sum }) => T) =>
+    arrayOf(rows.map(pick));
+  const debit = (row: { sum: Sum }) => toMoneyString(row.sum.debit);
+  const credit = (row: { sum: Sum }) => toMoneyString(row.sum.credit);
+  const statements: SQL[] = [];
+  if (yearly.length)
+    statements.push(sql`
+      insert into account_balance as k (store_id, "yearId", account_id, debit_total, credit_total)
+      select * from unnest(${column(yearly, (row) => row.line.store_id)}::int[],
+        ${column(yearly, (row) => row.line.yearId)}::int[], ${column(yearly, (row) => row.line.account_id)}::int[],
+        ${column(yearly, debit)}::numeric[], ${column(yearly, credit)}::numeric[])
+      on conflict (store_id, account_id, "yearId") do update
+        set debit_total = k.debit_total + excluded.debit_total, credit_total = k.credit_total + excluded.credit_total`);
+  if (daily.length)
+    statements.push(sql`
+      insert into account_day as k (store_id, account_id, "yearId", line_date, source_kind, debit_total, credit_total)
+      select * from unnest(${column(daily, (row) => row.line.store_id)}::int[],
+        ${column(daily, (row) => row.line.account_id)}::int[], ${column(daily, (row) => row.line.yearId)}::int[],
+        ${column(daily, (row) => row.line.line_date)}::date[], ${column(daily, (row) => row.line.source_kind)}::text[],
+        ${column(daily, debit)}::numeric[], ${column(daily, credit)}::numeric[])
+      on conflict (store_id, account_id, line_date, source_kind, "yearId") do update
+        set debit_total = k.debit_total + excluded.debit_total, credit_total = k.credit_total + excluded.credit_total`);
+  return statements;
 }

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { refuse } from '../../lib/transaction.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
-import { revalue } from './costing.ts';
+import { clockTime, revalue, type WalkStart } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
   chunks,
@@ -118,17 +118,19 @@ async function writeRows(
   const taken = await takeMovements(tx, earlier(restocked), sums);
   await removeLedgerPart(tx, earlier(restocked), 'cost', sums);
   const written = await writeMovements(tx, restocked, sums);
-  // One pass per store over the items whose movements changed, from the earliest date one changed on: an item's
-  // movements are one chain across years (docs/accounting-years.md).
-  const byStore = new Map<number, { from: string; items: Set<number> }>();
-  const note = (storeId: number, itemId: number, date: string) => {
-    const pass = byStore.get(storeId) ?? { from: date, items: new Set<number>() };
+  // One pass per store over the items whose movements changed, from the earliest place (day and time) one changed
+  // at: an item's movements are one chain across years (docs/accounting-years.md), and what stands before the
+  // change in its day is not valued again (a sale at the end of a busy day walks its own movements only).
+  const byStore = new Map<number, { from: WalkStart; items: Set<number> }>();
+  const note = (storeId: number, itemId: number, date: string, time: string) => {
+    const at = { date, time: clockTime(time) };
+    const pass = byStore.get(storeId) ?? { from: at, items: new Set<number>() };
     pass.items.add(itemId);
-    if (date < pass.from) pass.from = date;
+    if (at.date < pass.from.date || (at.date === pass.from.date && at.time < pass.from.time)) pass.from = at;
     byStore.set(storeId, pass);
   };
-  for (const row of taken) note(row.store_id, row.item_id, row.move_date);
-  for (const row of written) note(row.store_id, row.item_id, row.move_date);
+  for (const row of taken) note(row.store_id, row.item_id, row.move_date, row.move_time);
+  for (const row of written) note(row.store_id, row.item_id, row.move_date, row.move_time);
   const shortages: StockShortage[] = [];
   for (const [storeId, pass] of byStore)
     shortages.push(

@@ -482,11 +482,11 @@ async function write<Saved>(
             source: { source_kind: input.kind, source_id: payId },
             take: async (numberer: Tx) => {
               const sequence = await nextSequence(numberer, user.store_id, kindOf(input.kind).sequence);
-              const reference = formatReference(storeRef, input.kind, sequence);
-              await numberer.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId));
-              numbered = reference;
-              return reference;
+              numbered = formatReference(storeRef, input.kind, sequence);
+              return numbered;
             },
+            rename: (reference: string) =>
+              tx.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId)).getSQL(),
           },
     log: (reference: string) => ({
       yearId: values.yearId,
