@@ -11,8 +11,13 @@ import { MAX_SHEET_ROWS } from './sheetLimits.ts';
 import { writeSheet, XLSX_TYPE } from './sheetValues.ts';
 
 const ROWS = 5_000;
-/** What other users may wait for while an import runs. */
-const MAX_WAIT_MS = 2_000;
+/**
+ * What other users may wait for while an import runs: well under what one transaction over the whole sheet made them
+ * wait (5.7 s and more, docs/excel-imports.md), so it tells a chunked import from a whole one. On the embedded
+ * database of the 2-core machine the worst wait is 0.5–1.3 s quiet, and about 2.2 s once while the rest of the suite
+ * ran beside it.
+ */
+const MAX_WAIT_MS = 3_000;
 
 /** Each test's items have barcodes of their own (a barcode is unique in the store). */
 const barcodePrefix = { BIG: '629', ZIP: '620', DIG: '621', Y1: '624', Y2: '622', ROLE: '623' } as const;
@@ -70,7 +75,7 @@ describeEachDatabase('Excel imports at scale, at their limits, by year and by ro
     }
   }
 
-  it(`a ${ROWS}-row item sheet is applied set-based while others are answered within 2 s; then openings`, async () => {
+  it(`a ${ROWS}-row item sheet is applied set-based while others are answered within 3 s; then openings`, async () => {
     const admin = await signedIn();
     const reader = await signedIn();
     const rows = Array.from({ length: ROWS }, (_, i) => itemRow(i + 1, 'BIG', (i % 9) + 1));
