@@ -7,6 +7,7 @@
  *   DATA_DIR=/tmp/mizan-large-... npm run bench                                 # a store seeded into PGlite
  *   ONLY_READS=1 DATABASE_URL=... npm run bench                                # the reads only (no saves)
  *   ONLY_SAVES=1 DATABASE_URL=... npm run bench                                # the saves and throughput only
+ *   ONLY_THROUGHPUT=1 SECONDS=15 DATABASE_URL=... npm run bench                # the sales a second only
  *
  * The reads go through the real HTTP layer in-process (`app.inject`). The throughput of ten-line sales from eight
  * clients is measured against one and then two real server processes on the same PostgreSQL (sessions live in the
