@@ -96,6 +96,7 @@ describe('the counter never loses a sale', () => {
       await createItem(page, { item_name: 'طرمبة ماء', part_no: 'PMP-1', perch_price: '70', pay_price: '95' }),
     ).toBe(200);
     await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
+    await page.getByTestId('party-balance').waitFor();
     await typeInto(page, 'item_search', 'PMP-1');
     await page.keyboard.press('Enter');
     await expect.poll(() => invoiceLines(page).count()).toBe(1);

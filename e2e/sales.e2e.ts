@@ -137,6 +137,7 @@ describe('the sales invoice', () => {
       }),
     ).toBe(200);
     await typeInto(page, 'customer', 'عميل نقدي — 101');
+    await page.getByTestId('party-balance').waitFor();
     await typeInto(page, 'item_search', 'فلتر نادر');
     await page.locator('.item-results button').first().waitFor();
     await page.keyboard.press('Enter');
@@ -163,6 +164,7 @@ describe('the sales invoice', () => {
     ).toBe(200);
     await page.goto(`${running.server.baseUrl}/folder/purchase`);
     await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
+    await page.getByTestId('party-balance').waitFor();
     await typeInto(page, 'item_search', 'BELT-1');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
@@ -293,6 +295,7 @@ describe('the sales invoice', () => {
     ).toBe(200);
     await page.goto(`${running.server.baseUrl}/folder/prch-order`);
     await typeInto(page, 'customer', 'شركة الخليج للاسبيرات — 201');
+    await page.getByTestId('party-balance').waitFor();
     await typeInto(page, 'item_search', 'CMP-1');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-testid="invoice-lines"] tbody tr').count()).toBe(1);
