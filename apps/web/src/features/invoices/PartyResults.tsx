@@ -1,22 +1,13 @@
 import type { PartyName } from '@mizan/contract';
-
-const resultId = (listId: string, index: number) => `${listId}-${index}`;
+import { comboboxOf, ResultList } from '../../ui/ResultList.tsx';
 
 /** The attributes the party field takes to own its suggestions (ARIA's combobox pattern). */
 export function partyComboboxOf(listId: string, shown: readonly PartyName[], active: number) {
-  return {
-    role: 'combobox',
-    'aria-autocomplete': 'list',
-    'aria-expanded': shown.length > 0,
-    'aria-controls': listId,
-    'aria-activedescendant': shown[active] ? resultId(listId, active) : undefined,
-  } as const;
+  return { ...comboboxOf(listId, shown, active), 'aria-autocomplete': 'list' } as const;
 }
 
 /**
- * The parties a typed name or code finds, under the field: a listbox whose active option follows ↓/↑ while the
- * field keeps the focus. A press picks without taking the focus from the field (its blur would close the list
- * first). `empty` is said when the term found no one.
+ * The parties a typed name or code finds, under the field (`ResultList`). `empty` is said when the term found no one.
  */
 export function PartyResults({
   listId,
@@ -38,25 +29,14 @@ export function PartyResults({
       </div>
     );
   return (
-    <div className="item-results party-results" id={listId} role="listbox" hidden={shown.length === 0}>
-      {shown.map((party, index) => (
-        <button
-          type="button"
-          role="option"
-          id={resultId(listId, index)}
-          aria-selected={index === active}
-          tabIndex={-1}
-          key={party.id}
-          className={index === active ? 'active' : undefined}
-          onMouseDown={(e) => {
-            e.preventDefault();
-            onPick(party);
-          }}
-        >
-          <bdi>{party.sub_name}</bdi>
-          <bdi className="num">{party.sub_code}</bdi>
-        </button>
-      ))}
-    </div>
+    <ResultList
+      listId={listId}
+      results={shown}
+      active={active}
+      onPick={onPick}
+      name={(party) => party.sub_name}
+      code={(party) => party.sub_code}
+      className="item-results party-results"
+    />
   );
 }
