@@ -8,7 +8,7 @@ import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/natureText.ts';
 import { PartyResults, partyComboboxOf } from './PartyResults.tsx';
 import { salesText } from './salesText.ts';
-import { fetchPartySearch, findKnownParty, usePartyBalance, usePartySearch } from './useParties.ts';
+import { fetchPartySearch, findKnownParty, type TypedParty, usePartyBalance, usePartySearch } from './useParties.ts';
 
 // The account form (and the schema library it validates with) loads when a new customer is first added.
 const AccountModal = lazy(() =>
@@ -38,6 +38,7 @@ export function CustomerPicker({
   value,
   onChange,
   onChosen,
+  typedParty,
   shortcut,
   only,
 }: {
@@ -55,6 +56,8 @@ export function CustomerPicker({
   onChange: (id: number | undefined) => void;
   /** A party was chosen (picked, or its full label typed): the invoice moves the focus on to the item. */
   onChosen?: () => void;
+  /** Filled while a typed text names no party yet: the form's save awaits it (see `TypedParty`). */
+  typedParty?: TypedParty;
 }) {
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -95,16 +98,14 @@ export function CustomerPicker({
         (balance?.id === value ? balance : undefined));
   if (chosen) seen.current = chosen;
   const shown = typed && typed.value === value ? typed.text : chosen ? label(chosen) : '';
-  const matchOf = (text: string) => {
+  // The party a text names exactly: its label, its name, or its code in any digits (never the first suggestion).
+  const namedBy = (text: string) => {
     const code = toWesternDigits(text.trim());
-    return findKnownParty(
-      client,
-      storeId,
-      (p) =>
-        (accountClass === undefined || p.ac_id === accountClass) &&
-        (label(p) === text || p.sub_name === text || (p.sub_code !== null && p.sub_code === code)),
-    );
+    return (p: PartyName) =>
+      (accountClass === undefined || p.ac_id === accountClass) &&
+      (label(p) === text || p.sub_name === text || (p.sub_code !== null && p.sub_code === code));
   };
+  const matchOf = (text: string) => findKnownParty(client, storeId, namedBy(text));
   // A name or code typed before its suggestions arrived (a fast cashier, a slow network) is chosen when they do.
   const pending = typed && typed.value === undefined && value === undefined ? typed.text : undefined;
   const arrived = pending ? matchOf(pending)?.id : undefined;
@@ -116,6 +117,23 @@ export function CustomerPicker({
 
   const latestText = useRef('');
   latestText.current = typed?.text ?? '';
+  // A save pressed before that search answered asks now, and saves with the party the text names, if any.
+  if (typedParty) typedParty.current = pending === undefined ? undefined : () => chooseTyped(pending);
+  // A picker taken off the screen (the POS's credit switched to cash) names no party to its form's save.
+  useEffect(
+    () => () => {
+      if (typedParty) typedParty.current = undefined;
+    },
+    [typedParty],
+  );
+  async function chooseTyped(text: string) {
+    const found = (await fetchPartySearch(client, storeId, termOf(text), only)).find(namedBy(text));
+    if (!found || latestText.current !== text) return undefined;
+    seen.current = found;
+    setTyped({ value: found.id, text });
+    onChange(found.id);
+    return found.id;
+  }
   function pick(p: PartyName) {
     seen.current = p;
     setTyped({ value: p.id, text: label(p) });

@@ -54,7 +54,7 @@ import { convertOrderStep, pickedDate, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoiceShortcuts } from './useInvoiceShortcuts.ts';
 import { useKeepPriceOffer } from './useKeepPriceOffer.ts';
-import { knownParty, useKeptPartyNames, useWalkInCustomer } from './useParties.ts';
+import { knownParty, useKeptPartyNames, useTypedParty, useWalkInCustomer } from './useParties.ts';
 import { usePickedStockLines } from './usePickedStockLines.ts';
 import { type DocKind, type SavedInvoice, shortagesOf, useInvoice, useSaveInvoice } from './useSales.ts';
 
@@ -110,6 +110,7 @@ export function InvoicePage({
   const walkIn = useWalkInCustomer(storeId, kindOf(screen.kind).walkInCustomer === true).data?.id;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
+  const typedParty = useTypedParty();
   // The phone sells offline from the device's copy of the store's items (docs/offline.md): refreshed on opening.
   const sellsOffline = mobile && screen.kind === 'pay';
   useEffect(() => {
@@ -196,10 +197,10 @@ export function InvoicePage({
 
   // Whatever the answer to "print?", the screen starts the next invoice at once with a new key: a saved invoice
   // is never shown as a new one (a sale typed over it after printing was answered with the printed one).
-  const afterSave = (saved: SavedInvoice) => {
+  const afterSave = (saved: SavedInvoice, current: DraftInvoice) => {
     notify.done(salesText.saved(saved.pay_ref));
     // The print shows what was handed over and the change given back; the invoice keeps only the net as paid.
-    const received = figures(draft).changeDue ? `&received=${normalizeNumberInput(invoice.pay)}` : '';
+    const received = figures(current).changeDue ? `&received=${normalizeNumberInput(current.pay)}` : '';
     startNew(`/print-modal?kind=${saved.kind}&id=${saved.pay_id}${received}`);
   };
   // The print question's answer: yes prints; no goes straight on to the next sale (the key typed lands there).
@@ -232,38 +233,47 @@ export function InvoicePage({
   async function submit() {
     // One save at a time: a second Ctrl+S while a slow save runs is the same sale.
     if (saving.current) return;
-    const f = figures(draft);
+    saving.current = true;
+    try {
+      // A party typed whole and saved at once (before its search answered) is found now, not refused as missing.
+      const custId = invoice.cust_id ?? (await typedParty.current?.());
+      await saveDraft(
+        custId === invoice.cust_id
+          ? draft
+          : { ...draft, cust_id: custId, cashSale: walkIn !== undefined && custId === walkIn },
+      );
+    } catch (error) {
+      refused(error);
+    } finally {
+      saving.current = false;
+    }
+  }
+  async function saveDraft(current: DraftInvoice) {
+    const f = figures(current);
     if (f.walkInUnpaid) return notify.refused(messagesAr.WALK_IN_UNPAID);
-    if (invoice.nextPay && invoice.nextPay < invoice.pay_date) return notify.refused(salesText.dueBeforeDate);
+    if (current.nextPay && current.nextPay < current.pay_date) return notify.refused(salesText.dueBeforeDate);
     const problem = invoiceDraftProblem({
-      lineCount: invoice.lines.length,
-      partyId: invoice.cust_id,
-      date: invoice.pay_date,
+      lineCount: current.lines.length,
+      partyId: current.cust_id,
+      date: current.pay_date,
       totals: f.problem,
     });
     if (problem) return notify.refused(salesText.draftRefused[problem]);
     const steps = saveSteps(
       screen,
       opened.data ? { kind: openedKind, pay_id: opened.data.pay_id, pay_date: opened.data.pay_date } : undefined,
-      invoice.final,
-      toRequest(draft, saveKey, screen.price),
+      current.final,
+      toRequest(current, saveKey, screen.price),
     );
-    saving.current = true;
-    try {
-      // A new sale on the phone is kept on the device first and sells without the network (docs/offline.md).
-      const [only] = steps;
-      if (mobile && steps.length === 1 && only?.route === routes.pay.createWithItems) {
-        const kept = await sellOnPhone(only.body as SaleBody);
-        if (kept) return;
-      }
-      let saved: SavedInvoice | undefined;
-      for (const step of steps) [saved] = await save.mutateAsync(step);
-      if (saved) afterSave(saved);
-    } catch (error) {
-      refused(error);
-    } finally {
-      saving.current = false;
+    // A new sale on the phone is kept on the device first and sells without the network (docs/offline.md).
+    const [only] = steps;
+    if (mobile && steps.length === 1 && only?.route === routes.pay.createWithItems) {
+      const kept = await sellOnPhone(only.body as SaleBody, current);
+      if (kept) return;
     }
+    let saved: SavedInvoice | undefined;
+    for (const step of steps) [saved] = await save.mutateAsync(step);
+    if (saved) afterSave(saved, current);
   }
   function refused(error: unknown) {
     const shortages = shortagesOf(error);
@@ -281,25 +291,25 @@ export function InvoicePage({
    * The phone's new sale through the device's queue (features/offline/outbox.ts), as the POS sells. Answers false
    * when the device cannot keep it (the screen then saves online as before).
    */
-  async function sellOnPhone(body: SaleBody): Promise<boolean> {
+  async function sellOnPhone(body: SaleBody, current: DraftInvoice): Promise<boolean> {
     const time = localTime();
     const { idempotency_key: _, ...unkeyed } = body;
-    const partyName = knownParty(queryClient, storeId, invoice.cust_id)?.sub_name ?? '';
+    const partyName = knownParty(queryClient, storeId, current.cust_id)?.sub_name ?? '';
     const outcome = await sellThroughOutbox({
       storeId,
       yearId: currentYearId(),
       body: { ...unkeyed, invoice: { ...unkeyed.invoice, pay_time: time } },
-      receipt: pendingReceiptOf(draft, { party: partyName, user: user.full_name }, time),
+      receipt: pendingReceiptOf(current, { party: partyName, user: user.full_name }, time),
     });
     if (outcome.kind === 'notKept') return false;
-    if (outcome.kind === 'saved') afterSave(outcome.doc);
+    if (outcome.kind === 'saved') afterSave(outcome.doc, current);
     else if (outcome.kind === 'refused') refused(outcome.error);
     else if (outcome.kind === 'setAside') {
       notify.failed(outcome.error);
       startNew('');
     } else {
       notify.done(offlineText.savedOffline(outcome.sale.counter));
-      const received = figures(draft).changeDue ? `&received=${normalizeNumberInput(invoice.pay)}` : '';
+      const received = figures(current).changeDue ? `&received=${normalizeNumberInput(current.pay)}` : '';
       startNew(`/pos-reciept?pending=${outcome.sale.key}&width=80${received}`);
     }
     return true;
@@ -393,6 +403,7 @@ export function InvoicePage({
             onChange={(cust_id) => change({ cust_id })}
             shortcut="F2"
             onChosen={() => focusField('item_search', true)}
+            typedParty={typedParty}
           />
           {screen.draftKind && (
             <div className="field">

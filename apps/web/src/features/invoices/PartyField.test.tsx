@@ -9,6 +9,7 @@ import { partiesKey, queryClient } from '../../app/queryClient.ts';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { PartyField } from './PartyField.tsx';
 import { salesText } from './salesText.ts';
+import { useTypedParty } from './useParties.ts';
 
 const party = (id: number, sub_name: string, sub_code: string | null): SubAccount => ({
   id,
@@ -73,14 +74,28 @@ function PartyForm({
   chosen?: number;
 }) {
   const form = useContractForm(schema, { cust_id: chosen });
+  const typedParty = useTypedParty();
+  // As the value invoice saves: a party typed whole is found first, then the form validates.
+  const validateAndSave = form.handleSubmit((body) => {
+    if (refuseWith) showServerErrors(form, refuseWith);
+    else onSave(body);
+  });
   return (
     <form
-      onSubmit={form.handleSubmit((body) => {
-        if (refuseWith) showServerErrors(form, refuseWith);
-        else onSave(body);
-      })}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        await typedParty.current?.();
+        await validateAndSave();
+      }}
     >
-      <PartyField control={form.control} name="cust_id" label="حساب العميل" storeId={1} party="customer" />
+      <PartyField
+        control={form.control}
+        name="cust_id"
+        label="حساب العميل"
+        storeId={1}
+        party="customer"
+        typedParty={typedParty}
+      />
       <button type="submit">حفظ</button>
     </form>
   );
@@ -247,6 +262,41 @@ describe('the party field', () => {
     expect(onSave).not.toHaveBeenCalled();
     // The form puts the focus back in the party to correct it.
     expect(document.activeElement).toBe(fieldOf(container));
+  });
+
+  it('a name typed whole and saved at once, before its search answers, is saved as that party; part of one is not', async () => {
+    // A slow network: the searches answer only when let go.
+    let letGo!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const server = serve(parties);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        await answered;
+        return server(input);
+      }),
+    );
+    const onSave = vi.fn();
+    const { container, getByText } = renderForm({ onSave });
+    await act(async () => {
+      fireEvent.change(fieldOf(container), { target: { value: 'ورشة النيل' } });
+    });
+    fireEvent.click(getByText('حفظ'));
+    expect(onSave).not.toHaveBeenCalled();
+    letGo();
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ cust_id: 8 }));
+    expect(fieldOf(container).dataset.partyId).toBe('8');
+
+    // Part of a name is a search, not a choice: the first of its suggestions is not saved.
+    onSave.mockClear();
+    await act(async () => {
+      fireEvent.change(fieldOf(container), { target: { value: 'ورشة' } });
+    });
+    fireEvent.click(getByText('حفظ'));
+    await waitFor(() => expect(errorOf(container)).toBe('حساب العميل مطلوب'));
+    expect(onSave).not.toHaveBeenCalled();
   });
 
   it('the server’s field error shows on the party in Arabic', async () => {

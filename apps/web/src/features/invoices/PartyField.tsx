@@ -2,6 +2,7 @@ import type { PartySide } from '@mizan/contract';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
+import type { TypedParty } from './useParties.ts';
 
 /**
  * The party kind of the form layer: a customer's or supplier's account (its id) chosen by name or code, as the
@@ -15,6 +16,7 @@ export function PartyField<Values extends FieldValues>({
   label,
   storeId,
   party,
+  typedParty,
 }: {
   control: Control<Values, unknown, unknown>;
   name: Path<Values>;
@@ -22,6 +24,8 @@ export function PartyField<Values extends FieldValues>({
   storeId: number;
   /** Offers to add a new party of this kind; a filter leaves it out. */
   party?: PartySide;
+  /** Filled while a typed text names no party yet: the form's save awaits it before it validates. */
+  typedParty?: TypedParty;
 }) {
   const { field, fieldState } = useController({ control, name });
   // A party not chosen reads as one (the id's own check would say "not a number").
@@ -30,7 +34,14 @@ export function PartyField<Values extends FieldValues>({
   return (
     // The form focuses the picker's input when the party is refused (the picker itself takes no ref).
     <div ref={(wrapper) => field.ref(wrapper?.querySelector('input'))}>
-      <CustomerPicker storeId={storeId} label={label} party={party} value={field.value} onChange={field.onChange} />
+      <CustomerPicker
+        storeId={storeId}
+        label={label}
+        party={party}
+        value={field.value}
+        onChange={field.onChange}
+        typedParty={typedParty}
+      />
       {error && (
         <small className="field-error" data-field-error={name}>
           {error}

@@ -15,6 +15,7 @@ import { PartyField } from './PartyField.tsx';
 import { salesText } from './salesText.ts';
 import { saveHeaderStep, updateHeaderStep } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
+import { useTypedParty } from './useParties.ts';
 import { useInvoice, useSaveInvoice } from './useSales.ts';
 import { blankValueInvoice, remainderOf, valueInvoiceForm, valueInvoiceValues } from './valueInvoiceForm.ts';
 
@@ -46,7 +47,13 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   };
   const userActed = useScreenFocus(formRef, focusFirst);
 
-  const submit = form.handleSubmit(
+  const typedParty = useTypedParty();
+  // A party typed whole and saved at once (before its search answered) is chosen first, then the form validates.
+  const submit = async () => {
+    await typedParty.current?.();
+    await validateAndSave();
+  };
+  const validateAndSave = form.handleSubmit(
     (body) => {
       if (compareDecimals(body.pay, body.tot_pr) === 1) {
         form.setError('pay', { message: 'NEGATIVE_REMAINDER' });
@@ -107,6 +114,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
             label={salesText.partyAccount[screen.party]}
             party={screen.party}
             storeId={storeId}
+            typedParty={typedParty}
           />
           <PlainDateField control={control} name="pay_date" label={salesText.date} />
           <PlainTextField control={control} name="payComment" label={salesText.note} grow />

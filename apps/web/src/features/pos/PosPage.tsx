@@ -24,7 +24,7 @@ import { salesScreen } from '../invoices/documentScreens.ts';
 import { figures, toRequest } from '../invoices/invoiceForm.ts';
 import { salesText } from '../invoices/salesText.ts';
 import { saveSteps } from '../invoices/saveInvoice.ts';
-import { knownParty, useKeptPartyNames, useWalkInCustomer } from '../invoices/useParties.ts';
+import { knownParty, useKeptPartyNames, useTypedParty, useWalkInCustomer } from '../invoices/useParties.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useSaveInvoice } from '../invoices/useSales.ts';
 import { searchCatalogue } from '../offline/deviceCache.rules.ts';
 import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
@@ -74,6 +74,7 @@ export default function PosPage({ title }: { title: string }) {
   const scanRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const saving = useRef(false);
+  const typedParty = useTypedParty();
   const [busy, setBusy] = useState(false);
   const save = useSaveInvoice(storeId);
   // The device's copy of the store's items (docs/offline.md): read at once, copied again while online.
@@ -186,50 +187,59 @@ export default function PosPage({ title }: { title: string }) {
   /** One tap: the sale is saved as a final sales invoice (and printed). */
   async function pay(print: boolean) {
     if (saving.current) return;
-    if (method === 'credit' && (sale.cust_id === undefined || sale.cust_id === walkIn))
-      return notify.refused(text.creditNeedsCustomer);
-    if (f.walkInUnpaid) return notify.refused(messagesAr.WALK_IN_UNPAID);
-    const problem = invoiceDraftProblem({
-      lineCount: sale.lines.length,
-      partyId: sale.cust_id,
-      date: sale.pay_date,
-      totals: f.problem,
-    });
-    if (problem) return notify.refused(salesText.draftRefused[problem]);
-    const request = toRequest(draft, saveKey);
-    const time = localTime();
-    const body = { ...request, invoice: { ...request.invoice, pay_method: payMethodOf(method), pay_time: time } };
-    const handedOver = f.changeDue ? `&received=${normalizeNumberInput(received)}` : '';
     saving.current = true;
     setBusy(true);
     try {
-      // Kept on the device with its number before anything is printed; then sent (docs/offline.md).
-      const partyName = knownParty(queryClient, storeId, sale.cust_id)?.sub_name ?? '';
-      const { idempotency_key: _, ...unkeyed } = body;
-      const outcome = await sellThroughOutbox({
-        storeId,
-        yearId: currentYearId(),
-        body: unkeyed,
-        receipt: pendingReceiptOf(draft, { party: partyName, user: user.full_name }, time),
-      });
-      if (outcome.kind === 'notKept') return await payOnline(body, print, handedOver);
-      if (outcome.kind === 'refused') return refused(outcome.error);
-      if (outcome.kind === 'setAside') {
-        notify.failed(outcome.error);
-        return startNew();
-      }
-      if (outcome.kind === 'kept') {
-        notify.done(offlineText.savedOffline(outcome.sale.counter));
-        setLastSale({ ref: offlineText.pendingRef(outcome.sale.counter), change: f.changeDue });
-        startNew();
-        if (print) navigate(`/pos-reciept?pending=${outcome.sale.key}&width=80${handedOver}`);
-        return;
-      }
-      done(outcome.doc, print, handedOver);
+      // A customer typed whole and paid at once (before his search answered) is found now, not refused as missing.
+      const custId = (await typedParty.current?.()) ?? sale.cust_id;
+      await payFor(
+        custId === sale.cust_id ? draft : withPayment({ ...sale, cust_id: custId, vat }, method, received),
+        print,
+      );
     } finally {
       saving.current = false;
       setBusy(false);
     }
+  }
+  async function payFor(current: typeof draft, print: boolean) {
+    const f = figures(current);
+    if (method === 'credit' && (current.cust_id === undefined || current.cust_id === walkIn))
+      return notify.refused(text.creditNeedsCustomer);
+    if (f.walkInUnpaid) return notify.refused(messagesAr.WALK_IN_UNPAID);
+    const problem = invoiceDraftProblem({
+      lineCount: current.lines.length,
+      partyId: current.cust_id,
+      date: current.pay_date,
+      totals: f.problem,
+    });
+    if (problem) return notify.refused(salesText.draftRefused[problem]);
+    const request = toRequest(current, saveKey);
+    const time = localTime();
+    const body = { ...request, invoice: { ...request.invoice, pay_method: payMethodOf(method), pay_time: time } };
+    const handedOver = f.changeDue ? `&received=${normalizeNumberInput(received)}` : '';
+    // Kept on the device with its number before anything is printed; then sent (docs/offline.md).
+    const partyName = knownParty(queryClient, storeId, current.cust_id)?.sub_name ?? '';
+    const { idempotency_key: _, ...unkeyed } = body;
+    const outcome = await sellThroughOutbox({
+      storeId,
+      yearId: currentYearId(),
+      body: unkeyed,
+      receipt: pendingReceiptOf(current, { party: partyName, user: user.full_name }, time),
+    });
+    if (outcome.kind === 'notKept') return await payOnline(body, print, handedOver);
+    if (outcome.kind === 'refused') return refused(outcome.error);
+    if (outcome.kind === 'setAside') {
+      notify.failed(outcome.error);
+      return startNew();
+    }
+    if (outcome.kind === 'kept') {
+      notify.done(offlineText.savedOffline(outcome.sale.counter));
+      setLastSale({ ref: offlineText.pendingRef(outcome.sale.counter), change: f.changeDue });
+      startNew();
+      if (print) navigate(`/pos-reciept?pending=${outcome.sale.key}&width=80${handedOver}`);
+      return;
+    }
+    done(outcome.doc, print, handedOver);
   }
 
   function done(saved: SavedInvoice, print: boolean, handedOver: string) {
@@ -335,6 +345,7 @@ export default function PosPage({ title }: { title: string }) {
             }}
             customerId={sale.cust_id === walkIn ? undefined : sale.cust_id}
             onCustomer={(id) => setSale((current) => ({ ...current, cust_id: id }))}
+            typedParty={typedParty}
             received={received}
             onReceived={setReceived}
             busy={busy}

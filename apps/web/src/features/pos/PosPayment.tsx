@@ -4,6 +4,7 @@ import { Segmented } from '../../ui/Segmented.tsx';
 import { CustomerPicker } from '../invoices/CustomerPicker.tsx';
 import type { figures } from '../invoices/invoiceForm.ts';
 import { salesText } from '../invoices/salesText.ts';
+import type { TypedParty } from '../invoices/useParties.ts';
 import type { PayMethod } from './posCart.ts';
 import { posText as text } from './posText.ts';
 
@@ -56,6 +57,7 @@ export function PosPayment({
   onMethod,
   customerId,
   onCustomer,
+  typedParty,
   received,
   onReceived,
   busy,
@@ -69,6 +71,8 @@ export function PosPayment({
   /** The chosen customer of a credit sale (undefined: none yet, or the walk-in customer). */
   customerId: number | undefined;
   onCustomer: (id: number | undefined) => void;
+  /** Filled while the customer's typed name names no one yet: the payment awaits it. */
+  typedParty: TypedParty;
   received: string;
   onReceived: (received: string) => void;
   busy: boolean;
@@ -97,6 +101,7 @@ export function PosPayment({
             label={text.customer}
             value={customerId}
             onChange={onCustomer}
+            typedParty={typedParty}
           />
         </div>
       )}
