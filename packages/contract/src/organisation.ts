@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScaleBarcodeLayout } from './scaleBarcode.ts';
 import { Id, numberText } from './scope.ts';
-import { optionalText, Text } from './text.ts';
+import { optionalCode, optionalText, Text } from './text.ts';
 
 export const Store = z.object({
   id: z.number().int(),
@@ -77,11 +77,13 @@ export const CompanyUpdateBody = z
   .object({
     arName: Text().trim().min(1).max(200),
     engName: Text().trim().min(1).max(200),
-    phone: optionalText(30),
-    phone2: optionalText(30),
+    // Numbers typed on an Arabic keyboard are kept in Western digits: the VAT number goes into the tax QR, which
+    // ZATCA reads as Western digits, and is checked as 15 digits below.
+    phone: optionalCode(30),
+    phone2: optionalCode(30),
     address: optionalText(300),
-    tradNo: optionalText(50),
-    vatNo: optionalText(30),
+    tradNo: optionalCode(50),
+    vatNo: optionalCode(30),
     country_code: z
       .string()
       .trim()

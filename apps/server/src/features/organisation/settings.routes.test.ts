@@ -52,6 +52,22 @@ describeEachDatabase('company, store and users settings', (ctx) => {
       currency_symbol: 'ر.س',
     });
     expect(good.statusCode).toBe(200);
+    // Typed on an Arabic keyboard: the VAT number (it goes into the tax QR) and the phones are kept in Western digits.
+    const arabicDigits = await admin.post('/api/company/update', {
+      ...company,
+      country_code: 'SA',
+      vatNo: '٣٠٠١٢٣٤٥٦٧٠٠٠٠٣',
+      phone: '٠٥٠١٢٣٤٥٦٧',
+      phone2: '۰۱۱ ۴۵۶',
+      currency_code: 'SAR',
+      currency_symbol: 'ر.س',
+    });
+    expect(arabicDigits.statusCode).toBe(200);
+    expect(arabicDigits.json().data[0]).toMatchObject({
+      vatNo: '300123456700003',
+      phone: '0501234567',
+      phone2: '011 456',
+    });
     expect(
       (await admin.post('/api/company/update', { ...company, currency_code: 'sd' })).json().error.fields.currency_code,
     ).toBe('CURRENCY_CODE_FORMAT');
