@@ -44,3 +44,11 @@ export const QuantityString = z
   .refine((value) => new RegExp(`^-?0*\\d{1,${MAX_QUANTITY_DIGITS}}(\\.|$)`).test(value), {
     message: 'QUANTITY_TOO_LARGE',
   });
+
+/** A percentage from 0 to 100 with at most 2 decimals (a tax rate, a role's discount limit), in any digits. */
+export const Percent = z
+  .union([z.string(), z.number()])
+  .transform((value) => normalizeNumberInput(String(value)))
+  .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, {
+    message: 'PERCENT_OUT_OF_RANGE',
+  });

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
+import { NonNegativeMoneyString, Percent, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalCode, optionalText, Text } from './text.ts';
-
-const Percent = z
-  .union([z.string(), z.number()])
-  .transform((value) => normalizeNumberInput(String(value)))
-  .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, {
-    message: 'PERCENT_OUT_OF_RANGE',
-  });
 
 const NonNegativeQuantity = QuantityString.refine((value) => !value.startsWith('-'), {
   message: 'QUANTITY_NEGATIVE',

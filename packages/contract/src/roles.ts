@@ -1,5 +1,6 @@
 /** The schemas of the roles' calls (permissions.endpoints.ts); the permissions themselves are in permissions.ts. */
 import { z } from 'zod';
+import { Percent } from './amounts.ts';
 import { roleKeys } from './permissions.ts';
 import { Id } from './scope.ts';
 
@@ -17,7 +18,7 @@ export const UpdateRoleBody = z.object({
   id: Id,
   name: z.string().trim().min(1).max(60),
   permissions: z.array(z.string().max(60)).max(200),
-  discount_limit: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/),
+  discount_limit: Percent,
 });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
 

@@ -261,6 +261,15 @@ describeEachDatabase('roles and permissions', (ctx) => {
       ).json().error.code,
     ).toBe('OWNER_ROLE_FIXED');
     expect((await owner.post('/api/roles/update', { ...cashiers, permissions: ['fly'] })).statusCode).toBe(400);
+    // The discount limit is a percentage: typed in Arabic-Indic digits it is kept; past 100 it is refused on the field.
+    const arabic = await owner.post('/api/roles/update', { ...cashiers, discount_limit: '١٢٫٥' });
+    expect(arabic.statusCode).toBe(200);
+    expect(
+      (await owner.get('/api/roles/read')).json().data.find((r: { id: number }) => r.id === roleIds.cashier)
+        .discount_limit,
+    ).toBe('12.50');
+    const tooMuch = await owner.post('/api/roles/update', { ...cashiers, discount_limit: '150' });
+    expect(tooMuch.json().error.fields.discount_limit).toBe('PERCENT_OUT_OF_RANGE');
   });
 
   it('a user’s role in a store is the administrator’s to give; the owner’s is not given, and a store keeps an administrator', async () => {
