@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { NonNegativeMoneyString, Percent, PositiveMoneyString, QuantityString } from './amounts.ts';
-import { normalizeNumberInput } from './digits.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { Id } from './scope.ts';
 import { jsonArrayOf, optionalCode, optionalText, Text } from './text.ts';
