@@ -579,6 +579,39 @@ export const accountBalance = pgTable(
  * over part of a year reads a few rows per account and day instead of every ledger line. A test checks that these
  * rows always equal the ledger's sums.
  */
+/**
+ * The records' count and column sums per store, kind, year, day, value-only flag and user (0: a deleted user's), of
+ * the documents that are records (not a legacy header awaiting its lines): a record's year page sums a few hundred
+ * of these instead of every header (docs/saving-documents.md). Kept by the database's statement triggers on
+ * `trade_document` (migration 0036), whatever writes the headers; held to them by `ledgerSumsInvariants`.
+ */
+export const documentDay = pgTable(
+  'document_day',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    kind: text('kind').notNull(),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    pay_date: date('pay_date', { mode: 'string' }).notNull(),
+    value_only: boolean('value_only').notNull(),
+    user_id: integer('user_id').notNull(),
+    documents: integer('documents').notNull().default(0),
+    tot_pr: numeric('tot_pr', { precision: 20, scale: 2 }).notNull().default('0'),
+    discount: numeric('discount', { precision: 20, scale: 2 }).notNull().default('0'),
+    pay: numeric('pay', { precision: 20, scale: 2 }).notNull().default('0'),
+    changee: numeric('changee', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'document_day_pk',
+      columns: [t.store_id, t.kind, t.yearId, t.pay_date, t.value_only, t.user_id],
+    }),
+  ],
+);
+
 export const accountDay = pgTable(
   'account_day',
   {

@@ -2,7 +2,8 @@
  * The accounts' kept sums against the ledger lines they sum (the drift query of the ledger): every `account_balance`
  * row (store, year, account) and every `account_day` row (store, account, day, kind, year) equals the sums of its
  * lines, and no line is missing from them; and every invoice's kept `allocated` equals the sum of the vouchers'
- * allocations to it (migration 0031). The API tests check it after every step (trade.fixtures.ts
+ * allocations to it (migration 0031); and the records' kept day sums (`document_day`, migration 0036) equal the
+ * sums of the documents they count (answered with account 0). The API tests check it after every step (trade.fixtures.ts
  * `balancesOffTheLedger`), `npm run bench:seed` and `npm run bench` at the end. Answers each account that differs.
  */
 import { sql } from 'drizzle-orm';
@@ -35,6 +36,21 @@ export async function ledgerSumsInvariants(db: DbOrTx): Promise<KeptSumOff[]> {
         || coalesce(a.amount, 0)
     from trade_document d
     left join (select pay_id, sum(amount) as amount from payment_allocation group by pay_id) a on a.pay_id = d.pay_id
-    where d.allocated <> coalesce(a.amount, 0)`);
+    where d.allocated <> coalesce(a.amount, 0)
+    union all
+    select 0, 'records ' || coalesce(t.kind, k.kind) || ' ' || coalesce(t.pay_date, k.pay_date)::text || ' user '
+        || coalesce(t.user_id, k.user_id) || ': kept ' || coalesce(k.documents, 0) || ' / ' || coalesce(k.tot_pr, 0)
+        || ' / ' || coalesce(k.pay, 0) || ', documents ' || coalesce(t.documents, 0) || ' / ' || coalesce(t.tot_pr, 0)
+        || ' / ' || coalesce(t.pay, 0)
+    from (select store_id, kind, "yearId", pay_date, value_only, coalesce(user_id, 0) as user_id,
+        count(*) as documents, sum(tot_pr) as tot_pr, sum(discount) as discount, sum(pay) as pay,
+        sum(changee) as changee
+      from trade_document where not awaiting_lines group by 1, 2, 3, 4, 5, 6) t
+    full join document_day k
+      on k.store_id = t.store_id and k.kind = t.kind and k."yearId" = t."yearId" and k.pay_date = t.pay_date
+        and k.value_only = t.value_only and k.user_id = t.user_id
+    where coalesce(t.documents, 0) <> coalesce(k.documents, 0) or coalesce(t.tot_pr, 0) <> coalesce(k.tot_pr, 0)
+      or coalesce(t.discount, 0) <> coalesce(k.discount, 0) or coalesce(t.pay, 0) <> coalesce(k.pay, 0)
+      or coalesce(t.changee, 0) <> coalesce(k.changee, 0)`);
   return rows;
 }

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   accountBalance,
   documentCounter,
+  documentDay,
   store,
   subAccounts,
   tradeDocument,
@@ -148,8 +149,29 @@ const documentSort: Record<(typeof documentSortKeys)[number], SQLWrapper> = {
 };
 
 /**
+ * Whether a record's count and sums can be read from the days' kept sums (`document_day`): a filter by store, kind,
+ * year, dates, value-only flag and user, over records only. A party, a reference or "still due" narrows the list to
+ * a few documents, summed from their rows.
+ */
+const keptDaysCover = (f: DocumentFilter) =>
+  f.recordsOnly === true && !f.custId && !f.payRef && !f.refIn && !f.payId && !f.dueOnly;
+
+function keptDaysWhere(f: DocumentFilter): SQL | undefined {
+  return and(
+    eq(documentDay.store_id, f.storeId),
+    eq(documentDay.kind, f.kind),
+    f.yearId === undefined ? undefined : eq(documentDay.yearId, f.yearId),
+    f.from ? gte(documentDay.pay_date, f.from) : undefined,
+    f.to ? lte(documentDay.pay_date, f.to) : undefined,
+    f.valueOnly === undefined ? undefined : eq(documentDay.value_only, f.valueOnly),
+    f.userId === undefined ? undefined : eq(documentDay.user_id, f.userId),
+  );
+}
+
+/**
  * One page of documents, newest first (or by the column the user sorted), with the count and the column sums of
- * every document the filter matches: one aggregate over the whole filter, so the totals do not depend on the page.
+ * every document the filter matches: one aggregate over the whole filter (over the days' kept sums where they cover
+ * it), so the totals do not depend on the page.
  */
 export async function pageDocuments(
   db: DbOrTx,
@@ -163,17 +185,29 @@ export async function pageDocuments(
       .orderBy(...listOrder(documentSort, { sort, order }, [...newestFirst]))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({
-        total: count(),
-        tot_pr: moneySum(tradeDocument.tot_pr),
-        discount: moneySum(tradeDocument.discount),
-        net: moneySum(sql`${tradeDocument.tot_pr} - ${tradeDocument.discount}`),
-        pay: moneySum(tradeDocument.pay),
-        changee: moneySum(tradeDocument.changee),
-      })
-      .from(tradeDocument)
-      .where(where),
+    keptDaysCover(filter)
+      ? db
+          .select({
+            total: sql<number>`coalesce(sum(${documentDay.documents}), 0)::int`,
+            tot_pr: moneySum(documentDay.tot_pr),
+            discount: moneySum(documentDay.discount),
+            net: moneySum(sql`${documentDay.tot_pr} - ${documentDay.discount}`),
+            pay: moneySum(documentDay.pay),
+            changee: moneySum(documentDay.changee),
+          })
+          .from(documentDay)
+          .where(keptDaysWhere(filter))
+      : db
+          .select({
+            total: count(),
+            tot_pr: moneySum(tradeDocument.tot_pr),
+            discount: moneySum(tradeDocument.discount),
+            net: moneySum(sql`${tradeDocument.tot_pr} - ${tradeDocument.discount}`),
+            pay: moneySum(tradeDocument.pay),
+            changee: moneySum(tradeDocument.changee),
+          })
+          .from(tradeDocument)
+          .where(where),
   ]);
   if (!totals) throw new Error('document aggregate returned nothing');
   const { total, ...sums } = totals;
