@@ -86,8 +86,9 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.yearId === undefined
       ? undefined
       : // What is still due at a year's end includes earlier years' unpaid invoices (one book).
+        // An array, not `in (select …)`: the planner made that a join with the years and read the list once a year.
         f.dueOnly
-        ? sql`${tradeDocument.yearId} in ${yearsThrough(f.yearId)}`
+        ? sql`${tradeDocument.yearId} = any(array${yearsThrough(f.yearId)})`
         : eq(tradeDocument.yearId, f.yearId),
     f.from ? gte(tradeDocument.pay_date, f.from) : undefined,
     f.to ? lte(tradeDocument.pay_date, f.to) : undefined,
@@ -103,7 +104,7 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
           isNotNull(tradeDocument.nextPay),
           // Still a remainder once the vouchers' allocations are taken off it.
           sql`${tradeDocument.changee} > ${tradeDocument.allocated}`,
-          partyStillOwes(f.kind, f.yearId),
+          f.yearId === undefined ? partyStillOwesInItsYear(f.kind) : partyStillOwes(f.storeId, f.kind, f.yearId),
         )
       : undefined,
   );
@@ -113,14 +114,32 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
  * The party of the document still owes its side at the end of the year read (seed: payment-due notifications are
  * the headers with a next payment date "combined with the account balance"): a customer whose balance is still on
  * the debit side, a supplier still on the credit side. A party's balance carries across years (one book), so last
- * year's unpaid invoice is still due. A remainder settled later by a voucher is not due. Without a year: the
- * document's own year and those before it.
+ * year's unpaid invoice is still due. A remainder settled later by a voucher is not due.
+ *
+ * Each party's balance is summed once, over the kept sums of the parties with an invoice still due (read from the
+ * due index): summed per invoice, the large store's 4,660 open sales read their parties' balances 9,320 times
+ * (54,000 buffers, 81 ms in the database at a load of 7; now 15,900 buffers, 25 ms).
  */
-function partyStillOwes(kind: KindToken, yearId: number | undefined): SQL {
+function partyStillOwes(storeId: number, kind: KindToken, yearId: number): SQL {
+  const dueParties = sql`select d.cust_id from ${tradeDocument} d where d.store_id = ${storeId} and d.kind = ${kind}
+    and d."nextPay" is not null and d.changee > d.allocated and not d.awaiting_lines`;
+  const side = kindOf(kind).party === 'supplier' ? sql`< 0` : sql`> 0`;
+  return sql`${tradeDocument.cust_id} in (
+    select s.id from ${subAccounts} s
+    left join (select b.account_id, sum(b.debit_total - b.credit_total) as net from ${accountBalance} b
+      where b.store_id = ${storeId} and b.account_id in (${dueParties})
+        and b."yearId" = any(array${yearsThrough(yearId)})
+      group by b.account_id) b on b.account_id = s.id
+    where s.store_id = ${storeId}
+      and (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end) + coalesce(b.net, 0) ${side})`;
+}
+
+/** The same without a year read: each document's party as of the document's own year and those before it. */
+function partyStillOwesInItsYear(kind: KindToken): SQL {
   const debitSide = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance} else -${subAccounts.sub_balance} end)
     + coalesce((select sum(${accountBalance.debit_total} - ${accountBalance.credit_total}) from ${accountBalance}
        where ${accountBalance.store_id} = ${tradeDocument.store_id} and ${accountBalance.account_id} = ${tradeDocument.cust_id}
-       and ${accountBalance.yearId} in ${yearsThrough(yearId ?? tradeDocument.yearId)}), 0)`;
+       and ${accountBalance.yearId} in ${yearsThrough(tradeDocument.yearId)}), 0)`;
   return kindOf(kind).party === 'supplier' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;
 }
 
