@@ -20,7 +20,6 @@ import {
   eq,
   getTableColumns,
   inArray,
-  or,
   type SQL,
   type SQLWrapper,
   sql,
