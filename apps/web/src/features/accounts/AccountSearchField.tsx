@@ -43,6 +43,7 @@ export function AccountSearchField({
   required = false,
   error,
   typedAccount,
+  onPendingChange,
   className = 'field',
 }: {
   storeId: number;
@@ -58,6 +59,8 @@ export function AccountSearchField({
   error?: ReactNode;
   /** Filled while a typed text names no account yet: the form's save awaits it (see `TypedAccount`). */
   typedAccount?: TypedAccount;
+  /** Whether the field holds a text that names no account yet: a form may offer its save (the save finds it). */
+  onPendingChange?: (pending: boolean) => void;
   className?: string;
 }) {
   const client = useQueryClient();
@@ -97,6 +100,9 @@ export function AccountSearchField({
     setTyped({ value: arrived, text: pending });
     onChange(arrived);
   }, [pending, arrived, onChange]);
+
+  const isPending = pending !== undefined && termOf(pending) !== '';
+  useEffect(() => onPendingChange?.(isPending), [isPending, onPendingChange]);
 
   const latestText = useRef('');
   latestText.current = typed?.text ?? '';
@@ -161,10 +167,10 @@ export function AccountSearchField({
         {label}
         {required && ' *'}
       </label>
-      <div className="party-row">
+      <div className="party-row account-row">
         <input
           id={inputId}
-          className="plain-input"
+          className="plain-input account-input"
           name={name}
           data-testid={testId}
           data-account-id={value ?? ''}

@@ -1,5 +1,5 @@
 import { addOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { currentYearId, errorMessage } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
@@ -14,6 +14,7 @@ import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
 import { Figures } from '../reports/Figures.tsx';
 import {
+  assumingTyped,
   canSave,
   emptyForm,
   fromJournal,
@@ -77,7 +78,20 @@ function JournalEditor({
   const [form, setForm] = useState<JournalForm>(initial);
   const [templateId, setTemplateId] = useState('');
   const totals = totalsOf(form);
-  const ready = canSave(form);
+  // The rows whose account is typed whole and not found yet: the save is offered, and finds them.
+  const [typedRows, setTypedRows] = useState<ReadonlySet<number>>(new Set());
+  const setTyped = useCallback(
+    (key: number, typed: boolean) =>
+      setTypedRows((rows) => {
+        if (rows.has(key) === typed) return rows;
+        const next = new Set(rows);
+        if (typed) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  const ready = canSave(assumingTyped(form, typedRows));
   const bothSides = totals.debit !== '0.00' && totals.credit !== '0.00';
 
   const setRow = (side: Side, key: number, change: Partial<JournalRow>) =>
@@ -155,6 +169,7 @@ function JournalEditor({
             onChange={(ac_id) => setRow(side, row.key, { ac_id })}
             testId={`journal-${side}-account-${index}`}
             typedAccount={typedOf(row.key)}
+            onPendingChange={(typed) => setTyped(row.key, typed)}
           />
           <div className="field">
             <label htmlFor={`${side}-amount-${row.key}`}>{text.amount}</label>

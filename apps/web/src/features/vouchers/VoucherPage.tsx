@@ -82,6 +82,8 @@ export default function VoucherPage({ title, expense = false }: { title: string;
   const client = useQueryClient();
   const moneyAccounts = useMoneyAccounts(storeId).data ?? [];
   const typedAccount = useTypedAccount();
+  // A name or code typed in the account field and not found yet: the save is offered, and finds it.
+  const [accountTyped, setAccountTyped] = useState(false);
   const cashBox = moneyAccounts.find((a) => a.role === 'cash_box')?.id;
   const [form, setForm] = useState<Form>(() => blank(expense ? 'expense' : 'payment'));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -158,6 +160,13 @@ export default function VoucherPage({ title, expense = false }: { title: string;
     amountValue !== undefined &&
     amountValue > 0n &&
     checked.ok;
+  const savable =
+    valid ||
+    (accountTyped &&
+      form.accountId === undefined &&
+      form.moneyAccountId !== undefined &&
+      amountValue !== undefined &&
+      amountValue > 0n);
 
   const save = useSaveVoucher(storeId);
   /**
@@ -269,6 +278,7 @@ export default function VoucherPage({ title, expense = false }: { title: string;
             value={form.accountId}
             onChange={onAccount}
             typedAccount={typedAccount}
+            onPendingChange={setAccountTyped}
             error={errorOf('account_id') && wordFieldError(errorOf('account_id'), text.account)}
           />
         </div>
@@ -383,7 +393,12 @@ export default function VoucherPage({ title, expense = false }: { title: string;
           </section>
         )}
         <div className="field-row">
-          <button type="submit" className="plain-button" disabled={!valid || save.isPending} data-testid="save-voucher">
+          <button
+            type="submit"
+            className="plain-button"
+            disabled={!savable || save.isPending}
+            data-testid="save-voucher"
+          >
             {text.save}
           </button>
           <button
