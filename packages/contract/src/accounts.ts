@@ -175,8 +175,7 @@ export const subAccountSortKeys = ['sub_code', 'sub_name', 'ac_name', 'cat_name'
  * account), `expense` the expense accounts (an expense voucher's account), `counterpart` what a receipt or payment
  * voucher names (any account but the money accounts and the stock).
  */
-export const accountPickerKinds = ['money', 'expense', 'counterpart'] as const;
-export const AccountPickerKind = z.enum(accountPickerKinds);
+export const AccountPickerKind = z.enum(['money', 'expense', 'counterpart']);
 export type AccountPickerKind = z.infer<typeof AccountPickerKind>;
 
 /**

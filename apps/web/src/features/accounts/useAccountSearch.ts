@@ -10,7 +10,7 @@ import { call } from '../../app/api.ts';
 import { accountKeys } from './useAccounts.ts';
 
 /** At most this many suggestions under a picker. */
-export const ACCOUNT_SUGGESTIONS = 20;
+const ACCOUNT_SUGGESTIONS = 20;
 
 const searchKey = (storeId: number, only: AccountPickerKind | undefined, term: string) =>
   [...accountKeys.all(storeId), 'search', only ?? 'any', term] as const;
