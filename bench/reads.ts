@@ -137,6 +137,18 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
       goalMs: 50,
       run: get(`/api/sub_accounts/getAccountBalance?account_id=${customer.id}`),
     },
+    // The account pickers (the voucher's account, the journal's rows, the statement): a term typed, 20 suggestions
+    // with their balances, the balances summed for the accounts found only.
+    {
+      label: 'account search: "احمد" (finds أحمد), 20 with balances',
+      goalMs: 50,
+      run: get(`/api/sub_accounts/readWithBalance?search=${encodeURIComponent('احمد')}&pageSize=20`),
+    },
+    {
+      label: "account search: a code in Arabic-Indic digits, a receipt's accounts",
+      goalMs: 50,
+      run: get(`/api/sub_accounts/readWithBalance?search=${encodeURIComponent('١٢')}&only=counterpart&pageSize=20`),
+    },
     {
       label: 'every customer and supplier with its balance (legacy clients)',
       goalMs: 50,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { desktop, phone, postFromPage, readFromPage, screenshot, signIn, toastShown } from './support/browser.ts';
+import {
+  desktop,
+  holdRequests,
+  phone,
+  postFromPage,
+  readFromPage,
+  screenshot,
+  signIn,
+  toastShown,
+} from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -107,6 +116,47 @@ describe('vouchers: an owner collects what customers owe and pays the rent', () 
       )
     )[0];
     expect(balance).toMatchObject({ current_balance: '0.00', currentCustumerStatus: null });
+    await page.context().close();
+  });
+
+  it('the account pickers search on the server: part of a name in another spelling, picked from the suggestions, a name saved before its search answered; no picker reads every account', async () => {
+    const page = await open('/folder/cash3');
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/sub_accounts/')) reads.push(new URL(request.url()).pathname);
+    });
+    await page.locator('form[data-testid="voucher-form"]').waitFor();
+    // "ايجار" finds إيجار المحل: the suggestions come from the server, and a tap picks one.
+    await page.locator('input[name="account"]').pressSequentially('ايجار');
+    const option = page.locator('[role="listbox"] [role="option"]', { hasText: 'إيجار المحل' });
+    await option.waitFor();
+    await screenshot(page, 'voucher-account-suggestions-desktop-light');
+    await option.click();
+    await expect.poll(() => page.locator('input[name="account"]').inputValue()).toMatch(/^إيجار المحل/);
+    await expect.poll(() => page.getByTestId('account-balance').textContent()).toContain('الرصيد');
+
+    // A slow network: an account typed whole and saved at once (Enter in the amount) is saved with that account.
+    await page.reload();
+    await expect.poll(() => page.locator('select[name="money_account_id"]').inputValue()).not.toBe('');
+    const search = await holdRequests(page, '**/sub_accounts/readWithBalance*');
+    await page.locator('input[name="account"]').fill('الكهرباء');
+    await page.locator('input[name="amount"]').fill('75');
+    await page.locator('input[name="amount"]').press('Enter');
+    await search.asked;
+    search.release();
+    await expect.poll(async () => (await toastShown(page))?.message).toMatch(/^تم حفظ السند/);
+    await page.unroute('**/sub_accounts/readWithBalance*');
+    // The journal's rows and the statement search the same way.
+    for (const path of ['/folder/spends', '/folder/statement2']) {
+      await page.goto(`${running.server.baseUrl}${path}`);
+      const field = page.locator(
+        path === '/folder/spends' ? '[data-testid="journal-debit-account-0"]' : '[data-testid="account-field"]',
+      );
+      await field.pressSequentially('الخزينه');
+      await page.locator('[role="listbox"] [role="option"]', { hasText: 'الخزينة' }).first().waitFor();
+    }
+    expect(reads.some((path) => path.includes('readAllStore'))).toBe(false);
+    expect(reads.some((path) => path.includes('readWithBalance'))).toBe(true);
     await page.context().close();
   });
 

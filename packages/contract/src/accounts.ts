@@ -170,6 +170,20 @@ export const CreateSubAccountsBody = jsonArrayOf(SubAccountInput);
 
 /** Filters of account management; empty values and 'all' mean "no filter". */
 export const subAccountSortKeys = ['sub_code', 'sub_name', 'ac_name', 'cat_name', 'phone', 'balance'] as const;
+/**
+ * The accounts a picker takes (`only` of the accounts list): `money` the cash boxes and banks (a voucher's money
+ * account), `expense` the expense accounts (an expense voucher's account), `counterpart` what a receipt or payment
+ * voucher names (any account but the money accounts and the stock).
+ */
+export const AccountPickerKind = z.enum(['money', 'expense', 'counterpart']);
+export type AccountPickerKind = z.infer<typeof AccountPickerKind>;
+
+/**
+ * The accounts list with balances, paged (`readWithBalance`). `search` finds the accounts whose name or code holds
+ * the term or whose phone does, letters and digits folded alike (`foldArabic`: "احمد" finds أحمد, "١٢" code 12);
+ * unless a `sort` is asked, the exact code comes first, then the names starting with the term, then the rest, by
+ * name. `only` keeps one kind of account (`AccountPickerKind`).
+ */
 export const SubAccountListQuery = PageQuery.extend({
   ...sortFields(subAccountSortKeys),
   store_id: Id.optional(),
@@ -182,6 +196,7 @@ export const SubAccountListQuery = PageQuery.extend({
   balance_type: z.preprocess(emptyToUndefined, AccountNature.optional()),
   sub_type: z.preprocess(emptyToUndefined, AccountNature.optional()),
   has_balance: QueryFlag,
+  only: z.preprocess(emptyToUndefined, AccountPickerKind.optional()),
 });
 export type SubAccountListQuery = z.output<typeof SubAccountListQuery>;
 

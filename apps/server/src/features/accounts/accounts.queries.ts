@@ -1,6 +1,8 @@
 import {
+  type AccountPickerKind,
   CUSTOMERS_CLASS,
   foldArabic,
+  MONEY_CLASS,
   money,
   parseMoney,
   type SeedBalanceFields,
@@ -17,9 +19,7 @@ import {
   countDistinct,
   eq,
   getTableColumns,
-  ilike,
   inArray,
-  or,
   type SQL,
   type SQLWrapper,
   sql,
@@ -51,9 +51,11 @@ const { search_name: _name, search_code: _code, ...accountColumns } = getTableCo
  * profit-and-loss account (sales, purchases, expenses) that year's lines only. What earlier years earned closes into
  * the store's retained earnings (role `retained_earnings`): read, never posted, so a correction of an earlier year
  * moves it at once. By the account's nature: debit nature + debit − credit; credit nature + credit − debit. A
- * negative result is a balance on the other side. Without a year: every line of the book.
+ * negative result is a balance on the other side. Without a year: every line of the book. `narrow`, a condition on
+ * the accounts' own columns, is applied before the sums too: a search sums the lines of the accounts it finds, not
+ * of the store's every account (10,534 at the large store).
  */
-function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undefined) {
+function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undefined, narrow?: SQL) {
   const totals = db
     .select({
       account_id: accountBalance.account_id,
@@ -66,6 +68,7 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
     .where(
       and(
         eq(accountBalance.store_id, storeId),
+        narrow,
         yearId === undefined
           ? undefined
           : sql`(${accountBalance.yearId} = ${yearId} or (${accounts.statement} = 'balance_sheet'
@@ -111,25 +114,55 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
   return { query, signed, balanceType, totals };
 }
 
-function listFilters(
-  storeId: number,
-  query: Partial<SubAccountListQuery>,
-  signed: SQL,
-  balanceType: SQL,
-): SQL | undefined {
-  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+/** LIKE wildcards typed by a user are searched for literally. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What each kind of picker takes (`AccountPickerKind`), by the account's own columns. */
+const pickerAccounts: Record<AccountPickerKind, SQL> = {
+  money: sql`${subAccounts.ac_id} = ${MONEY_CLASS}`,
+  expense: sql`${subAccounts.account_type} = 'expense'`,
+  counterpart: sql`(${subAccounts.ac_id} <> ${MONEY_CLASS} and ${subAccounts.role} is distinct from 'inventory')`,
+};
+
+/**
+ * The list's filters on the account's own columns: the store, the class, the kind of picker, the search (the
+ * folded name or code holds the folded term, or the phone does: migration 0033), the category and the nature.
+ */
+function ownFilters(storeId: number, query: Partial<SubAccountListQuery>): SQL | undefined {
+  const wanted = query.search ? foldArabic(query.search) : '';
+  const holding = `%${escapeLike(wanted)}%`;
   return and(
     eq(subAccounts.store_id, storeId),
     query.ac_id ? eq(subAccounts.ac_id, query.ac_id) : undefined,
-    term
-      ? or(ilike(subAccounts.sub_name, term), ilike(subAccounts.sub_code, term), ilike(subAccounts.phone, term))
+    query.only ? pickerAccounts[query.only] : undefined,
+    wanted
+      ? sql`(${subAccounts.search_name} like ${holding} or (${subAccounts.search_code} <> ''
+          and ${subAccounts.search_code} like ${holding}) or ${subAccounts.phone} ilike ${holding})`
       : undefined,
     query.cat_id ? eq(subAccounts.cat_id, query.cat_id) : undefined,
-    query.cat_name ? eq(accountCategory.cat_name, query.cat_name) : undefined,
     query.sub_type ? eq(subAccounts.sub_type, query.sub_type) : undefined,
+  );
+}
+
+/** The filters on what the balance read adds: the category's name, the balance's side, a balance or none. */
+function balanceFilters(query: Partial<SubAccountListQuery>, signed: SQL, balanceType: SQL): SQL | undefined {
+  return and(
+    query.cat_name ? eq(accountCategory.cat_name, query.cat_name) : undefined,
     query.balance_type ? sql`${balanceType} = ${query.balance_type}` : undefined,
     query.has_balance === true ? sql`${signed} <> 0` : query.has_balance === false ? sql`${signed} = 0` : undefined,
   );
+}
+
+/** A search's order: the exact code, then the names starting with the term, then the rest (by the list's order). */
+function searchRank(search: string | undefined): SQL[] {
+  if (!search) return [];
+  const wanted = foldArabic(search);
+  const { search_name: name, search_code: code } = subAccounts;
+  return [
+    sql`case when ${code} <> '' and ${code} = ${wanted} then 0 when ${name} like ${`${escapeLike(wanted)}%`} then 1
+      else 2 end`,
+    sql`${subAccounts.sub_name} collate "C"`,
+  ];
 }
 
 /** The columns a header of the accounts list sorts by; a balance sorts by its signed value (owed to, owed by). */
@@ -144,13 +177,15 @@ const accountSort = (signed: SQL): Record<(typeof subAccountSortKeys)[number], S
 
 export async function listSubAccounts(db: DbOrTx, storeId: number, query: SubAccountListQuery) {
   const yearId = query.yearId ?? query.year_id;
-  const { query: rowsQuery, signed, balanceType, totals } = accountsWithBalance(db, storeId, yearId);
-  const where = listFilters(storeId, query, signed, balanceType);
+  const own = ownFilters(storeId, query);
+  const { query: rowsQuery, signed, balanceType, totals } = accountsWithBalance(db, storeId, yearId, own);
+  const where = and(own, balanceFilters(query, signed, balanceType));
   const [rows, [total]] = await Promise.all([
     rowsQuery
       .where(where)
       .orderBy(
         ...listOrder(accountSort(signed), query, [
+          ...(query.sort === undefined ? searchRank(query.search) : []),
           asc(subAccounts.ac_id),
           asc(subAccounts.sub_name),
           asc(subAccounts.id),
@@ -306,9 +341,6 @@ export async function listPartyNames(db: DbOrTx, storeId: number) {
       asc(subAccounts.id),
     );
 }
-
-/** LIKE wildcards typed by a user are searched for literally. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The parties of the store a term finds (`searchPartyNames` in the contract is the same search over a list): the

@@ -53,3 +53,10 @@ export const accountsText = {
 } as const;
 
 export { natureText };
+
+/** The account pickers' words (the voucher's account, the journal's rows, the statement). */
+export const accountPickerText = {
+  placeholder: 'اكتب اسم الحساب أو رقمه',
+  none: 'لا يوجد حساب بهذا الاسم أو الرقم',
+  balance: 'الرصيد',
+} as const;

@@ -1,5 +1,5 @@
 import { addOutline, trashOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { currentYearId, errorMessage } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
@@ -8,11 +8,13 @@ import { DateField } from '../../ui/DateField.tsx';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
+import { AccountSearchField } from '../accounts/AccountSearchField.tsx';
+import type { TypedAccount } from '../accounts/useAccountSearch.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { AccountField } from '../reports/AccountField.tsx';
 import { Figures } from '../reports/Figures.tsx';
 import {
+  assumingTyped,
   canSave,
   emptyForm,
   fromJournal,
@@ -76,7 +78,20 @@ function JournalEditor({
   const [form, setForm] = useState<JournalForm>(initial);
   const [templateId, setTemplateId] = useState('');
   const totals = totalsOf(form);
-  const ready = canSave(form);
+  // The rows whose account is typed whole and not found yet: the save is offered, and finds them.
+  const [typedRows, setTypedRows] = useState<ReadonlySet<number>>(new Set());
+  const setTyped = useCallback(
+    (key: number, typed: boolean) =>
+      setTypedRows((rows) => {
+        if (rows.has(key) === typed) return rows;
+        const next = new Set(rows);
+        if (typed) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  const ready = canSave(assumingTyped(form, typedRows));
   const bothSides = totals.debit !== '0.00' && totals.credit !== '0.00';
 
   const setRow = (side: Side, key: number, change: Partial<JournalRow>) =>
@@ -90,9 +105,25 @@ function JournalEditor({
     if (template) setForm((f) => fromTemplate(f, template, templates.data?.accounts ?? []));
   };
 
-  const submit = () =>
+  // Each row's account typed whole and not found yet, by the row's key: a save (Enter right after a name) finds it.
+  const typedAccounts = useRef(new Map<number, TypedAccount>());
+  const typedOf = (key: number) => {
+    const typed = typedAccounts.current.get(key) ?? { current: undefined };
+    typedAccounts.current.set(key, typed);
+    return typed;
+  };
+  const withTypedAccounts = async (current: JournalForm): Promise<JournalForm> => {
+    const rows = [...current.debit, ...current.credit].filter((r) => r.ac_id === undefined);
+    const found = new Map<number, number | undefined>(
+      await Promise.all(rows.map(async (r) => [r.key, await typedOf(r.key).current?.()] as const)),
+    );
+    const fill = (side: JournalRow[]) => side.map((r) => ({ ...r, ac_id: r.ac_id ?? found.get(r.key) }));
+    return { ...current, debit: fill(current.debit), credit: fill(current.credit) };
+  };
+
+  const submit = (filled: JournalForm) =>
     save.mutate(
-      { body: toBody(form, currentYearId()), jId },
+      { body: toBody(filled, currentYearId()), jId },
       {
         onSuccess: (saved) => {
           void notify.done(jId ? text.updated : text.saved(saved?.j_ref ?? ''));
@@ -131,11 +162,14 @@ function JournalEditor({
       <legend>{side === 'debit' ? text.debitSide : text.creditSide}</legend>
       {form[side].map((row, index) => (
         <div key={row.key} className="field-row journal-row">
-          <AccountField
+          <AccountSearchField
+            storeId={storeId}
             label={`${text.account} ${index + 1}`}
             value={row.ac_id}
             onChange={(ac_id) => setRow(side, row.key, { ac_id })}
             testId={`journal-${side}-account-${index}`}
+            typedAccount={typedOf(row.key)}
+            onPendingChange={(typed) => setTyped(row.key, typed)}
           />
           <div className="field">
             <label htmlFor={`${side}-amount-${row.key}`}>{text.amount}</label>
@@ -164,9 +198,10 @@ function JournalEditor({
     <Page title={jRef ? `${title} ${jRef}` : title}>
       <form
         className="invoice"
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
-          if (ready) submit();
+          const filled = await withTypedAccounts(form);
+          if (canSave(filled)) submit(filled);
         }}
       >
         <div className="invoice-header">

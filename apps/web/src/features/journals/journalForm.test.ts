@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { canSave, emptyForm, fromTemplate, newRow, toBody, totalsOf } from './journalForm.ts';
+import { assumingTyped, canSave, emptyForm, fromTemplate, newRow, toBody, totalsOf } from './journalForm.ts';
 
 describe('the journal form', () => {
   const form = (debit: [number | undefined, string][], credit: [number | undefined, string][]) => ({
     ...emptyForm('2026-04-05'),
     debit: debit.map(([id, amount]) => newRow(id, amount)),
     credit: credit.map(([id, amount]) => newRow(id, amount)),
+  });
+
+  it('a row whose account is typed whole and not found yet is offered to the save, which finds it; an untyped one is not', () => {
+    const typed = form([[11, '100']], [[undefined, '100']]);
+    expect(canSave(typed)).toBe(false);
+    const creditKey = typed.credit[0]?.key ?? -1;
+    expect(canSave(assumingTyped(typed, new Set([creditKey])))).toBe(true);
+    expect(canSave(assumingTyped(typed, new Set([creditKey + 1000])))).toBe(false);
+    // Rows that have their account keep it.
+    expect(assumingTyped(typed, new Set([typed.debit[0]?.key ?? -1])).debit[0]?.ac_id).toBe(11);
   });
 
   it('saves two debit rows against one credit row only when the sides match; Arabic digits are read', () => {

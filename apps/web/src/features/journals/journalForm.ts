@@ -104,3 +104,13 @@ export const toBody = (form: JournalForm, yearId: number): CreateJournalBody => 
   },
   items: lines(form).map((line) => ({ ...line, j_desc: null })),
 });
+
+/**
+ * The form as a save would see it once the accounts typed whole in `typed` rows (by key) are found: those rows count
+ * as having an account, so the save is offered and finds them (Enter right after a name).
+ */
+export const assumingTyped = (form: JournalForm, typed: ReadonlySet<number>): JournalForm => {
+  const assume = (rows: JournalRow[]) =>
+    rows.map((r) => (r.ac_id === undefined && typed.has(r.key) ? { ...r, ac_id: 0 } : r));
+  return { ...form, debit: assume(form.debit), credit: assume(form.credit) };
+};

@@ -5,10 +5,10 @@ import { formatDate, formatDecimal } from '../../app/format.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
+import { AccountSearchField } from '../accounts/AccountSearchField.tsx';
 import { natureText } from '../accounts/natureText.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { AccountField } from './AccountField.tsx';
 import { Figures, PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText as text } from './reportsText.ts';
@@ -57,10 +57,17 @@ export default function StatementPage({ title }: { title: string }) {
     return asked > 0 ? asked : undefined;
   });
   const [period, setPeriod] = useState<PeriodChoice>({ mode: 'year', from: today(), to: today() });
+  const { storeId } = useSession();
   return (
     <Page title={title}>
       <div className="no-print">
-        <AccountField value={accountId} onChange={setAccountId} />
+        <AccountSearchField
+          storeId={storeId}
+          label={text.account}
+          value={accountId}
+          onChange={setAccountId}
+          testId="account-field"
+        />
         <PeriodBar value={period} onChange={setPeriod} yearLabel={text.recent} />
       </div>
       {accountId === undefined ? (

@@ -1,7 +1,6 @@
 /** The words of the reports' screens. */
 export const reportsText = {
   account: 'الحساب',
-  accountPlaceholder: 'ابحث باسم الحساب أو رقمه',
   chooseAccount: 'اختر حساباً لعرض كشفه',
   modes: { year: 'السنة كاملة', date: 'بحث في تاريخ محدد', range: 'بحث في فترة زمنية' },
   recent: 'العمليات الحديثة',

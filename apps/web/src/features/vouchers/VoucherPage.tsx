@@ -1,18 +1,17 @@
 import {
   allocateOldestFirst,
   checkAllocations,
-  MONEY_CLASS,
   money,
   normalizeNumberInput,
   type OpenInvoice,
   parseMoney,
   type SubAccount,
   toMoneyString,
-  toWesternDigits,
   type VoucherKind,
   voucherKindLabelsAr,
 } from '@mizan/contract';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fieldErrors } from '../../app/api.ts';
 import { formatDate, formatDecimal } from '../../app/format.ts';
@@ -22,11 +21,12 @@ import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
+import { AccountSearchField } from '../accounts/AccountSearchField.tsx';
 import { natureText } from '../accounts/natureText.ts';
-import { useAllAccounts } from '../accounts/useAccounts.ts';
+import { useMoneyAccounts, useTypedAccount } from '../accounts/useAccountSearch.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { useOpenInvoices, useSaveVoucher, useVoucher } from './useVouchers.ts';
+import { openInvoicesQuery, useOpenInvoices, useSaveVoucher, useVoucher } from './useVouchers.ts';
 import { vouchersText as text } from './vouchersText.ts';
 
 type Form = {
@@ -55,7 +55,7 @@ const blank = (kind: VoucherKind, moneyAccountId?: number): Form => ({
 const accountLabel = (a: { sub_name: string; sub_code: string | null }) =>
   a.sub_code ? `${a.sub_name} — ${a.sub_code}` : a.sub_name;
 
-/** An account's live balance: the amount and its side (debit or credit). */
+/** The money account's live balance: the amount and its side (debit or credit). */
 function Balance({ account }: { account: SubAccount | undefined }) {
   if (!account) return null;
   return (
@@ -63,65 +63,6 @@ function Balance({ account }: { account: SubAccount | undefined }) {
       {text.balance}: <bdi className="num">{formatDecimal(account.current_balance)}</bdi>{' '}
       {natureText(account.balance_type)}
     </small>
-  );
-}
-
-/** A searchable account: typed by name or code (any digits), chosen from the list. */
-function AccountPicker({
-  label,
-  accounts,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  accounts: SubAccount[];
-  value: number | undefined;
-  onChange: (id: number | undefined) => void;
-  error: string | undefined;
-}) {
-  const inputId = useId();
-  const listId = useId();
-  const chosen = accounts.find((a) => a.id === value);
-  const [typed, setTyped] = useState<string>();
-  const shown = typed ?? (chosen ? accountLabel(chosen) : '');
-  const matchOf = (entered: string) =>
-    accounts.find(
-      (a) => accountLabel(a) === entered || a.sub_name === entered || a.sub_code === toWesternDigits(entered),
-    );
-  // A name typed before the list arrived (a fast user, a screen just opened) is chosen when it arrives.
-  const arrived = typed === undefined ? undefined : matchOf(typed)?.id;
-  useEffect(() => {
-    if (arrived === undefined) return;
-    setTyped(undefined);
-    onChange(arrived);
-  }, [arrived, onChange]);
-  return (
-    <div className="field grow">
-      <label htmlFor={inputId}>{label} *</label>
-      <input
-        id={inputId}
-        className="plain-input"
-        list={listId}
-        name="account"
-        autoComplete="off"
-        placeholder={text.accountPlaceholder}
-        value={shown}
-        onChange={(e) => {
-          const entered = e.target.value;
-          const match = matchOf(entered);
-          setTyped(match ? undefined : entered);
-          onChange(match?.id);
-        }}
-      />
-      <datalist id={listId}>
-        {accounts.map((a) => (
-          <option key={a.id} value={accountLabel(a)} />
-        ))}
-      </datalist>
-      <Balance account={chosen} />
-      {error && <small className="field-error">{wordFieldError(error, label)}</small>}
-    </div>
   );
 }
 
@@ -138,8 +79,11 @@ export default function VoucherPage({ title, expense = false }: { title: string;
   const notify = useNotify();
   const [params] = useSearchParams();
   const jId = params.get('j_id') ? Number(params.get('j_id')) : undefined;
-  const accounts = useAllAccounts(storeId);
-  const moneyAccounts = useMemo(() => (accounts.data ?? []).filter((a) => a.ac_id === MONEY_CLASS), [accounts.data]);
+  const client = useQueryClient();
+  const moneyAccounts = useMoneyAccounts(storeId).data ?? [];
+  const typedAccount = useTypedAccount();
+  // A name or code typed in the account field and not found yet: the save is offered, and finds it.
+  const [accountTyped, setAccountTyped] = useState(false);
   const cashBox = moneyAccounts.find((a) => a.role === 'cash_box')?.id;
   const [form, setForm] = useState<Form>(() => blank(expense ? 'expense' : 'payment'));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -147,6 +91,13 @@ export default function VoucherPage({ title, expense = false }: { title: string;
     setForm((current) => ({ ...current, ...patch }));
     setServerErrors({});
   };
+  // Another account: its own invoices, settled oldest first.
+  const onAccount = useCallback((accountId: number | undefined) => {
+    setForm((current) =>
+      current.accountId === accountId ? current : { ...current, accountId, allocations: {}, manual: false },
+    );
+    setServerErrors({});
+  }, []);
 
   // The cash box by default, once the accounts arrive.
   useEffect(() => {
@@ -186,15 +137,6 @@ export default function VoucherPage({ title, expense = false }: { title: string;
     });
   }, [saved.data]);
 
-  const choosable = useMemo(
-    () =>
-      (accounts.data ?? []).filter((a) =>
-        form.kind === 'expense'
-          ? a.account_type === 'expense'
-          : a.ac_id !== MONEY_CLASS && a.role !== 'inventory' && a.id !== form.moneyAccountId,
-      ),
-    [accounts.data, form.kind, form.moneyAccountId],
-  );
   const open = useOpenInvoices(storeId, form.accountId, form.kind, jId);
   const invoices: OpenInvoice[] = open.data ?? [];
   const allocations = form.manual
@@ -218,10 +160,33 @@ export default function VoucherPage({ title, expense = false }: { title: string;
     amountValue !== undefined &&
     amountValue > 0n &&
     checked.ok;
+  const savable =
+    valid ||
+    (accountTyped &&
+      form.accountId === undefined &&
+      form.moneyAccountId !== undefined &&
+      amountValue !== undefined &&
+      amountValue > 0n);
 
   const save = useSaveVoucher(storeId);
-  const submit = () => {
-    if (!valid || form.moneyAccountId === undefined || form.accountId === undefined) {
+  /**
+   * An account typed whole and saved at once (Enter right after its name, before its search answered) is found
+   * now, and its open invoices read now and settled oldest first, as the screen would have shown them.
+   */
+  const typedNow = async () => {
+    const accountId = await typedAccount.current?.();
+    if (accountId === undefined) return undefined;
+    const open =
+      form.kind === 'expense' ? [] : await client.fetchQuery(openInvoicesQuery(storeId, accountId, form.kind, jId));
+    const settled = allocateOldestFirst(form.amount || '0', open).filter((a) => (parseMoney(a.amount) ?? 0n) > 0n);
+    const check = checkAllocations(form.amount || '0', settled, new Map(open.map((i) => [i.pay_id, i.remaining])));
+    return check.ok ? { accountId, allocations: settled } : undefined;
+  };
+  const submit = async () => {
+    const typed = form.accountId === undefined ? await typedNow() : undefined;
+    const accountId = form.accountId ?? typed?.accountId;
+    const ready = typed ? amountValue !== undefined && amountValue > 0n : valid;
+    if (!ready || form.moneyAccountId === undefined || accountId === undefined) {
       notify.refused(text.required);
       return;
     }
@@ -231,10 +196,10 @@ export default function VoucherPage({ title, expense = false }: { title: string;
         voucher_kind: form.kind,
         j_date: form.date,
         money_account_id: form.moneyAccountId,
-        account_id: form.accountId,
+        account_id: accountId,
         amount: form.amount,
         j_details: form.details || null,
-        allocations: sent,
+        allocations: typed?.allocations ?? sent,
       },
       {
         onSuccess: (voucher) => {
@@ -260,7 +225,7 @@ export default function VoucherPage({ title, expense = false }: { title: string;
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
         {!expense && (
@@ -302,12 +267,19 @@ export default function VoucherPage({ title, expense = false }: { title: string;
               <small className="field-error">{wordFieldError(errorOf('money_account_id'), text.moneyAccount)}</small>
             )}
           </div>
-          <AccountPicker
+          <AccountSearchField
+            storeId={storeId}
+            className="field grow"
             label={expense ? text.expenseAccount : text.account}
-            accounts={choosable}
+            required
+            name="account"
+            balanceTestId="account-balance"
+            only={form.kind === 'expense' ? 'expense' : 'counterpart'}
             value={form.accountId}
-            onChange={(accountId) => set({ accountId, allocations: {}, manual: false })}
-            error={errorOf('account_id')}
+            onChange={onAccount}
+            typedAccount={typedAccount}
+            onPendingChange={setAccountTyped}
+            error={errorOf('account_id') && wordFieldError(errorOf('account_id'), text.account)}
           />
         </div>
         <div className="invoice-header">
@@ -421,7 +393,12 @@ export default function VoucherPage({ title, expense = false }: { title: string;
           </section>
         )}
         <div className="field-row">
-          <button type="submit" className="plain-button" disabled={!valid || save.isPending} data-testid="save-voucher">
+          <button
+            type="submit"
+            className="plain-button"
+            disabled={!savable || save.isPending}
+            data-testid="save-voucher"
+          >
             {text.save}
           </button>
           <button

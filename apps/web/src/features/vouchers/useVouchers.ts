@@ -19,17 +19,20 @@ export const useVoucher = (storeId: number, jId: number | undefined) =>
   });
 
 /** An account's invoices still open to a voucher of this kind, oldest first (an edit leaves out its own). */
+/** The account's invoices a receipt or payment may settle (none for an expense voucher). */
+export const openInvoicesQuery = (storeId: number, accountId: number | undefined, kind: VoucherKind, jId?: number) => ({
+  queryKey: voucherKeys.open(storeId, accountId ?? 0, kind, jId),
+  queryFn: async () =>
+    (
+      await call(routes.vouchers.openInvoices, {
+        query: { account_id: accountId ?? 0, voucher_kind: kind, j_id: jId },
+      })
+    ).data,
+  enabled: accountId !== undefined && kind !== 'expense',
+});
+
 export const useOpenInvoices = (storeId: number, accountId: number | undefined, kind: VoucherKind, jId?: number) =>
-  useQuery({
-    queryKey: voucherKeys.open(storeId, accountId ?? 0, kind, jId),
-    queryFn: async () =>
-      (
-        await call(routes.vouchers.openInvoices, {
-          query: { account_id: accountId ?? 0, voucher_kind: kind, j_id: jId },
-        })
-      ).data,
-    enabled: accountId !== undefined && kind !== 'expense',
-  });
+  useQuery(openInvoicesQuery(storeId, accountId, kind, jId));
 
 export const useSaveVoucher = (storeId: number) =>
   useMutation({

@@ -11,7 +11,6 @@ export const vouchersText = {
   moneyAccount: 'الخزينة أو البنك',
   account: 'الحساب',
   expenseAccount: 'حساب المصروف',
-  accountPlaceholder: 'اكتب اسم الحساب أو كوده',
   amount: 'المبلغ',
   details: 'البيان',
   balance: 'الرصيد',
