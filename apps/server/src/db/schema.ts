@@ -243,6 +243,20 @@ export const items = pgTable(
     category_id: integer('category_id').references(() => itemCategories.id),
     imageUrl: text('imageUrl'),
     dateCreated: timestamp('dateCreated', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the item search compares (features/items/itemSearch.ts, migration 0034): the name, the English name, the
+     * alias and the code joined by a newline (no term holds one, so none is found across two columns) and folded by
+     * the database when the row is written, with the contract's letters (`foldArabic`). The reads leave it out.
+     */
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`translate(lower(${sql.join(
+          [items.item_name, items.item_desc, items.aliasEn, items.part_no].map(
+            (column) => sql`coalesce(${column}, '')`,
+          ),
+          sql.raw(` || E'\\n' || `),
+        )}), ${sql.raw(`'${ARABIC_FOLD_FROM}'`)}, ${sql.raw(`'${ARABIC_FOLD_TO}'`)})`,
+    ),
   },
   (t) => [
     uniqueIndex('items_store_part_no_uq').on(t.store_id, t.part_no).where(sql`${t.part_no} is not null`),
@@ -250,8 +264,7 @@ export const items = pgTable(
     index('items_store_name_idx').on(t.store_id, t.item_name),
     index('items_store_category_idx').on(t.store_id, t.category_id),
     index('items_store_brand_model_idx').on(t.store_id, t.brand, t.model),
-    // And `items_search_trgm_idx`, a trigram index over the searched columns joined (migration 0029,
-    // features/items/itemSearch.ts), an expression this schema does not declare.
+    index('items_search_text_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
   ],
 );
 
@@ -583,7 +596,7 @@ export const accountBalance = pgTable(
  * The records' count and column sums per store, kind, year, day, value-only flag and user (0: a deleted user's), of
  * the documents that are records (not a legacy header awaiting its lines): a record's year page sums a few hundred
  * of these instead of every header (docs/saving-documents.md). Kept by the database's statement triggers on
- * `trade_document` (migration 0036), whatever writes the headers; held to them by `ledgerSumsInvariants`.
+ * `trade_document` (migration 0035), whatever writes the headers; held to them by `ledgerSumsInvariants`.
  */
 export const documentDay = pgTable(
   'document_day',

@@ -1,30 +1,25 @@
 /**
- * The one item search (the items list, item stock, the pickers): `ilike '%term%'` over the name, the English name,
- * the alias and the code, or the exact barcode.
+ * The one item search (the items list, item stock, the pickers, the opening quantities): the name, the English name,
+ * the alias or the code holds the term, its letters folded as the party search folds them (`foldArabic`: "اطار"
+ * finds إطار, "١٢٣" finds 123), or the barcode is the term (in Western digits).
  *
- * The four columns joined (`searchedText`) carry one trigram index (`items_search_trgm_idx`, pg_trgm, migration
- * 0029): the joined text is what the index finds, and the four `ilike`s are checked again on what it found, so a term
- * that only matches across two joined columns is never taken in and the answer is exactly the four `ilike`s'. A term
- * without a trigram (one or two letters) reads every item, as without the index.
+ * The database keeps the four columns joined by a newline and folded (`items.search_text`, migration 0034), under
+ * one trigram index (pg_trgm), so a search is a plain `like` over the store's rows that the index can read. No term
+ * holds a newline (control characters are taken out of it), so a term is found within one column, never across two.
+ * A term without a trigram (one or two letters) reads every item of the store, as without the index.
  */
+import { foldArabic, toWesternDigits } from '@mizan/contract';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** LIKE wildcards typed by a user are searched for literally. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * The indexed expression, written exactly as the index is (its constants inline, not parameters), or the planner
- * cannot match it.
- */
-const searchedText = (column: (name: string) => SQL) =>
-  sql`(coalesce(${column('item_name')}, '') || ' ' || coalesce(${column('item_desc')}, '') || ' ' || coalesce(${column('aliasEn')}, '') || ' ' || coalesce(${column('part_no')}, ''))`;
+/** The term as `search_text` holds text: folded, without the newline that separates its columns. */
+const foldedTerm = (search: string) => foldArabic(search.replace(/\p{Cc}/gu, ''));
 
 /** The search's condition on `table` (a table name or alias of `items`). */
 export function itemSearchCondition(table: string, search: string): SQL {
   const column = (name: string) => sql`${sql.identifier(table)}.${sql.identifier(name)}`;
-  const term = likeTerm(search);
-  return sql`((${searchedText(column)} ilike ${term}
-    and (${column('item_name')} ilike ${term} or ${column('item_desc')} ilike ${term}
-      or ${column('aliasEn')} ilike ${term} or ${column('part_no')} ilike ${term}))
-    or ${column('item_parcode')} = ${search})`;
+  return sql`(${column('search_text')} like ${likeTerm(foldedTerm(search))}
+    or ${column('item_parcode')} = ${toWesternDigits(search)})`;
 }

@@ -6,8 +6,11 @@ import { listOrder } from '../../lib/listOrder.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { itemSearchCondition } from './itemSearch.ts';
 
+/** An item's own columns as the reads answer them: the search's folded text stays in the database. */
+const { search_text: _searched, ...ownColumns } = getTableColumns(items);
+
 const itemColumns = {
-  ...getTableColumns(items),
+  ...ownColumns,
   dateCreated: sql<string>`to_char(${items.dateCreated}, 'YYYY-MM-DD')`,
   category_name: itemCategories.category_name,
 };

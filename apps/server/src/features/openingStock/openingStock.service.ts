@@ -6,12 +6,13 @@ import {
   type Result,
   type SessionUser,
 } from '@mizan/contract';
-import { and, asc, count, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { firstq, items, stockMovement } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { saveThrough } from '../book/savePipeline.ts';
+import { itemSearchCondition } from '../items/itemSearch.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import { type AccountingYear, resolveYearId } from '../organisation/currentYear.ts';
 import { findStockShortages, stockRefusal } from '../stock/stockCheck.ts';
@@ -42,8 +43,8 @@ export async function listOpeningQuantities(
     : listTypedQuantities(db, storeId, accountingYear.id, page);
 }
 
-const likeTerm = (search: string | undefined) =>
-  search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+/** The list searched as every item list is (name, English name, alias, code, barcode; letters folded). */
+const searched = (search: string | undefined) => (search ? itemSearchCondition('items', search) : undefined);
 
 async function listCarriedQuantities(db: DbOrTx, storeId: number, accountingYear: AccountingYear, page: ListPage) {
   const carried = db
@@ -57,8 +58,7 @@ async function listCarriedQuantities(db: DbOrTx, storeId: number, accountingYear
     .groupBy(stockMovement.item_id)
     .having(sql`sum(${stockMovement.quantity}) <> 0`)
     .as('carried');
-  const term = likeTerm(page.search);
-  const where = term ? or(ilike(items.item_name, term), ilike(items.part_no, term)) : undefined;
+  const where = searched(page.search);
   const unitCost = sql<string>`case when ${carried.quantity} > 0
     then round(${carried.value} / ${carried.quantity}, 2) else ${items.perch_price} end`;
   const [rows, [total], [worth]] = await Promise.all([
@@ -100,12 +100,7 @@ async function listCarriedQuantities(db: DbOrTx, storeId: number, accountingYear
 }
 
 async function listTypedQuantities(db: DbOrTx, storeId: number, yearId: number, page: ListPage) {
-  const term = likeTerm(page.search);
-  const where = and(
-    eq(firstq.store_id, storeId),
-    eq(firstq.fq_year, yearId),
-    term ? or(ilike(items.item_name, term), ilike(items.part_no, term)) : undefined,
-  );
+  const where = and(eq(firstq.store_id, storeId), eq(firstq.fq_year, yearId), searched(page.search));
   const [rows, [total], [worth]] = await Promise.all([
     db
       .select(rowColumns)

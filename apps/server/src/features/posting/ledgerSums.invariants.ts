@@ -2,7 +2,7 @@
  * The accounts' kept sums against the ledger lines they sum (the drift query of the ledger): every `account_balance`
  * row (store, year, account) and every `account_day` row (store, account, day, kind, year) equals the sums of its
  * lines, and no line is missing from them; and every invoice's kept `allocated` equals the sum of the vouchers'
- * allocations to it (migration 0031); and the records' kept day sums (`document_day`, migration 0036) equal the
+ * allocations to it (migration 0031); and the records' kept day sums (`document_day`, migration 0035) equal the
  * sums of the documents they count (answered with account 0). The API tests check it after every step (trade.fixtures.ts
  * `balancesOffTheLedger`), `npm run bench:seed` and `npm run bench` at the end. Answers each account that differs.
  */

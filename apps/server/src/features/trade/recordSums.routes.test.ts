@@ -6,7 +6,7 @@ import { tradeFixtures } from './trade.fixtures.ts';
 type Doc = { pay_id: number; pay_ref: string; tot_pr: string; discount: string; pay: string; changee: string };
 
 /**
- * A record's count and sums come from the days' kept sums (`document_day`, migration 0036) where the filter allows:
+ * A record's count and sums come from the days' kept sums (`document_day`, migration 0035) where the filter allows:
  * after every save, edit, date moved and delete they equal the sums of the documents the same filter lists.
  */
 describeEachDatabase('the record’s count and sums', (ctx) => {

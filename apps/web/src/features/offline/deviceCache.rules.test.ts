@@ -45,6 +45,16 @@ describe("the device's copy of the items", () => {
     expect(searchCatalogue(items, 'ENGINE').map((i) => i.id)).toEqual([3]);
     expect(searchCatalogue(items, 'nothing')).toEqual([]);
   });
+  it('folds letters and digits as the server’s search does', () => {
+    const typed = [
+      item(4, { item_name: 'إطار كاوتش' }),
+      item(5, { item_name: 'مضخة مياة', part_no: '123' }),
+      item(6, { item_name: 'بوجي', part_no: '1234' }),
+    ];
+    expect(searchCatalogue(typed, 'اطار').map((i) => i.id)).toEqual([4]);
+    expect(searchCatalogue(typed, 'مضخه مياه').map((i) => i.id)).toEqual([5]);
+    expect(searchCatalogue(typed, '١٢٣').map((i) => i.id)).toEqual([5, 6]);
+  });
   it('gives the tiles of a category or a brand, narrowed by a name', () => {
     expect(catalogueTiles(items, { category_id: 2 }).map((i) => i.id)).toEqual([2, 3]);
     expect(catalogueTiles(items, { brand: 'Shell' }).map((i) => i.id)).toEqual([3]);

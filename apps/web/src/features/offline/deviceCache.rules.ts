@@ -2,7 +2,7 @@
  * What the POS reads on a device without the network (docs/offline.md), as pure functions: which query results are
  * kept on the device, and the item search over the device's copy of the store's items.
  */
-import type { StockRow } from '@mizan/contract';
+import { foldArabic, type StockRow } from '@mizan/contract';
 
 /**
  * The reads the POS and the phone's sales screen need to open and sell: the company, the stores, a store's party
@@ -19,11 +19,13 @@ export function isKeptOffline(key: readonly unknown[]): boolean {
   return key.length === 4 && third === 'items' && key[3] === 'brands';
 }
 
-const folded = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
+/** Text as the search compares it: letter variants and digits folded as the server folds them (`foldArabic`). */
+const folded = (text: string | null | undefined) => foldArabic((text ?? '').trim());
 
 /**
  * The device's copy of the items searched as the server searches them (items/searchStock): the name, the English
- * name, the alias, the code or the barcode holds the term. Exact codes and barcodes first.
+ * name, the alias, the code or the barcode holds the term, letters and digits folded alike (an alef typed without
+ * its hamza, a code typed in Arabic-Indic digits). Exact codes and barcodes first.
  */
 export function searchCatalogue<
   T extends Pick<StockRow, 'item_name' | 'item_desc' | 'aliasEn' | 'part_no' | 'item_parcode'>,

@@ -1,18 +1,18 @@
 /**
- * Migration 0036 on a database saved before it: the records' day sums are filled from the documents (a legacy header
+ * Migration 0035 on a database saved before it: the records' day sums are filled from the documents (a legacy header
  * awaiting its lines left out), and from then on the database keeps them whatever writes the headers: an insert of
  * several, an update moving one to another day or flag, one that changes no sum, a delete.
  */
 import { describe, expect, it } from 'vitest';
 import { acrossMigrations } from './migrationTesting.ts';
 
-describe("migration 0036: the records' kept day sums", () => {
+describe("migration 0035: the records' kept day sums", () => {
   it(
     'fills the days from the documents, then follows every insert, update and delete of them',
     () =>
       acrossMigrations(
-        33,
-        36,
+        34,
+        35,
         async (pool) => {
           await pool.query(`
         insert into store (id, store_ref, store_name) values (1, 'sh', 'المخزن الرئيسي');
