@@ -593,6 +593,30 @@ export const accountBalance = pgTable(
  * rows always equal the ledger's sums.
  */
 /**
+ * The accounts' kept sums per month (its first day), of their day rows (`account_day`) of that month: a part of a
+ * year reads whole months here and only the days of a month its first or last day cuts (trialBalance.queries.ts).
+ * Written by the statement that writes the days (posting.ts `balanceUpserts`, migration 0036).
+ */
+export const accountMonth = pgTable(
+  'account_month',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => subAccounts.id, { onDelete: 'cascade' }),
+    debit_total: numeric('debit_total', { precision: 20, scale: 2 }).notNull().default('0'),
+    credit_total: numeric('credit_total', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'account_month_pk', columns: [t.store_id, t.yearId, t.month, t.account_id] })],
+);
+
+/**
  * The records' count and column sums per store, kind, year, day, value-only flag and user (0: a deleted user's), of
  * the documents that are records (not a legacy header awaiting its lines): a record's year page sums a few hundred
  * of these instead of every header (docs/saving-documents.md). Kept by the database's statement triggers on

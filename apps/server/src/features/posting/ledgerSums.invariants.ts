@@ -1,7 +1,8 @@
 /**
  * The accounts' kept sums against the ledger lines they sum (the drift query of the ledger): every `account_balance`
  * row (store, year, account) and every `account_day` row (store, account, day, kind, year) equals the sums of its
- * lines, and no line is missing from them; and every invoice's kept `allocated` equals the sum of the vouchers'
+ * lines, and no line is missing from them; every `account_month` row equals its month's day rows (migration 0036);
+ * and every invoice's kept `allocated` equals the sum of the vouchers'
  * allocations to it (migration 0031); and the records' kept day sums (`document_day`, migration 0035) equal the
  * sums of the documents they count (answered with account 0). The API tests check it after every step (trade.fixtures.ts
  * `balancesOffTheLedger`), `npm run bench:seed` and `npm run bench` at the end. Answers each account that differs.
@@ -31,6 +32,16 @@ export async function ledgerSumsInvariants(db: DbOrTx): Promise<KeptSumOff[]> {
       on k.store_id = l.store_id and k.account_id = l.account_id and k.line_date = l.line_date
         and k.source_kind = l.source_kind and k."yearId" = l."yearId"
     where coalesce(l.d, 0) <> coalesce(k.debit_total, 0) or coalesce(l.c, 0) <> coalesce(k.credit_total, 0)
+    union all
+    select coalesce(k.account_id, m.account_id),
+      'month ' || coalesce(k.month, m.month)::text || ': kept ' || coalesce(m.debit_total, 0) || ' / '
+        || coalesce(m.credit_total, 0) || ', days ' || coalesce(k.d, 0) || ' / ' || coalesce(k.c, 0)
+    from (select store_id, "yearId", date_trunc('month', line_date)::date as month, account_id,
+        sum(debit_total) as d, sum(credit_total) as c
+      from account_day group by 1, 2, 3, 4) k
+    full join account_month m
+      on m.store_id = k.store_id and m."yearId" = k."yearId" and m.month = k.month and m.account_id = k.account_id
+    where coalesce(k.d, 0) <> coalesce(m.debit_total, 0) or coalesce(k.c, 0) <> coalesce(m.credit_total, 0)
     union all
     select d.cust_id, 'invoice ' || d.pay_ref || ': kept allocated ' || d.allocated || ', allocations '
         || coalesce(a.amount, 0)

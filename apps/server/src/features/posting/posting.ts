@@ -1,7 +1,8 @@
 /**
  * The writers of ledger lines and of the kept sums (`item_cost` per item and year, `account_balance` per account
- * and year, `account_day` per account, day and kind of document), which change here with the rows they sum. Only `repost` (repost.ts) and the cost engine (costing.ts)
- * call them: what a document posts goes through `repost`.
+ * and year, `account_day` per account, day and kind of document, `account_month` per account and month), which
+ * change here with the rows they sum. Only `repost` (repost.ts) and the cost engine (costing.ts) call them: what a
+ * document posts goes through `repost`.
  */
 import {
   addMoney,
@@ -344,15 +345,16 @@ function summed<T extends BalanceDelta>(lines: T[], keyOf: (line: T) => (string 
 }
 
 /**
- * Adds ledger lines to the accounts' kept sums, of the year (`account_balance`) and of the day (`account_day`);
- * negative amounts take them away. One row per store, year and account, then per store, account, day and kind, each
- * in that order: two documents posting at once lock the same rows in the same order and never deadlock.
+ * Adds ledger lines to the accounts' kept sums, of the year (`account_balance`), of the day (`account_day`) and of
+ * the month (`account_month`); negative amounts take them away. One row per store, year and account, then per store,
+ * account, day and kind, then per store, year, month and account, each in that order: two documents posting at once
+ * lock the same rows in the same order and never deadlock.
  */
 export async function addToBalances(tx: DbOrTx, lines: BalanceDelta[]) {
   for (const statement of balanceUpserts(lines)) await tx.execute(statement);
 }
 
-/** The two upserts of `addToBalances` (none when nothing changes), each one statement of column arrays. */
+/** The three upserts of `addToBalances` (none when nothing changes), each one statement of column arrays. */
 function balanceUpserts(lines: BalanceDelta[]): SQL[] {
   const yearly = summed(lines, (line) => [line.store_id, line.yearId, line.account_id]);
   const daily = summed(lines, (line) => [
@@ -362,6 +364,9 @@ function balanceUpserts(lines: BalanceDelta[]): SQL[] {
     line.source_kind,
     line.yearId,
   ]);
+  // The month is its first day: '2026-03-17' is in '2026-03-01'.
+  const monthOf = (line: BalanceDelta) => `${line.line_date.slice(0, 7)}-01`;
+  const monthly = summed(lines, (line) => [line.store_id, line.yearId, monthOf(line), line.account_id]);
   const column = <T>(rows: { line: BalanceDelta; sum: Sum }[], pick: (row: { line: BalanceDelta; sum: Sum }) => T) =>
     arrayOf(rows.map(pick));
   const debit = (row: { sum: Sum }) => toMoneyString(row.sum.debit);
@@ -383,6 +388,15 @@ function balanceUpserts(lines: BalanceDelta[]): SQL[] {
         ${column(daily, (row) => row.line.line_date)}::date[], ${column(daily, (row) => row.line.source_kind)}::text[],
         ${column(daily, debit)}::numeric[], ${column(daily, credit)}::numeric[])
       on conflict (store_id, account_id, line_date, source_kind, "yearId") do update
+        set debit_total = k.debit_total + excluded.debit_total, credit_total = k.credit_total + excluded.credit_total`);
+  if (monthly.length)
+    statements.push(sql`
+      insert into account_month as k (store_id, "yearId", month, account_id, debit_total, credit_total)
+      select * from unnest(${column(monthly, (row) => row.line.store_id)}::int[],
+        ${column(monthly, (row) => row.line.yearId)}::int[], ${column(monthly, (row) => monthOf(row.line))}::date[],
+        ${column(monthly, (row) => row.line.account_id)}::int[], ${column(monthly, debit)}::numeric[],
+        ${column(monthly, credit)}::numeric[])
+      on conflict (store_id, "yearId", month, account_id) do update
         set debit_total = k.debit_total + excluded.debit_total, credit_total = k.credit_total + excluded.credit_total`);
   return statements;
 }

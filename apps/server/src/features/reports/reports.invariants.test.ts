@@ -116,6 +116,33 @@ describeEachDatabase('reports agree with the ledger', (ctx) => {
         expect(running).toBe(ledger);
       }
     }
+    // A part of the year (whole months, and months cut by its first or last day) reads the kept month and day sums:
+    // each account's opening, debits and credits are its statement's over the same days.
+    for (const [from, to] of [
+      ['2026-01-01', '2026-03-31'],
+      ['2026-02-15', '2026-06-10'],
+      ['2026-03-01', '2026-08-31'],
+      ['2026-05-10', '2026-05-20'],
+      ['2026-04-20', '2026-12-31'],
+    ]) {
+      const trial = (
+        await c.get(`/api/sub_accounts/getComprehensiveBalanceSheet?year_id=1&from=${from}&to=${to}`)
+      ).json();
+      expect(trial.difference, `${from}..${to}`).toBe('0.00');
+      for (const accountId of accounts) {
+        const line = trial.data.find((r: { id: number }) => r.id === accountId);
+        const statement = (
+          await c.get(
+            `/api/sub_accounts/getStatementWithBalance?account_id=${accountId}&year_id=1&from=${from}&to=${to}`,
+          )
+        ).json();
+        expect([line.opening_balance, line.debit, line.credit], `${accountId} ${from}..${to}`).toEqual([
+          statement.opening_balance,
+          statement.total_debit,
+          statement.total_credit,
+        ]);
+      }
+    }
     const unbalanced = await rows(
       sql`select store_id, "yearId" from ledger_line group by 1, 2 having sum(debit) <> sum(credit)`,
     );
