@@ -619,8 +619,8 @@ export const accountMonth = pgTable(
 /**
  * The records' count and column sums per store, kind, year, day, value-only flag and user (0: a deleted user's), of
  * the documents that are records (not a legacy header awaiting its lines): a record's year page sums a few hundred
- * of these instead of every header (docs/saving-documents.md). Kept by the database's statement triggers on
- * `trade_document` (migration 0035), whatever writes the headers; held to them by `ledgerSumsInvariants`.
+ * of these instead of every header (docs/saving-documents.md). Kept by the database's triggers on `trade_document`,
+ * run at the commit (migration 0035), whatever writes the headers; held to them by `ledgerSumsInvariants`.
  */
 export const documentDay = pgTable(
   'document_day',

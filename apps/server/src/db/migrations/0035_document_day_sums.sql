@@ -4,8 +4,8 @@
 -- cores). Only the records count: a legacy header still awaiting its lines posts nothing and is left out, as the
 -- record's list leaves it out. The user is in the key so that two tills' sales never wait for one row; 0 stands for
 -- a document whose user was deleted. Kept by the database from whatever writes the headers (the saves, edits,
--- conversions and deletes, the legacy calls, a user deleted, the generator's set-based insert): statement triggers
--- over the rows each statement wrote, as the invoices' kept allocations (migration 0031).
+-- conversions and deletes, the legacy calls, a user deleted, the generator's set-based insert): triggers on the
+-- headers, run at the commit.
 CREATE TABLE "document_day" (
 	"store_id" integer NOT NULL REFERENCES "store"("id"),
 	"kind" text NOT NULL,
@@ -26,42 +26,25 @@ SELECT "store_id", "kind", "yearId", "pay_date", "value_only", coalesce("user_id
 	sum("discount"), sum("pay"), sum("changee")
 FROM "trade_document" WHERE NOT "awaiting_lines"
 GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
--- A transition table exists only for the events that have it (an insert's new rows, a delete's old ones), so each
--- event reads its own in its own branch. The groups are written in key order, so two statements meeting on the same
--- days take their rows in the same order.
+-- Each change of a header takes its old row off its day and adds its new one, when the transaction commits
+-- (deferred): a day's row is then held from the commit to its end only, as the store's counter is. Taken at the
+-- header's insert, it was held for the whole save, and eight tills of one user waited for each other from start to
+-- end (126 → 83 sales a second on the bench). An update that changes none of the summed or keyed columns (a
+-- reference given, allocations kept, costs written back) is not queued at all.
 CREATE FUNCTION "document_day_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP = 'INSERT' THEN
+	IF TG_OP <> 'INSERT' AND NOT OLD."awaiting_lines" THEN
 		INSERT INTO "document_day" AS k ("store_id", "kind", "yearId", "pay_date", "value_only", "user_id", "documents", "tot_pr", "discount", "pay", "changee")
-		SELECT "store_id", "kind", "yearId", "pay_date", "value_only", coalesce("user_id", 0), count(*), sum("tot_pr"), sum("discount"), sum("pay"), sum("changee")
-		FROM "new_documents" WHERE NOT "awaiting_lines"
-		GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+		VALUES (OLD."store_id", OLD."kind", OLD."yearId", OLD."pay_date", OLD."value_only",
+			coalesce(OLD."user_id", 0), -1, -OLD."tot_pr", -OLD."discount", -OLD."pay", -OLD."changee")
 		ON CONFLICT ON CONSTRAINT "document_day_pk" DO UPDATE SET "documents" = k."documents" + excluded."documents",
 			"tot_pr" = k."tot_pr" + excluded."tot_pr", "discount" = k."discount" + excluded."discount",
 			"pay" = k."pay" + excluded."pay", "changee" = k."changee" + excluded."changee";
-	ELSIF TG_OP = 'DELETE' THEN
+	END IF;
+	IF TG_OP <> 'DELETE' AND NOT NEW."awaiting_lines" THEN
 		INSERT INTO "document_day" AS k ("store_id", "kind", "yearId", "pay_date", "value_only", "user_id", "documents", "tot_pr", "discount", "pay", "changee")
-		SELECT "store_id", "kind", "yearId", "pay_date", "value_only", coalesce("user_id", 0), -count(*), -sum("tot_pr"), -sum("discount"), -sum("pay"), -sum("changee")
-		FROM "old_documents" WHERE NOT "awaiting_lines"
-		GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
-		ON CONFLICT ON CONSTRAINT "document_day_pk" DO UPDATE SET "documents" = k."documents" + excluded."documents",
-			"tot_pr" = k."tot_pr" + excluded."tot_pr", "discount" = k."discount" + excluded."discount",
-			"pay" = k."pay" + excluded."pay", "changee" = k."changee" + excluded."changee";
-	ELSE
-		-- Most updates change no sum (a reference given, allocations kept, costs written back): nothing is written.
-		INSERT INTO "document_day" AS k ("store_id", "kind", "yearId", "pay_date", "value_only", "user_id", "documents", "tot_pr", "discount", "pay", "changee")
-		SELECT "store_id", "kind", "yearId", "pay_date", "value_only", "user_id", sum("n"), sum("tot_pr"),
-			sum("discount"), sum("pay"), sum("changee")
-		FROM (
-			SELECT "store_id", "kind", "yearId", "pay_date", "value_only", coalesce("user_id", 0) AS "user_id", 1 AS "n", "tot_pr", "discount", "pay", "changee"
-			FROM "new_documents" WHERE NOT "awaiting_lines"
-			UNION ALL
-			SELECT "store_id", "kind", "yearId", "pay_date", "value_only", coalesce("user_id", 0), -1, -"tot_pr", -"discount", -"pay", -"changee"
-			FROM "old_documents" WHERE NOT "awaiting_lines"
-		) c
-		GROUP BY 1, 2, 3, 4, 5, 6
-		HAVING sum("n") <> 0 OR sum("tot_pr") <> 0 OR sum("discount") <> 0 OR sum("pay") <> 0 OR sum("changee") <> 0
-		ORDER BY 1, 2, 3, 4, 5, 6
+		VALUES (NEW."store_id", NEW."kind", NEW."yearId", NEW."pay_date", NEW."value_only",
+			coalesce(NEW."user_id", 0), 1, NEW."tot_pr", NEW."discount", NEW."pay", NEW."changee")
 		ON CONFLICT ON CONSTRAINT "document_day_pk" DO UPDATE SET "documents" = k."documents" + excluded."documents",
 			"tot_pr" = k."tot_pr" + excluded."tot_pr", "discount" = k."discount" + excluded."discount",
 			"pay" = k."pay" + excluded."pay", "changee" = k."changee" + excluded."changee";
@@ -69,10 +52,14 @@ BEGIN
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "documents_inserted" AFTER INSERT ON "trade_document" REFERENCING NEW TABLE AS "new_documents"
-	FOR EACH STATEMENT EXECUTE FUNCTION "document_day_follow"();--> statement-breakpoint
-CREATE TRIGGER "documents_deleted" AFTER DELETE ON "trade_document" REFERENCING OLD TABLE AS "old_documents"
-	FOR EACH STATEMENT EXECUTE FUNCTION "document_day_follow"();--> statement-breakpoint
-CREATE TRIGGER "documents_updated" AFTER UPDATE ON "trade_document"
-	REFERENCING OLD TABLE AS "old_documents" NEW TABLE AS "new_documents"
-	FOR EACH STATEMENT EXECUTE FUNCTION "document_day_follow"();
+CREATE CONSTRAINT TRIGGER "document_inserted" AFTER INSERT ON "trade_document" DEFERRABLE INITIALLY DEFERRED
+	FOR EACH ROW EXECUTE FUNCTION "document_day_follow"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "document_deleted" AFTER DELETE ON "trade_document" DEFERRABLE INITIALLY DEFERRED
+	FOR EACH ROW EXECUTE FUNCTION "document_day_follow"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "document_updated" AFTER UPDATE ON "trade_document" DEFERRABLE INITIALLY DEFERRED
+	FOR EACH ROW
+	WHEN ((OLD."store_id", OLD."kind", OLD."yearId", OLD."pay_date", OLD."value_only", OLD."user_id", OLD."awaiting_lines",
+		OLD."tot_pr", OLD."discount", OLD."pay", OLD."changee")
+		IS DISTINCT FROM (NEW."store_id", NEW."kind", NEW."yearId", NEW."pay_date", NEW."value_only", NEW."user_id",
+		NEW."awaiting_lines", NEW."tot_pr", NEW."discount", NEW."pay", NEW."changee"))
+	EXECUTE FUNCTION "document_day_follow"();
