@@ -50,6 +50,12 @@ describe('vouchers: an owner collects what customers owe and pays the rent', () 
     const second = await sell('2026-01-10', '2'); // 200
     const due = () => readFromPage<Due[]>(page, 'pay/paynotif?yearId=1');
     expect((await due()).map((d) => d.pay_id)).toEqual(expect.arrayContaining([first.pay_id, second.pay_id]));
+    // Aged receivables (as of today, the receipt's day): the two invoices, 500 owed.
+    const owed = async () =>
+      (await readFromPage<{ cust_id: number; total: string }[]>(page, 'reports/aging?yearId=1&pageSize=100')).find(
+        (row) => row.cust_id === customer.id,
+      )?.total ?? '0.00';
+    expect(await owed()).toBe('500.00');
 
     // The receipt: kind, the customer by name, 500; the open invoices fill oldest first.
     await page.reload();
@@ -79,8 +85,17 @@ describe('vouchers: an owner collects what customers owe and pays the rent', () 
     const stillDue = (await due()).map((d) => d.pay_id);
     expect(stillDue).not.toContain(first.pay_id);
     expect(stillDue).not.toContain(second.pay_id);
+    expect(await owed()).toBe('0.00');
 
-    // Rent paid from the cash box: expense accounts only.
+    // Rent paid from the cash box: expense accounts only; profit and loss shows it.
+    const rentCents = async () => {
+      const [pnl] = await readFromPage<{ expenses: { sub_name: string; amount: string }[] }[]>(
+        page,
+        'reports/profitAndLoss?yearId=1',
+      );
+      return Math.round(Number(pnl?.expenses.find((e) => e.sub_name === 'إيجار المحل')?.amount ?? '0') * 100);
+    };
+    const rentBefore = await rentCents();
     await page.goto(`${running.server.baseUrl}/folder/cash3`);
     await page.locator('form[data-testid="voucher-form"]').waitFor();
     await page.locator('input[name="account"]').fill('إيجار المحل');
@@ -89,6 +104,7 @@ describe('vouchers: an owner collects what customers owe and pays the rent', () 
     await screenshot(page, 'voucher-expense-desktop-light');
     await page.getByTestId('save-voucher').click();
     await expect.poll(async () => (await toastShown(page))?.message).toMatch(/^تم حفظ السند/);
+    expect((await rentCents()) - rentBefore).toBe(150_000);
 
     // The record lists both with their sum; a third invoice is paid from the sales record's button.
     await page.goto(`${running.server.baseUrl}/folder/spend-record2`);
