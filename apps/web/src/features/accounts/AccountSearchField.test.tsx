@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { AccountSearchField } from './AccountSearchField.tsx';
-import { useTypedAccount } from './useAccountSearch.ts';
 
 const account = (id: number, sub_name: string, sub_code: string | null, more: Partial<SubAccount> = {}) =>
   ({
@@ -77,7 +77,7 @@ function AccountForm({
   onSave: (accountId: number | undefined) => void;
 }) {
   const [accountId, setAccountId] = useState(initial);
-  const typedAccount = useTypedAccount();
+  const typedAccount = useTypedChoice();
   return (
     <form
       onSubmit={async (event) => {

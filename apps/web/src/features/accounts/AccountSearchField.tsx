@@ -1,29 +1,19 @@
-import { type AccountPickerKind, type SubAccount, toWesternDigits } from '@mizan/contract';
+import type { AccountPickerKind, SubAccount } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { comboboxOf, ResultList } from '../../ui/ResultList.tsx';
+import {
+  choiceLabel as labelOf,
+  namedExactly as namedBy,
+  type TypedChoice,
+  searchTermOf as termOf,
+} from '../../ui/typedChoice.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { accountPickerText as text } from './accountsText.ts';
 import { natureText } from './natureText.ts';
-import { fetchAccountSearch, findKnownAccount, type TypedAccount, useAccountSearch } from './useAccountSearch.ts';
+import { fetchAccountSearch, findKnownAccount, useAccountSearch } from './useAccountSearch.ts';
 import { useAccountBalance } from './useAccounts.ts';
-
-const labelOf = (a: { sub_name: string; sub_code: string | null }) =>
-  a.sub_code ? `${a.sub_name} — ${a.sub_code}` : a.sub_name;
-
-/** What a typed text is searched by: a label typed or pasted whole ("name — code") by its name. */
-const termOf = (typed: string) => {
-  const dash = typed.lastIndexOf(' — ');
-  return (dash >= 0 ? typed.slice(0, dash) : typed).trim();
-};
-
-/** The account a text names exactly: its label, its name, or its code in any digits (never the first suggestion). */
-const namedBy = (typed: string) => {
-  const code = toWesternDigits(typed.trim());
-  return (a: SubAccount) =>
-    labelOf(a) === typed || a.sub_name === typed || (a.sub_code !== null && a.sub_code === code);
-};
 
 /**
  * Any account of the store (or of one kind: `only`), by name or code typed (a code in any digits): the server
@@ -57,8 +47,8 @@ export function AccountSearchField({
   required?: boolean;
   /** The field's error, already in words. */
   error?: ReactNode;
-  /** Filled while a typed text names no account yet: the form's save awaits it (see `TypedAccount`). */
-  typedAccount?: TypedAccount;
+  /** Filled while a typed text names no account yet: the form's save awaits it (see `TypedChoice`). */
+  typedAccount?: TypedChoice;
   /** Whether the field holds a text that names no account yet: a form may offer its save (the save finds it). */
   onPendingChange?: (pending: boolean) => void;
   className?: string;

@@ -5,7 +5,6 @@
  */
 import { type AccountPickerKind, routes, type SubAccount } from '@mizan/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { call } from '../../app/api.ts';
 import { accountKeys } from './useAccounts.ts';
 
@@ -78,11 +77,3 @@ export const useMoneyAccounts = (storeId: number) =>
         })
       ).data,
   });
-
-/**
- * What a save asks of its account picker before it checks the account: the account a text typed whole (a label, a
- * name or a code) names, found now when its search has not answered yet. Empty while the picker holds no such text.
- * The form passes it to the picker (`typedAccount`) and awaits it in its save (as `TypedParty` for the invoices).
- */
-export type TypedAccount = { current: (() => Promise<number | undefined>) | undefined };
-export const useTypedAccount = (): TypedAccount => useRef<TypedAccount['current']>(undefined);

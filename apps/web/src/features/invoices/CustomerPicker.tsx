@@ -1,28 +1,20 @@
-import { type PartyName, type PartySide, partySides, toWesternDigits } from '@mizan/contract';
+import { type PartyName, type PartySide, partySides } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
 import { refreshParties, refreshStore } from '../../app/queryClient.ts';
+import { choiceLabel as label, namedExactly, type TypedChoice, searchTermOf as termOf } from '../../ui/typedChoice.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useOpenedOnce } from '../../ui/useOpenedOnce.ts';
 import { natureText } from '../accounts/natureText.ts';
 import { PartyResults, partyComboboxOf } from './PartyResults.tsx';
 import { salesText } from './salesText.ts';
-import { fetchPartySearch, findKnownParty, type TypedParty, usePartyBalance, usePartySearch } from './useParties.ts';
+import { fetchPartySearch, findKnownParty, usePartyBalance, usePartySearch } from './useParties.ts';
 
 // The account form (and the schema library it validates with) loads when a new customer is first added.
 const AccountModal = lazy(() =>
   import('../accounts/AccountModal.tsx').then((module) => ({ default: module.AccountModal })),
 );
-
-const label = (p: { sub_name: string; sub_code: string | null }) =>
-  p.sub_code ? `${p.sub_name} — ${p.sub_code}` : p.sub_name;
-
-/** What a typed text is searched by: a label typed or pasted whole ("name — code") by its name. */
-const termOf = (text: string) => {
-  const dash = text.lastIndexOf(' — ');
-  return (dash >= 0 ? text.slice(0, dash) : text).trim();
-};
 
 /**
  * The customer (or supplier) by name or code, typed with the keyboard (a code in any digits: ١٠٢ is 102): the
@@ -56,8 +48,8 @@ export function CustomerPicker({
   onChange: (id: number | undefined) => void;
   /** A party was chosen (picked, or its full label typed): the invoice moves the focus on to the item. */
   onChosen?: () => void;
-  /** Filled while a typed text names no party yet: the form's save awaits it (see `TypedParty`). */
-  typedParty?: TypedParty;
+  /** Filled while a typed text names no party yet: the form's save awaits it (see `TypedChoice`). */
+  typedParty?: TypedChoice;
 }) {
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -100,10 +92,8 @@ export function CustomerPicker({
   const shown = typed && typed.value === value ? typed.text : chosen ? label(chosen) : '';
   // The party a text names exactly: its label, its name, or its code in any digits (never the first suggestion).
   const namedBy = (text: string) => {
-    const code = toWesternDigits(text.trim());
-    return (p: PartyName) =>
-      (accountClass === undefined || p.ac_id === accountClass) &&
-      (label(p) === text || p.sub_name === text || (p.sub_code !== null && p.sub_code === code));
+    const named = namedExactly(text);
+    return (p: PartyName) => (accountClass === undefined || p.ac_id === accountClass) && named(p);
   };
   const matchOf = (text: string) => findKnownParty(client, storeId, namedBy(text));
   // A name or code typed before its suggestions arrived (a fast cashier, a slow network) is chosen when they do.

@@ -24,6 +24,7 @@ import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
 import { Question } from '../../ui/Question.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
+import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -54,7 +55,7 @@ import { convertOrderStep, pickedDate, saveSteps } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoiceShortcuts } from './useInvoiceShortcuts.ts';
 import { useKeepPriceOffer } from './useKeepPriceOffer.ts';
-import { knownParty, useKeptPartyNames, useTypedParty, useWalkInCustomer } from './useParties.ts';
+import { knownParty, useKeptPartyNames, useWalkInCustomer } from './useParties.ts';
 import { usePickedStockLines } from './usePickedStockLines.ts';
 import { type DocKind, type SavedInvoice, shortagesOf, useInvoice, useSaveInvoice } from './useSales.ts';
 
@@ -110,7 +111,7 @@ export function InvoicePage({
   const walkIn = useWalkInCustomer(storeId, kindOf(screen.kind).walkInCustomer === true).data?.id;
   const save = useSaveInvoice(storeId);
   const notify = useNotify();
-  const typedParty = useTypedParty();
+  const typedParty = useTypedChoice();
   // The phone sells offline from the device's copy of the store's items (docs/offline.md): refreshed on opening.
   const sellsOffline = mobile && screen.kind === 'pay';
   useEffect(() => {

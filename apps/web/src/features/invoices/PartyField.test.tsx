@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { ApiError } from '../../app/api.ts';
 import { partiesKey, queryClient } from '../../app/queryClient.ts';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
+import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { PartyField } from './PartyField.tsx';
 import { salesText } from './salesText.ts';
-import { useTypedParty } from './useParties.ts';
 
 const party = (id: number, sub_name: string, sub_code: string | null): SubAccount => ({
   id,
@@ -74,7 +74,7 @@ function PartyForm({
   chosen?: number;
 }) {
   const form = useContractForm(schema, { cust_id: chosen });
-  const typedParty = useTypedParty();
+  const typedParty = useTypedChoice();
   // As the value invoice saves: a party typed whole is found first, then the form validates.
   const validateAndSave = form.handleSubmit((body) => {
     if (refuseWith) showServerErrors(form, refuseWith);

@@ -1,8 +1,8 @@
 import type { PartySide } from '@mizan/contract';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { wordFieldError } from '../../ui/form/fieldText.ts';
+import type { TypedChoice } from '../../ui/typedChoice.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import type { TypedParty } from './useParties.ts';
 
 /**
  * The party kind of the form layer: a customer's or supplier's account (its id) chosen by name or code, as the
@@ -25,7 +25,7 @@ export function PartyField<Values extends FieldValues>({
   /** Offers to add a new party of this kind; a filter leaves it out. */
   party?: PartySide;
   /** Filled while a typed text names no party yet: the form's save awaits it before it validates. */
-  typedParty?: TypedParty;
+  typedParty?: TypedChoice;
 }) {
   const { field, fieldState } = useController({ control, name });
   // A party not chosen reads as one (the id's own check would say "not a number").

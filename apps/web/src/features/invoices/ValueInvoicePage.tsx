@@ -7,6 +7,7 @@ import { PlainDateField, PlainNumberField, PlainTextField } from '../../ui/form/
 import { showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
+import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -15,7 +16,6 @@ import { PartyField } from './PartyField.tsx';
 import { salesText } from './salesText.ts';
 import { saveHeaderStep, updateHeaderStep } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
-import { useTypedParty } from './useParties.ts';
 import { useInvoice, useSaveInvoice } from './useSales.ts';
 import { blankValueInvoice, remainderOf, valueInvoiceForm, valueInvoiceValues } from './valueInvoiceForm.ts';
 
@@ -47,7 +47,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   };
   const userActed = useScreenFocus(formRef, focusFirst);
 
-  const typedParty = useTypedParty();
+  const typedParty = useTypedChoice();
   // A party typed whole and saved at once (before its search answered) is chosen first, then the form validates.
   const submit = async () => {
     await typedParty.current?.();

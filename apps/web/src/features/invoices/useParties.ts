@@ -12,7 +12,7 @@ import {
   WALK_IN_CUSTOMER,
 } from '@mizan/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
 import { partiesKey, queryClient, yearKey } from '../../app/queryClient.ts';
 import { restoreDeviceCache } from '../offline/deviceCache.ts';
@@ -110,14 +110,6 @@ export function findKnownParty(
   }
   return undefined;
 }
-
-/**
- * What a save asks of its party picker before it checks the party: the party that a text typed whole (a label, a
- * name or a code) names, found now when its search has not answered yet (Ctrl+S right after the name). Empty while
- * the picker holds no such text. The form passes it to the picker (`typedParty`) and awaits it in its save.
- */
-export type TypedParty = { current: (() => Promise<number | undefined>) | undefined };
-export const useTypedParty = (): TypedParty => useRef<TypedParty['current']>(undefined);
 
 /** A party the app has read by name, by its id (the name a receipt kept on the device prints). */
 export const knownParty = (client: QueryClient, storeId: number, id: number | undefined) =>

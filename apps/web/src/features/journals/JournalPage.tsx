@@ -7,9 +7,9 @@ import { dateFieldLock } from '../../app/permissions.ts';
 import { DateField } from '../../ui/DateField.tsx';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
+import type { TypedChoice } from '../../ui/typedChoice.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { AccountSearchField } from '../accounts/AccountSearchField.tsx';
-import type { TypedAccount } from '../accounts/useAccountSearch.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
 import { Figures } from '../reports/Figures.tsx';
@@ -106,7 +106,7 @@ function JournalEditor({
   };
 
   // Each row's account typed whole and not found yet, by the row's key: a save (Enter right after a name) finds it.
-  const typedAccounts = useRef(new Map<number, TypedAccount>());
+  const typedAccounts = useRef(new Map<number, TypedChoice>());
   const typedOf = (key: number) => {
     const typed = typedAccounts.current.get(key) ?? { current: undefined };
     typedAccounts.current.set(key, typed);

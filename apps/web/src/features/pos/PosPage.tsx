@@ -18,13 +18,14 @@ import { formatDecimal } from '../../app/format.ts';
 import { useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { searchTerm } from '../../ui/searchTerm.ts';
+import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { salesScreen } from '../invoices/documentScreens.ts';
 import { figures, toRequest } from '../invoices/invoiceForm.ts';
 import { salesText } from '../invoices/salesText.ts';
 import { saveSteps } from '../invoices/saveInvoice.ts';
-import { knownParty, useKeptPartyNames, useTypedParty, useWalkInCustomer } from '../invoices/useParties.ts';
+import { knownParty, useKeptPartyNames, useWalkInCustomer } from '../invoices/useParties.ts';
 import { type SavedInvoice, salesKeys, shortagesOf, useSaveInvoice } from '../invoices/useSales.ts';
 import { searchCatalogue } from '../offline/deviceCache.rules.ts';
 import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
@@ -74,7 +75,7 @@ export default function PosPage({ title }: { title: string }) {
   const scanRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const saving = useRef(false);
-  const typedParty = useTypedParty();
+  const typedParty = useTypedChoice();
   const [busy, setBusy] = useState(false);
   const save = useSaveInvoice(storeId);
   // The device's copy of the store's items (docs/offline.md): read at once, copied again while online.

@@ -1,10 +1,10 @@
 import { normalizeNumberInput } from '@mizan/contract';
 import { formatDecimal } from '../../app/format.ts';
 import { Segmented } from '../../ui/Segmented.tsx';
+import type { TypedChoice } from '../../ui/typedChoice.ts';
 import { CustomerPicker } from '../invoices/CustomerPicker.tsx';
 import type { figures } from '../invoices/invoiceForm.ts';
 import { salesText } from '../invoices/salesText.ts';
-import type { TypedParty } from '../invoices/useParties.ts';
 import type { PayMethod } from './posCart.ts';
 import { posText as text } from './posText.ts';
 
@@ -72,7 +72,7 @@ export function PosPayment({
   customerId: number | undefined;
   onCustomer: (id: number | undefined) => void;
   /** Filled while the customer's typed name names no one yet: the payment awaits it. */
-  typedParty: TypedParty;
+  typedParty: TypedChoice;
   received: string;
   onReceived: (received: string) => void;
   busy: boolean;
