@@ -49,14 +49,25 @@ export function sentYear(req: Pick<FastifyRequest, 'body' | 'query'>): number | 
   return yearIn(invoice) ?? yearIn(body) ?? yearIn(req.query);
 }
 
+/**
+ * The id of the year a year-scoped request is about, without reading it: the one it names, else year 1 under
+ * `/api/`; refused under `/api23/`. For a save, whose load reads the year anyway (and refuses one that does not
+ * exist with the same answer as `requestYear`), so a sale does not read it twice.
+ */
+export function requestYearId(req: Pick<FastifyRequest, 'body' | 'query' | 'raw'>): Result<number> {
+  const sent = sentYear(req);
+  if (sent === undefined && calledSecondaryBase(req.raw)) return fail('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
+  return ok(sent ?? PRIMARY_YEAR_ID);
+}
+
 /** The year a year-scoped request is about: the one it names, else year 1 under `/api/`; refused under `/api23/`. */
 export async function requestYear(
   db: DbOrTx,
   req: Pick<FastifyRequest, 'body' | 'query' | 'raw'>,
 ): Promise<Result<AccountingYear>> {
-  const sent = sentYear(req);
-  if (sent === undefined && calledSecondaryBase(req.raw)) return fail('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
-  const found = await findYear(db, sent ?? PRIMARY_YEAR_ID);
+  const id = requestYearId(req);
+  if (!id.ok) return id;
+  const found = await findYear(db, id.value);
   return found ? ok(found) : fail('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
 }
 

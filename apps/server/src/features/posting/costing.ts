@@ -92,6 +92,8 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   const itemIds = [...new Set(change.itemIds)].sort((a, b) => a - b);
   if (itemIds.length === 0) return [];
   const ids = arrayOf(itemIds);
+  // One statement: each item's stock at cost before `from`, with its movements from `from` on, in order (as json
+  // whose numbers are text, so they stay exact).
   const { rows: before } = await tx.execute<{
     item_id: number;
     quantity: string;
@@ -100,9 +102,19 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
     item_name: string;
     pay_price: string;
     allow_negative: boolean;
+    movements: Movement[];
   }>(sql`
     select i.id as item_id, coalesce(b.quantity, 0)::text as quantity, coalesce(b.value, 0)::text as value,
-      i.perch_price::text, i.pay_price::text, i.item_name, s.allow_negative_stock as allow_negative
+      i.perch_price::text, i.pay_price::text, i.item_name, s.allow_negative_stock as allow_negative,
+      (select coalesce(json_agg(json_build_object('id', m.id, 'yearId', m."yearId", 'item_id', m.item_id,
+          'quantity', m.quantity::text, 'value', m.value::text, 'move_date', m.move_date::text,
+          'move_time', m.move_time::text, 'source_kind', m.source_kind, 'source_id', m.source_id,
+          'line_no', m.line_no, 'mode', m.mode, 'in_value', m.in_value::text, 'returns_of', m.returns_of,
+          'line_id', m.line_id)
+        order by m.move_date, m.move_time, m.source_kind <> 'firstq', m.source_id, m.line_no), '[]'::json)
+       from stock_movement m
+       where m.store_id = i.store_id and m.item_id = i.id
+         and (m.move_date, m.move_time) >= (${from.date}::date, ${from.time}::time)) as movements
     from items i
     join store s on s.id = i.store_id
     left join lateral (
@@ -110,14 +122,9 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
       where m.store_id = i.store_id and m.item_id = i.id
         and (m.move_date, m.move_time) < (${from.date}::date, ${from.time}::time)
     ) b on true
-    where i.store_id = ${storeId} and i.id = any(${ids}::int[])`);
-  const { rows: movements } = await tx.execute<Movement>(sql`
-    select id::int as id, "yearId", item_id, quantity::text, value::text, move_date::text, move_time::text, source_kind,
-      source_id, line_no, mode, in_value::text, returns_of, line_id
-    from stock_movement
-    where store_id = ${storeId} and item_id = any(${ids}::int[])
-      and (move_date, move_time) >= (${from.date}::date, ${from.time}::time)
-    order by item_id, move_date, move_time, source_kind <> 'firstq', source_id, line_no`);
+    where i.store_id = ${storeId} and i.id = any(${ids}::int[])
+    order by i.id`);
+  const movements = before.flatMap((row) => row.movements);
 
   // What each original of a sales return took out of an item, as it stands before this pass (for originals the
   // pass does not reach); the pass replaces it for the originals it values again.

@@ -38,18 +38,24 @@ export function replacementChanges(before: StockChange[], after: StockChange[]):
   return [...after, ...before.map((m) => ({ ...m, quantity: fromMilli(-toMilli(m.quantity)) }))];
 }
 
+/** An item's card as a save prices its lines: read with the item's lock, in the same statement. */
+export type LockedItem = { id: number; item_name: string; pay_price: string; perch_price: string; tax: string };
+
 /**
  * Locks the store's items of these ids in id order until the transaction ends (the order every stock operation
  * takes them in). Taken before reading what an operation replaces (an opening quantity, say), so that the changes it
- * states are computed from figures no one else is changing.
+ * states are computed from figures no one else is changing. Answers the locked items' cards (names, prices and tax
+ * rate), read under the lock in the same statement, so a save prices its lines without another round trip; an id
+ * the store does not have is not among them.
  */
-export async function lockStockItems(tx: DbOrTx, storeId: number, ids: number[]) {
+export async function lockStockItems(tx: DbOrTx, storeId: number, ids: number[]): Promise<LockedItem[]> {
   const itemIds = [...new Set(ids)].sort((a, b) => a - b);
-  if (itemIds.length === 0) return;
-  await tx.execute(sql`
-    select id from items
+  if (itemIds.length === 0) return [];
+  const { rows } = await tx.execute<LockedItem>(sql`
+    select id, item_name, pay_price, perch_price, tax from items
     where store_id = ${storeId} and id = any(${arrayLiteral(itemIds)}::int[])
     order by id for update`);
+  return rows;
 }
 
 /**

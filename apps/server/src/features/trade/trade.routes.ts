@@ -26,7 +26,7 @@ import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { readableAuthor, readRefusal } from '../book/documentPermissions.ts';
-import { requestYear, sentYear } from '../organisation/currentYear.ts';
+import { requestYear, requestYearId, sentYear } from '../organisation/currentYear.ts';
 import { deviceCounters } from './deviceCounters.queries.ts';
 import { saveDeviceSales } from './deviceSales.service.ts';
 import { legacyTradeRoutes } from './trade.legacy.routes.ts';
@@ -74,13 +74,14 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const year = await requestYear(app.db, req);
+        // The save reads the year (and refuses one that does not exist): only its id is taken here.
+        const year = requestYearId(req);
         if (!year.ok) return sendError(reply, year);
         return answerSave(
           reply,
           await saveDocument(app.db, sessionUser(req), {
             kind,
-            header: { ...req.body.invoice, yearId: year.value.id },
+            header: { ...req.body.invoice, yearId: year.value },
             lines: req.body.items,
             idempotencyKey: req.body.idempotency_key,
             device: req.body.device,
@@ -100,7 +101,8 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const year = await requestYear(app.db, req);
+        // The save reads the year (and refuses one that does not exist): only its id is taken here.
+        const year = requestYearId(req);
         if (!year.ok) return sendError(reply, year);
         return answerSave(
           reply,
@@ -109,7 +111,7 @@ function documentRoutes(kind: TradeKindToken): FastifyPluginAsyncZod {
             sessionUser(req),
             kind,
             req.body.invoice.pay_id,
-            { ...req.body.invoice, yearId: year.value.id },
+            { ...req.body.invoice, yearId: year.value },
             req.body.items,
           ),
         );

@@ -28,9 +28,9 @@ import {
   toMoneyString,
   vatTermsOf,
 } from '@mizan/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { items, paymentAllocation, tradeDocument, tradeLine } from '../../db/schema.ts';
+import { paymentAllocation, tradeDocument, tradeLine } from '../../db/schema.ts';
 import { asStoredTime, nowTime, today } from '../../lib/clock.ts';
 import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } from '../book/documentPermissions.ts';
 import type { DocumentModule, Written } from '../book/savePipeline.ts';
@@ -40,7 +40,7 @@ import { postingOf } from '../posting/posting.rules.ts';
 import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
-import { lockStockItems } from '../stock/stockCheck.ts';
+import { type LockedItem, lockStockItems } from '../stock/stockCheck.ts';
 import { isDeviceCounterHeld } from './deviceCounters.queries.ts';
 import {
   findDocument,
@@ -87,35 +87,13 @@ type TradeSave = SaveInput & { idempotency: { key: string | undefined; hash: str
 
 const MONEY_ZERO = money(0n);
 
-/**
- * The store's items of these ids, with the prices a line takes by default. A save reads them after it has locked
- * them (`lockStockItems`, the one lock of a save's items).
- */
-const readItems = (tx: Tx, storeId: number, ids: number[]) =>
-  tx
-    .select({
-      id: items.id,
-      item_name: items.item_name,
-      pay_price: items.pay_price,
-      perch_price: items.perch_price,
-      tax: items.tax,
-    })
-    .from(items)
-    .where(and(eq(items.store_id, storeId), inArray(items.id, ids)));
-
-/** Lines priced from the input (or the item's own prices), merged by item and price, with their totals. */
-async function priceLines(tx: Tx, storeId: number, kind: KindToken, input: TradeLineInput[]) {
-  const ids = [...new Set(input.map((line) => line.item_id))];
-  const found = await readItems(tx, storeId, ids);
-  const byId = new Map(found.map((item) => [item.id, item]));
-  const missing = ids.find((id) => !byId.has(id));
-  if (missing !== undefined)
-    return fail<never>('ITEM_NOT_FOUND', {
-      [`items.${input.findIndex((l) => l.item_id === missing)}.item_id`]: 'ITEM_NOT_FOUND',
-    });
+/** Lines priced from the input (or the item's own prices: its card, read with its lock), merged by item and price. */
+function priceLines(kind: KindToken, input: TradeLineInput[], cards: Map<number, LockedItem>) {
+  const missing = input.findIndex((line) => !cards.has(line.item_id));
+  if (missing >= 0) return fail<never>('ITEM_NOT_FOUND', { [`items.${missing}.item_id`]: 'ITEM_NOT_FOUND' });
   const priceField = kindOf(kind).price;
   const priced = input.map((line) => {
-    const item = byId.get(line.item_id);
+    const item = cards.get(line.item_id);
     if (!item) throw new Error('unreachable');
     const pay_price = line.pay_price ?? item.pay_price;
     const perch_price = line.perch_price ?? item.perch_price;
@@ -144,6 +122,7 @@ async function refuseByPermissions(
   user: SessionUser,
   input: TradeSave,
   lines: { item_id: number; price: bigint; tot: bigint }[],
+  cards: Map<number, LockedItem>,
 ): Promise<Extract<Result<never>, { ok: false }> | undefined> {
   const spec = kindOf(input.kind);
   const refusal =
@@ -173,15 +152,9 @@ async function refuseByPermissions(
   if (refusal) return refusal as Extract<Result<never>, { ok: false }>;
   const sells = spec.price === 'pay_price' && spec.party === 'customer' && spec.family === 'trade';
   if (!sells || lines.length === 0 || user.permissions.includes('priceBelowCost')) return undefined;
-  const costs = new Map(
-    (await readItems(tx, user.store_id, [...new Set(lines.map((line) => line.item_id))])).map((item) => [
-      item.id,
-      item.perch_price,
-    ]),
-  );
   return belowCostRefusal(
     user,
-    lines.map((line) => ({ price: line.price, costPrice: costs.get(line.item_id) ?? '0' })),
+    lines.map((line) => ({ price: line.price, costPrice: cards.get(line.item_id)?.perch_price ?? '0' })),
   ) as Extract<Result<never>, { ok: false }> | undefined;
 }
 
@@ -225,9 +198,13 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     return fail<never>('NOT_FOUND');
   const before = input.payId !== undefined ? await movedItems(tx, input.kind, input.payId) : [];
   // Every item whose stock (and average cost) the save changes is locked, in id order, before any is read: the
-  // items the old version moved as well as the new lines'.
-  await lockStockItems(tx, user.store_id, [...before, ...(input.lines ?? []).map((line) => line.item_id)]);
-  const priced = input.lines ? await priceLines(tx, user.store_id, input.kind, input.lines) : ok([]);
+  // items the old version moved as well as the new lines'. Their cards come with the lock.
+  const locked = await lockStockItems(tx, user.store_id, [
+    ...before,
+    ...(input.lines ?? []).map((line) => line.item_id),
+  ]);
+  const cards = new Map(locked.map((item) => [item.id, item]));
+  const priced = input.lines ? priceLines(input.kind, input.lines, cards) : ok([]);
   if (!priced.ok) return priced;
   // A return takes back the VAT its invoice charged: at the original line's rate, whatever the item's is now.
   if (input.originalPayId !== undefined) {
@@ -238,7 +215,7 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     const rateOf = new Map(original.map((line) => [line.item_id, line.tax]));
     for (const line of priced.value) line.tax = rateOf.get(line.item_id) ?? line.tax;
   }
-  const refused = await refuseByPermissions(tx, user, input, priced.value);
+  const refused = await refuseByPermissions(tx, user, input, priced.value, cards);
   if (refused) return refused;
 
   let existing: ExistingDocument | undefined;
