@@ -97,7 +97,7 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
     if (posted.shortages.length) return stockRefusal(posted.shortages);
     // The items' sums first (their rows are the save's own, under its items' lock), then the rows every save of
     // the store shares: the counter, then in one statement the ledger, the accounts' sums and the log line.
-    await addToItemCosts(tx, posted.sums.items);
+    await addToItemCosts(tx, posted.sums);
     const { numbering } = written;
     const reference = numbering ? await numbering.take(tx) : undefined;
     const log = typeof written.log === 'function' ? written.log(reference ?? '') : written.log;

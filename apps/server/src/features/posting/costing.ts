@@ -269,10 +269,13 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   if (shortages.length) return shortages;
 
   // Column arrays, one parameter each, so a single statement carries any number of rows; the movements' values and
-  // the lines' kept costs in one (fewer round trips).
-  for (const chunk of chunks(updates, 50_000)) {
+  // the lines' kept costs in one. When nothing below reads them back (no later document's cost lines are read from
+  // its movements), they wait to go out with the items' sums (`itemRowWrites`): one round trip fewer.
+  const others = [...revalued.entries()].filter(([key]) => !touched.has(key)).map(([, source]) => source);
+  const parts = [...chunks(updates, 50_000)];
+  for (const chunk of parts) {
     const costed = chunk.filter((u) => u.line_id !== null && u.cost !== null);
-    await runTogether(tx, [
+    const writes = [
       sql`
         update stock_movement m set value = u.value, in_value = u.in_value
         from unnest(${arrayOf(chunk.map((u) => u.id))}::bigint[], ${arrayOf(chunk.map((u) => u.value))}::numeric[],
@@ -287,14 +290,15 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
               where l.id = u.id`,
           ]
         : []),
-    ]);
+    ];
+    if (parts.length === 1 && others.length === 0) gather(change.sums.itemRowWrites, writes);
+    else await runTogether(tx, writes);
   }
   gather(change.sums.items, deltas);
   const fresh = change.touched.flatMap((source) => {
     const key = sourceKey(source.source_kind, source.source_id);
     return revalued.has(key) ? [{ source, delta: money(touchedDelta.get(key) ?? 0n) }] : [];
   });
-  const others = [...revalued.entries()].filter(([key]) => !touched.has(key)).map(([, source]) => source);
   await rewriteCostLines(tx, storeId, { others, fresh }, change.accounts, change.sums);
   return [];
 }

@@ -81,9 +81,18 @@ export const sourceArrays = (sources: { source_kind: string; source_id: number }
  * posting has). The accounts' rows, which every sale of a store shares, are so locked only for the last statements
  * before the commit.
  */
-export type KeptSums = { ledger: LedgerRow[]; items: ItemCostDelta[]; balances: BalanceDelta[] };
+export type KeptSums = {
+  ledger: LedgerRow[];
+  items: ItemCostDelta[];
+  balances: BalanceDelta[];
+  /**
+   * Writes of the posting's own rows (the walk's values and lines' costs, under the items' locks) that nothing in
+   * the posting reads again: sent with the items' sums, one round trip for both.
+   */
+  itemRowWrites: SQL[];
+};
 
-export const noKeptSums = (): KeptSums => ({ ledger: [], items: [], balances: [] });
+export const noKeptSums = (): KeptSums => ({ ledger: [], items: [], balances: [], itemRowWrites: [] });
 
 /**
  * Appends rows to what a posting gathers. Not `push(...rows)`: a year's replay gathers its whole ledger in one call
@@ -100,7 +109,7 @@ const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.
  * every writer: an item's rows, which its own lock already holds, before the accounts' rows every save shares).
  */
 export async function writeKeptSums(tx: DbOrTx, sums: KeptSums) {
-  await addToItemCosts(tx, sums.items);
+  await addToItemCosts(tx, sums);
   await writeLedgerAndBalances(tx, sums);
 }
 
@@ -245,8 +254,9 @@ type ItemCostDelta = { store_id: number; yearId: number; item_id: number; quanti
  * Adds stock movements to the items' kept stock at cost (`item_cost`); negative ones take them away. One row per
  * store, item and year, in that order (the items' own lock order), so the kept rows always equal the movements' sums.
  */
-export async function addToItemCosts(tx: DbOrTx, movements: ItemCostDelta[]) {
-  await runTogether(tx, itemSumStatements(movements));
+export async function addToItemCosts(tx: DbOrTx, sums: Pick<KeptSums, 'items' | 'itemRowWrites'>) {
+  await runTogether(tx, [...sums.itemRowWrites, ...itemSumStatements(sums.items)]);
+  sums.itemRowWrites = [];
 }
 
 /** The upsert of `item_cost` and the update of `item_stock` that add `movements` (none when nothing changes). */

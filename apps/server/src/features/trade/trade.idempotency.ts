@@ -11,6 +11,7 @@ import {
   type KindToken,
   ok,
   parseMoney,
+  type Result,
   type SaleDevice,
   type TradeHeaderInput,
   type TradeLineInput,
@@ -61,11 +62,7 @@ export function contentHash(
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/**
- * The document an earlier save with this key made, if any: answered when it is the same save, refused with
- * IDEMPOTENCY_KEY_REUSED when the key came with another kind or other content. A document saved before hashes
- * were kept (no hash) is taken as the same save.
- */
+/** The document an earlier save with this key made, if any, as `sameSave` answers it. */
 export async function earlierSaveWithKey(db: DbOrTx, storeId: number, key: string, kind: KindToken, hash: string) {
   const [row] = await db
     .select({
@@ -76,8 +73,20 @@ export async function earlierSaveWithKey(db: DbOrTx, storeId: number, key: strin
     })
     .from(tradeDocument)
     .where(and(eq(tradeDocument.store_id, storeId), eq(tradeDocument.idempotency_key, key)));
-  if (!row) return undefined;
-  if (row.kind !== kind || (row.hash !== null && row.hash !== hash))
-    return fail<never>('IDEMPOTENCY_KEY_REUSED', { idempotency_key: 'IDEMPOTENCY_KEY_REUSED' });
-  return ok({ pay_id: row.pay_id, pay_ref: row.pay_ref });
+  return row ? sameSave(row, kind, hash) : undefined;
+}
+
+/**
+ * What a save answers when its key was used before (`earlier`, the document that save made): that document when it
+ * is the same save; IDEMPOTENCY_KEY_REUSED when the key came with another kind or other content. A document saved
+ * before hashes were kept (no hash) is taken as the same save.
+ */
+export function sameSave(
+  earlier: { pay_id: number; pay_ref: string; kind: string; hash: string | null },
+  kind: KindToken,
+  hash: string,
+): Result<{ pay_id: number; pay_ref: string }> {
+  if (earlier.kind !== kind || (earlier.hash !== null && earlier.hash !== hash))
+    return fail('IDEMPOTENCY_KEY_REUSED', { idempotency_key: 'IDEMPOTENCY_KEY_REUSED' });
+  return ok({ pay_id: earlier.pay_id, pay_ref: earlier.pay_ref });
 }

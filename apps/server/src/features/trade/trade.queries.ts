@@ -337,16 +337,28 @@ export type SavedDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>
   items: Awaited<ReturnType<typeof listLines>>;
 };
 
-/** One document with its lines; undefined when the store has no such document of the kind. */
+/**
+ * One document with its lines, in one statement (the header's columns on each of its lines; a document without
+ * lines is one row); undefined when the store has no such document of the kind.
+ */
 export async function readDocument(
   db: DbOrTx,
   storeId: number,
   kind: KindToken,
   payId: number,
 ): Promise<SavedDocument | undefined> {
-  const doc = await findDocument(db, { storeId, kind, payId });
-  if (!doc) return undefined;
-  return { ...doc, items: await listLines(db, { storeId, kind, payId }) };
+  const rows = await db
+    .select({ document: documentColumns, line: lineColumns })
+    .from(tradeDocument)
+    .innerJoin(subAccounts, eq(subAccounts.id, tradeDocument.cust_id))
+    .leftJoin(users, eq(users.id, tradeDocument.user_id))
+    .leftJoin(tradeLine, eq(tradeLine.pay_id, tradeDocument.pay_id))
+    .where(documentWhere({ storeId, kind, payId }))
+    .orderBy(asc(tradeLine.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  type Line = SavedDocument['items'][number];
+  return { ...first.document, items: rows.flatMap(({ line }) => (line.id === null ? [] : [line as Line])) };
 }
 
 /** One of the store's money accounts (a cash box or bank: class 4), or undefined. */
@@ -379,16 +391,48 @@ export type NewLine = {
  */
 export async function insertLines(db: DbOrTx, lines: NewLine[]): Promise<number[]> {
   if (lines.length === 0) return [];
-  const column = <K extends keyof NewLine>(key: K) => arrayOf(lines.map((line) => line[key]));
   const { rows } = await db.execute<{ id: number }>(sql`
     insert into trade_line (pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat)
     select pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat
-    from unnest(${column('pay_id')}::int[], ${column('store_id')}::int[], ${column('item_id')}::int[],
-      ${column('item_name')}::text[], ${column('quantity')}::numeric[], ${column('pay_price')}::numeric[],
-      ${column('perch_price')}::numeric[], ${column('tot')}::numeric[], ${column('tax')}::numeric[],
-      ${column('vat')}::numeric[])
-      with ordinality as l(pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat, n)
+    from ${lineArrays(
+      lines.map((line) => line.pay_id),
+      lines,
+    )}
     order by n
     returning id`);
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/**
+ * A new document's header and its lines in one statement: `header` is the header's insert, answering its `pay_id`,
+ * which the lines take. Answers the document's id and its lines' ids in the lines' order (as `insertLines`).
+ */
+export async function insertHeaderWithLines(
+  db: DbOrTx,
+  header: SQL,
+  lines: Omit<NewLine, 'pay_id'>[],
+): Promise<{ payId: number; lineIds: number[] }> {
+  const { rows } = await db.execute<{ pay_id: number; id: number }>(sql`
+    with h as (${header})
+    insert into trade_line (pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat)
+    select h.pay_id, l.store_id, l.item_id, l.item_name, l.quantity, l.pay_price, l.perch_price, l.tot, l.tax, l.vat
+    from h cross join ${lineArrays(
+      lines.map(() => null),
+      lines,
+    )}
+    order by l.n
+    returning pay_id, id`);
+  const [first] = rows;
+  if (!first) throw new Error('document insert returned nothing');
+  return { payId: first.pay_id, lineIds: rows.map((row) => Number(row.id)).sort((a, b) => a - b) };
+}
+
+/** The lines as a row source `l` of unnested column arrays, numbered `n` in their order. */
+function lineArrays(payIds: (number | null)[], lines: Omit<NewLine, 'pay_id'>[]) {
+  const column = <K extends keyof Omit<NewLine, 'pay_id'>>(key: K) => arrayOf(lines.map((line) => line[key]));
+  return sql`unnest(${arrayOf(payIds)}::int[], ${column('store_id')}::int[], ${column('item_id')}::int[],
+      ${column('item_name')}::text[], ${column('quantity')}::numeric[], ${column('pay_price')}::numeric[],
+      ${column('perch_price')}::numeric[], ${column('tot')}::numeric[], ${column('tax')}::numeric[],
+      ${column('vat')}::numeric[])
+      with ordinality as l(pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat, n)`;
 }

@@ -42,8 +42,10 @@ import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { type LockedItem, lockStockItems } from '../stock/stockCheck.ts';
 import { isDeviceCounterHeld } from './deviceCounters.queries.ts';
+import { sameSave } from './trade.idempotency.ts';
 import {
   findDocument,
+  insertHeaderWithLines,
   insertLines,
   lockDocument,
   moneyAccountOf,
@@ -83,7 +85,17 @@ export type SaveInput = {
 };
 
 /** A save as the pipeline takes it: with the idempotency key a new document keeps, and the hash of its content. */
-type TradeSave = SaveInput & { idempotency: { key: string | undefined; hash: string | undefined } };
+type TradeSave = SaveInput & {
+  idempotency: {
+    key: string | undefined;
+    hash: string | undefined;
+    /**
+     * Set by the load when an earlier save used the key: what the save answers instead (that document, or the
+     * key's reuse refused). The load then stops the save, and nothing is written.
+     */
+    earlier?: Result<Booked>;
+  };
+};
 
 const MONEY_ZERO = money(0n);
 
@@ -182,12 +194,18 @@ const savedLines = (tx: Tx, payId: number) =>
  */
 async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   if (input.header.yearId === undefined) return fail<never>('YEAR_REQUIRED', { yearId: 'YEAR_REQUIRED' });
-  const { accountingYear, party } = await readYearAndParty(
+  const { accountingYear, party, earlier } = await readYearAndParty(
     tx,
     input.header.yearId,
     user.store_id,
     input.header.cust_id,
+    input.payId === undefined ? input.idempotency.key : undefined,
   );
+  // A retry of a save already made (its key is on a document): answered that document, before any other refusal.
+  if (earlier && input.idempotency.hash !== undefined) {
+    input.idempotency.earlier = sameSave(earlier, input.kind, input.idempotency.hash);
+    return fail<never>('IDEMPOTENCY_KEY_REUSED', { idempotency_key: 'IDEMPOTENCY_KEY_REUSED' });
+  }
   if (!accountingYear) return fail<never>('YEAR_NOT_FOUND', { yearId: 'YEAR_NOT_FOUND' });
   if (!party) return fail<never>('ACCOUNT_NOT_FOUND', { cust_id: 'ACCOUNT_NOT_FOUND' });
   // A sale to the sales account (or any non-customer) would net revenue away: the party must be on its side.
@@ -385,18 +403,39 @@ async function write<Saved>(
   let storeRef: string | undefined;
   /** The reference `numbering` took for a new document, for the answer. */
   let numbered: string | undefined;
+  // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is written by
+  // the cost engine with its movement's value; it stays null on lines that move no stock.
+  const newLines =
+    linesChanged && lines.length
+      ? lines.map((line) => ({
+          store_id: user.store_id,
+          item_id: line.item_id,
+          item_name: line.item_name,
+          quantity: line.quantity,
+          pay_price: line.pay_price,
+          perch_price: line.perch_price,
+          tot: toMoneyString(line.tot),
+          tax: line.tax,
+          vat: toMoneyString(line.vat),
+        }))
+      : [];
   if (existing) {
     payId = existing.pay_id;
     payRef = existing.pay_ref;
     if (linesChanged) await tx.delete(tradeLine).where(eq(tradeLine.pay_id, payId));
     else lineIds = checked.saved.map((line) => line.id);
     await tx.update(tradeDocument).set(row).where(eq(tradeDocument.pay_id, payId));
+    if (newLines.length)
+      lineIds = await insertLines(
+        tx,
+        newLines.map((line) => ({ ...line, pay_id: payId })),
+      );
   } else {
     if (checked.storeRef === undefined) throw new Error(`store ${user.store_id} not found`);
     // Numbered late (`numbering` below): unique until then, and never seen outside this transaction.
     payRef = `~${randomUUID()}`;
     storeRef = checked.storeRef;
-    const [inserted] = await tx
+    const header = tx
       .insert(tradeDocument)
       .values({
         ...row,
@@ -408,27 +447,15 @@ async function write<Saved>(
         original_pay_id: input.originalPayId ?? null,
       })
       .returning({ pay_id: tradeDocument.pay_id });
-    if (!inserted) throw new Error('document insert returned nothing');
-    payId = inserted.pay_id;
+    if (newLines.length) {
+      // The header and its lines in one statement.
+      ({ payId, lineIds } = await insertHeaderWithLines(tx, header.getSQL(), newLines));
+    } else {
+      const [inserted] = await header;
+      if (!inserted) throw new Error('document insert returned nothing');
+      payId = inserted.pay_id;
+    }
   }
-  if (linesChanged && lines.length)
-    // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is written by
-    // the cost engine with its movement's value; it stays null on lines that move no stock.
-    lineIds = await insertLines(
-      tx,
-      lines.map((line) => ({
-        pay_id: payId,
-        store_id: user.store_id,
-        item_id: line.item_id,
-        item_name: line.item_name,
-        quantity: line.quantity,
-        pay_price: line.pay_price,
-        perch_price: line.perch_price,
-        tot: toMoneyString(line.tot),
-        tax: line.tax,
-        vat: toMoneyString(line.vat),
-      })),
-    );
   const source: PostingSource = {
     store_id: user.store_id,
     yearId: values.yearId,

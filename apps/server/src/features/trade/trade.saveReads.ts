@@ -11,16 +11,25 @@ import { postingAccountRoles } from '../posting/posting.rules.ts';
 
 type Party = { id: number; ac_id: number; sub_name: string };
 
+/** The document an earlier save with the same idempotency key made in the store. */
+export type KeyedEarlier = { pay_id: number; pay_ref: string; kind: string; hash: string | null };
+
 /**
  * The save's year and its party (an account of the store), read together; either may be missing, and the load
- * refuses the year first, as when they were two reads.
+ * refuses the year first, as when they were two reads. With an idempotency key, also the document an earlier save
+ * with it made (its retry is answered that document, not saved again).
  */
 export async function readYearAndParty(
   tx: Tx,
   yearId: number,
   storeId: number,
   partyId: number,
-): Promise<{ accountingYear: AccountingYear | undefined; party: Party | undefined }> {
+  idempotencyKey: string | undefined,
+): Promise<{
+  accountingYear: AccountingYear | undefined;
+  party: Party | undefined;
+  earlier: KeyedEarlier | undefined;
+}> {
   const { rows } = await tx.execute<{
     year_id: number | null;
     year_start: string | null;
@@ -28,14 +37,19 @@ export async function readYearAndParty(
     party_id: number | null;
     ac_id: number | null;
     sub_name: string | null;
+    earlier: KeyedEarlier | null;
   }>(sql`
     select y.id as year_id, y."yearStart"::text as year_start, y."yearEnd"::text as year_end,
-      p.id as party_id, p.ac_id, p.sub_name
+      p.id as party_id, p.ac_id, p.sub_name,
+      (select json_build_object('pay_id', d.pay_id, 'pay_ref', d.pay_ref, 'kind', d.kind, 'hash', d.idempotency_hash)
+        from trade_document d where d.store_id = ${storeId} and d.idempotency_key = ${idempotencyKey ?? null}::text)
+        as earlier
     from (select) as one
     left join year y on y.id = ${yearId}
     left join sub_accounts p on p.id = ${partyId} and p.store_id = ${storeId}`);
   const [row] = rows;
   return {
+    earlier: row?.earlier ?? undefined,
     accountingYear:
       row?.year_id != null && row.year_start !== null && row.year_end !== null
         ? { id: row.year_id, yearStart: row.year_start, yearEnd: row.year_end }

@@ -63,12 +63,13 @@ async function saveAnswering<Saved>(
   const key = input.payId === undefined ? (input.idempotencyKey ?? input.header.idempotency_key) : undefined;
   const device = input.payId === undefined ? input.device : undefined;
   const hash = key ? contentHash(input.kind, input.header, input.lines, device) : undefined;
-  if (key && hash) {
-    const earlier = await answerEarlierSave(db, user.store_id, key, input.kind, hash, answerOf);
-    if (earlier) return earlier;
-  }
+  // The load looks for an earlier save with the key in its first statement, and leaves what it found here.
+  const idempotency: { key: string | undefined; hash: string | undefined; earlier?: Result<Booked> } = { key, hash };
   try {
-    return await saveThrough(db, user, tradeSaveAnswering(answerOf), { ...input, device, idempotency: { key, hash } });
+    const saved = await saveThrough(db, user, tradeSaveAnswering(answerOf), { ...input, device, idempotency });
+    const { earlier } = idempotency;
+    if (earlier) return earlier.ok ? answerOf(db, user.store_id, input.kind, earlier.value) : earlier;
+    return saved;
   } catch (error) {
     const index = violatedUniqueIndex(error);
     // Two saves with one key raced: the second hit the idempotency index; answer (or refuse) as if it came later.
