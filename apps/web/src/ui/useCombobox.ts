@@ -60,12 +60,15 @@ export function useCombobox<T extends Entry, Key extends QueryKey>({
   if (chosen) seen.current = chosen;
   const shown = typed && typed.value === value ? typed.text : chosen ? choiceLabel(chosen) : '';
 
+  // Set by a blur, cleared by a focus or a text typed: a text found once the field was left shows the full label,
+  // as a choice does when the field is left after it.
+  const left = useRef(false);
   // A name or code typed before its suggestions arrived (a fast hand, a slow network) is chosen when they do.
   const pending = typed && typed.value === undefined && value === undefined ? typed.text : undefined;
   const arrived = pending ? matchOf(pending)?.id : undefined;
   useEffect(() => {
     if (pending === undefined || arrived === undefined) return;
-    setTyped({ value: arrived, text: pending });
+    setTyped(left.current ? undefined : { value: arrived, text: pending });
     onChange(arrived);
   }, [pending, arrived, onChange]);
 
@@ -84,7 +87,7 @@ export function useCombobox<T extends Entry, Key extends QueryKey>({
     const found = (await fetchSearch(searchTermOf(text))).find(namedBy(text));
     if (!found || latestText.current !== text) return undefined;
     seen.current = found;
-    setTyped({ value: found.id, text });
+    setTyped(left.current ? undefined : { value: found.id, text });
     onChange(found.id);
     return found.id;
   }
@@ -144,6 +147,7 @@ export function useCombobox<T extends Entry, Key extends QueryKey>({
     } else if (event.key === 'Enter') void enter(event);
   }
   function onInputChange(event: ChangeEvent<HTMLInputElement>) {
+    left.current = false;
     const text = event.target.value;
     const match = matchOf(text);
     setTyped({ value: match?.id, text });
@@ -155,8 +159,12 @@ export function useCombobox<T extends Entry, Key extends QueryKey>({
   }
   // An entry chosen by its code or name shows its full label once the field is left.
   function onBlur() {
+    left.current = true;
     setOpen(false);
     if (chosen) setTyped(undefined);
+  }
+  function onFocus() {
+    left.current = false;
   }
 
   return {
@@ -167,6 +175,6 @@ export function useCombobox<T extends Entry, Key extends QueryKey>({
     empty,
     pick,
     adopt,
-    input: { value: shown, onChange: onInputChange, onKeyDown, onBlur },
+    input: { value: shown, onChange: onInputChange, onKeyDown, onFocus, onBlur },
   };
 }
