@@ -6,7 +6,7 @@
 import { toWesternDigits } from '@mizan/contract';
 import { useRef } from 'react';
 
-type Named = { sub_name: string; sub_code: string | null };
+export type Named = { sub_name: string; sub_code: string | null };
 
 /** "name — code", or the name alone. */
 export const choiceLabel = (entry: Named) =>

@@ -181,6 +181,29 @@ describe('the account search field', () => {
     expect(chosenId(container)).toBe('');
   });
 
+  it('an account typed whole and left before its search answered shows "name — code" once found', async () => {
+    let letGo!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const server = serve(accounts);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        await answered;
+        return server(input);
+      }),
+    );
+    const { container } = renderForm({ onSave: vi.fn() });
+    await act(async () => {
+      fireEvent.change(fieldOf(container), { target: { value: 'الخزينة' } });
+    });
+    fireEvent.blur(fieldOf(container));
+    letGo();
+    await waitFor(() => expect(chosenId(container)).toBe('10'));
+    expect(fieldOf(container).value).toBe('الخزينة — 41');
+  });
+
   it('an account chosen from outside (a voucher opened, a link) shows its name and balance, read by its id', async () => {
     const { container, getByTestId } = renderForm({ onSave: vi.fn(), initial: 10 });
     await waitFor(() => expect(fieldOf(container).value).toBe('الخزينة — 41'));

@@ -4,7 +4,7 @@
  * store's every account (10,534 at the large store).
  */
 import { type AccountPickerKind, routes, type SubAccount } from '@mizan/contract';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 import { accountKeys } from './useAccounts.ts';
 
@@ -26,8 +26,8 @@ const searchAccounts = async (
   ).data;
 
 /** A picker's suggestions for a term, best first; the previous term's kept on screen while the next is asked. */
-export const useAccountSearch = (storeId: number, term: string, only: AccountPickerKind | undefined) =>
-  useQuery({
+export const accountSearchQuery = (storeId: number, term: string, only: AccountPickerKind | undefined) =>
+  queryOptions({
     queryKey: searchKey(storeId, only, term),
     queryFn: () => searchAccounts(storeId, term, only),
     enabled: term !== '',

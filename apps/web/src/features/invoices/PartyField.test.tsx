@@ -184,6 +184,29 @@ describe('the party field', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ cust_id: 7 }));
   });
 
+  it('a name typed whole and left before its search answered shows the full label once the party is found', async () => {
+    let letGo!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const server = serve(parties);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        await answered;
+        return server(input);
+      }),
+    );
+    const { container } = renderForm({ onSave: vi.fn() });
+    await act(async () => {
+      fireEvent.change(fieldOf(container), { target: { value: 'ورشة النيل' } });
+    });
+    fireEvent.blur(fieldOf(container));
+    letGo();
+    await waitFor(() => expect(chosenId(container)).toBe('8'));
+    expect(fieldOf(container).value).toBe('ورشة النيل — 1020');
+  });
+
   it('chooses a party whose full label (name — code) is pasted', async () => {
     const onSave = vi.fn();
     const { container, getByText } = renderForm({ onSave });

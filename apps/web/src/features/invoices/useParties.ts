@@ -11,7 +11,7 @@ import {
   searchPartyNames,
   WALK_IN_CUSTOMER,
 } from '@mizan/contract';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
 import { partiesKey, queryClient, yearKey } from '../../app/queryClient.ts';
@@ -60,8 +60,8 @@ export async function searchParties(storeId: number, term: string, side?: PartyS
 }
 
 /** The picker's suggestions for a term (20 at most), the previous term's kept on screen while the next is asked. */
-export const usePartySearch = (storeId: number, term: string, side: PartySide | undefined) =>
-  useQuery({
+export const partySearchQuery = (storeId: number, term: string, side: PartySide | undefined) =>
+  queryOptions({
     queryKey: partySearchKey(storeId, side, term),
     queryFn: () => searchParties(storeId, term, side),
     enabled: term !== '',
