@@ -13,11 +13,25 @@ import { calledSecondaryBase } from '../../lib/legacyPaths.ts';
 
 export type AccountingYear = { id: number; yearStart: string; yearEnd: string };
 
+/**
+ * The years each database (the server's handle on it) has answered. A year's row never changes once made: the app
+ * adds years and never updates or deletes one, so a year found is read once per process, and a request's year costs
+ * no round trip after that. A year not found is asked again (it may be made since). A transaction reads its own.
+ */
+const foundYears = new WeakMap<DbOrTx, Map<number, AccountingYear>>();
+
 export async function findYear(db: DbOrTx, id: number): Promise<AccountingYear | undefined> {
+  const known = foundYears.get(db)?.get(id);
+  if (known) return known;
   const [found] = await db
     .select({ id: year.id, yearStart: year.yearStart, yearEnd: year.yearEnd })
     .from(year)
     .where(eq(year.id, id));
+  if (found && !('rollback' in db)) {
+    const years = foundYears.get(db) ?? new Map<number, AccountingYear>();
+    years.set(id, found);
+    foundYears.set(db, years);
+  }
   return found;
 }
 
