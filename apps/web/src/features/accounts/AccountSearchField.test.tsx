@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdAnswers } from '../../test/holdFetch.ts';
 import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { AccountSearchField } from './AccountSearchField.tsx';
 
@@ -182,18 +183,7 @@ describe('the account search field', () => {
   });
 
   it('an account typed whole and left before its search answered shows "name — code" once found', async () => {
-    let letGo!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    const server = serve(accounts);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        await answered;
-        return server(input);
-      }),
-    );
+    const letGo = holdAnswers(serve(accounts));
     const { container } = renderForm({ onSave: vi.fn() });
     await act(async () => {
       fireEvent.change(fieldOf(container), { target: { value: 'الخزينة' } });
@@ -212,18 +202,7 @@ describe('the account search field', () => {
   });
 
   it('a name typed whole and saved at once, before its search answers, is saved as that account; part of one is not', async () => {
-    let letGo!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    const server = serve(accounts);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        await answered;
-        return server(input);
-      }),
-    );
+    const letGo = holdAnswers(serve(accounts));
     const onSave = vi.fn();
     const { container, getByText } = renderForm({ onSave });
     await act(async () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../app/api.ts';
 import { partiesKey, queryClient } from '../../app/queryClient.ts';
+import { holdAnswers } from '../../test/holdFetch.ts';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { PartyField } from './PartyField.tsx';
@@ -185,18 +186,7 @@ describe('the party field', () => {
   });
 
   it('a name typed whole and left before its search answered shows the full label once the party is found', async () => {
-    let letGo!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    const server = serve(parties);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        await answered;
-        return server(input);
-      }),
-    );
+    const letGo = holdAnswers(serve(parties));
     const { container } = renderForm({ onSave: vi.fn() });
     await act(async () => {
       fireEvent.change(fieldOf(container), { target: { value: 'ورشة النيل' } });
@@ -289,18 +279,7 @@ describe('the party field', () => {
 
   it('a name typed whole and saved at once, before its search answers, is saved as that party; part of one is not', async () => {
     // A slow network: the searches answer only when let go.
-    let letGo!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    const server = serve(parties);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        await answered;
-        return server(input);
-      }),
-    );
+    const letGo = holdAnswers(serve(parties));
     const onSave = vi.fn();
     const { container, getByText } = renderForm({ onSave });
     await act(async () => {
