@@ -38,8 +38,9 @@ const [busy] = (
 ).rows;
 if (!busy) throw new Error('no item');
 const [parties] = (
-  await db.execute<{ customer: number; supplier: number }>(sql`select
+  await db.execute<{ customer: number; credit: number; supplier: number }>(sql`select
     (select id from sub_accounts where store_id = 1 and ac_id = 1 order by id limit 1) as customer,
+    (select id from sub_accounts where store_id = 1 and ac_id = 1 order by id offset 1 limit 1) as credit,
     (select id from sub_accounts where store_id = 1 and ac_id = 2 order by id limit 1) as supplier`)
 ).rows;
 if (!parties) throw new Error('no parties');
@@ -102,7 +103,8 @@ const [check] = (
 if (check?.stock !== check?.inventory) throw new Error(`stock at cost ${check?.stock} ≠ inventory ${check?.inventory}`);
 await time('save a 10-line sale', (n) =>
   call('POST', '/api/pay/createWithItems', {
-    invoice: { cust_id: parties.customer, pay_date: '2026-11-22', pay: '0', idempotency_key: `ten-${n}-${Date.now()}` },
+    // On credit: the first customer is the walk-in one, whose sales are paid in full.
+    invoice: { cust_id: parties.credit, pay_date: '2026-11-22', pay: '0', idempotency_key: `ten-${n}-${Date.now()}` },
     items: ten.map((item) => ({ item_id: item.item_id, quantity: '1' })),
   }),
 );
