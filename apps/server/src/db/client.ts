@@ -3,7 +3,6 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedDatabase } from './embedded/startEmbedded.ts';
-import { nameRepeatedStatements } from './preparedStatements.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -47,7 +46,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   // A dropped idle connection must not crash the server; the pool reconnects on the next query.
   pool.on('error', () => {});
-  nameRepeatedStatements(pool);
   const db = drizzle(pool, { schema });
   try {
     // What SQL cannot migrate (posting again by the rules) runs after this: features/book/openBook.ts.
