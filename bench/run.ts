@@ -8,6 +8,7 @@
  *   ONLY_READS=1 DATABASE_URL=... npm run bench                                # the reads only (no saves)
  *   ONLY_SAVES=1 DATABASE_URL=... npm run bench                                # the saves and throughput only
  *   ONLY_THROUGHPUT=1 SECONDS=15 DATABASE_URL=... npm run bench                # the sales a second only
+ *   FLOOR=1 ONLY_THROUGHPUT=1 DATABASE_URL=... npm run bench                   # first the floor: one item's stock read
  *
  * The reads go through the real HTTP layer in-process (`app.inject`). The throughput of ten-line sales from eight
  * clients is measured against one and then two real server processes on the same PostgreSQL (sessions live in the
@@ -221,7 +222,12 @@ async function cpuOf(servers: { child: ChildProcess }[]) {
     database: rows.reduce((sum, row) => sum + ticks(row.pid), 0) * msPerTick,
   };
 }
-async function throughput(processes: number) {
+/**
+ * What eight clients get from the same servers when a request does almost nothing: the floor a sale's own work sits
+ * on (the HTTP request, the session's read, one small read of one item's stock). `FLOOR=1` runs it before the sales.
+ */
+type Load = 'sales' | 'floor';
+async function throughput(processes: number, load: Load = 'sales') {
   const servers = await Promise.all(Array.from({ length: processes }, startServerProcess));
   try {
     const clients = await Promise.all(
@@ -234,6 +240,12 @@ async function throughput(processes: number) {
     await Promise.all(
       clients.map(async (send, c) => {
         for (let n = 0; Date.now() < until; n++) {
+          if (load === 'floor') {
+            const id = sellable[(c * 251 + n) % sellable.length]?.id;
+            if ((await send('GET', `/api/items/readItemByIdQty?id=${id}`)).ok) saved++;
+            else failed++;
+            continue;
+          }
           const items = tenItems(c, n).map((index) => ({ item_id: sellable[index]?.id, quantity: '1' }));
           const answer = await send('POST', '/api/pay/createWithItems', {
             invoice: {
@@ -256,16 +268,17 @@ async function throughput(processes: number) {
     // CPU time per sale, of the server processes and of the database's backends: unlike the clock, it barely moves
     // with what else the machine runs, and two cores give at most 2,000 ms of it a second.
     const perSale = (key: 'server' | 'database') => (cpuAfter[key] - cpuBefore[key]) / Math.max(saved, 1);
+    const what = load === 'floor' ? "one item's stock reads" : 'ten-line sales';
     results.push({
-      label: `ten-line sales/s, 8 clients, ${processes} server process(es)`,
+      label: `${what}/s, 8 clients, ${processes} server process(es)`,
       p50: perSecond,
       p95: perSecond,
       runs: saved,
-      note: `${failed} failed; CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
+      note: `${failed} failed; CPU each: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
     });
     console.log(
-      `ten-line sales from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed; goal 300); ` +
-        `CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
+      `${what} from 8 clients, ${processes} process(es): ${perSecond.toFixed(0)} per second (${failed} failed${load === 'sales' ? '; goal 300' : ''}); ` +
+        `CPU each: server ${perSale('server').toFixed(2)} ms, database ${perSale('database').toFixed(2)} ms`,
     );
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
@@ -273,6 +286,7 @@ async function throughput(processes: number) {
 }
 async function throughputRuns() {
   if (process.env.DATABASE_URL) {
+    if (process.env.FLOOR) await throughput(1, 'floor');
     await throughput(1);
     await throughput(2);
   }

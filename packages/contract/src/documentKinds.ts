@@ -337,6 +337,9 @@ export function stockCostOf(token: StockSourceKind): CostPart {
 export const formatReference = (storeRef: string, token: KindToken, sequence: number) =>
   referenceOf(storeRef, kindOf(token).letter, sequence);
 
+/** What a kind's references start with in a store (`SH-S-`): the number follows, at least six digits. */
+export const referencePrefix = (storeRef: string, token: KindToken) => prefixOf(storeRef, kindOf(token).letter);
+
 /** A reference of another family's kind (`SH-T-000001`, `SH-J-000012`). */
 export const formatBookReference = (storeRef: string, kind: 'stockCount' | 'journal', sequence: number) =>
   referenceOf(storeRef, bookKinds[kind].letter, sequence);
@@ -357,4 +360,5 @@ export function expandReference(typed: string, storeRef: string, token: KindToke
 }
 
 const referenceOf = (storeRef: string, letter: string, sequence: number) =>
-  `${storeRef.toUpperCase()}-${letter}-${String(sequence).padStart(6, '0')}`;
+  `${prefixOf(storeRef, letter)}${String(sequence).padStart(6, '0')}`;
+const prefixOf = (storeRef: string, letter: string) => `${storeRef.toUpperCase()}-${letter}-`;

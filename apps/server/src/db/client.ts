@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedDatabase } from './embedded/startEmbedded.ts';
+import { nameRepeatedStatements } from './preparedStatements.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -46,6 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   // A dropped idle connection must not crash the server; the pool reconnects on the next query.
   pool.on('error', () => {});
+  // Not on PGlite: its socket server runs every connection in its one session, so a statement prepared on a
+  // connection the pool has since dropped is still there when a new connection, which does not know it, prepares
+  // it again (42P05 "already exists", a 500). A PostgreSQL connection is its own session.
+  if (!embedded) nameRepeatedStatements(pool);
   const db = drizzle(pool, { schema });
   try {
     // What SQL cannot migrate (posting again by the rules) runs after this: features/book/openBook.ts.

@@ -15,9 +15,9 @@ import { type LogAction, ok, type Result, type SessionUser, type StockShortage }
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { logInsert } from '../logHistory/logHistory.queries.ts';
+import { logInsert, logInsertNumbered } from '../logHistory/logHistory.queries.ts';
 import type { PostingAccounts } from '../posting/posting.rules.ts';
-import { addToItemCosts, writeLedgerAndBalances } from '../posting/posting.ts';
+import { addToItemCosts, type LateNumber, writeLedgerAndBalances } from '../posting/posting.ts';
 import { postRows, type Reposting } from '../posting/repost.ts';
 import { stockRefusal } from '../stock/stockCheck.ts';
 
@@ -31,24 +31,18 @@ export type Written<Saved> = {
   /** The store's posting accounts, when the module read them (the cost engine needs them too). */
   accounts?: PostingAccounts | undefined;
   /**
-   * The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it); of the
-   * reference `numbering` took, for a document numbered late.
+   * The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it). A
+   * document numbered late makes it with its provisional reference, which the log's insert replaces.
    */
   log?: LogLine | ((reference: string) => LogLine) | undefined;
   /**
    * A new document numbered as late as possible: written with a provisional reference, it takes its number from
-   * its kind's counter (`take`) once its rows are posted and valued and its items' sums written, and its header gets
-   * it (`rename`: a statement sent with its ledger lines, the accounts' sums and its log line, as one). The
-   * counter's row, which every save of the kind in the store shares, is so locked for two statements and the
-   * commit; the reference stays gap-free (a refused save takes no number).
+   * its kind's counter (`counter`) in the save's last statement, with its ledger lines, the accounts' sums, its
+   * header's reference (`rename`, reading the statement's `numbered` part) and its log line. The counter's row,
+   * which every save of the kind in the store shares, is so locked for one statement and the commit; the reference
+   * stays gap-free (a refused save takes no number). `took` is told the reference, for the answer.
    */
-  numbering?:
-    | {
-        source: { source_kind: string; source_id: number };
-        take: (tx: Tx) => Promise<string>;
-        rename: (reference: string) => SQL;
-      }
-    | undefined;
+  numbering?: (LateNumber & { rename: SQL; took: (reference: string) => void }) | undefined;
   /**
    * The module's load refused a closed year for every source it posts, under the store's key-share lock: `repost`
    * does not ask again.
@@ -99,19 +93,18 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
     // the store shares: the counter, then in one statement the ledger, the accounts' sums and the log line.
     await addToItemCosts(tx, posted.sums);
     const { numbering } = written;
-    const reference = numbering ? await numbering.take(tx) : undefined;
-    const log = typeof written.log === 'function' ? written.log(reference ?? '') : written.log;
-    await writeLedgerAndBalances(
+    const log = typeof written.log === 'function' ? written.log(numbering?.provisional ?? '') : written.log;
+    const entry = log && { store_id: user.store_id, user_id: user.id, ...log };
+    const reference = await writeLedgerAndBalances(
       tx,
       posted.sums,
-      numbering && reference !== undefined
-        ? new Map([[`${numbering.source.source_kind}:${numbering.source.source_id}`, reference]])
-        : undefined,
       [
-        ...(numbering && reference !== undefined ? [numbering.rename(reference)] : []),
-        ...(log ? [logInsert(tx, { store_id: user.store_id, user_id: user.id, ...log })] : []),
+        ...(numbering ? [numbering.rename] : []),
+        ...(entry ? [numbering ? logInsertNumbered(entry, numbering.provisional) : logInsert(tx, entry)] : []),
       ],
+      numbering,
     );
+    if (numbering && reference !== undefined) numbering.took(reference);
     return ok(written.answer);
   });
   return saved.ok ? saved.value(db) : saved;

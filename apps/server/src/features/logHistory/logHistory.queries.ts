@@ -1,5 +1,5 @@
 import type { LogAction } from '@mizan/contract';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { logHistory } from '../../db/schema.ts';
 
@@ -16,6 +16,18 @@ export type LogEntry = {
 /** Writes one audit row; call it inside the transaction of the change it records. */
 export async function writeLog(db: DbOrTx, entry: LogEntry) {
   await db.execute(logInsert(db, entry));
+}
+
+/**
+ * The audit row of a document numbered in the save's last statement: its snapshot was made with the provisional
+ * reference, which takes the number from the statement's `numbered` part (`writeLedgerAndBalances`).
+ */
+export function logInsertNumbered(entry: LogEntry, provisional: string): SQL {
+  return sql`insert into "logHistory" (store_id, user_id, typee, "logToken", "yearId")
+    select ${entry.store_id}, ${entry.user_id}, ${entry.typee},
+      replace(${JSON.stringify(entry.logToken ?? {})}::text, ${provisional}::text, numbered.reference)::jsonb,
+      ${entry.yearId ?? null}::int
+    from numbered`;
 }
 
 /** The insert of one audit row, for a save to send with its last writes as one statement. */

@@ -102,8 +102,6 @@ export function gather<T>(into: T[], rows: readonly T[]) {
   for (const row of rows) into.push(row);
 }
 
-const sourceKeyOf = (row: { source_kind: string; source_id: number }) => `${row.source_kind}:${row.source_id}`;
-
 /**
  * Writes what a posting gathered: the items' sums, then its ledger lines with the accounts' sums (the one order of
  * every writer: an item's rows, which its own lock already holds, before the accounts' rows every save shares).
@@ -114,27 +112,43 @@ export async function writeKeptSums(tx: DbOrTx, sums: KeptSums) {
 }
 
 /**
+ * A document numbered in its save's last statement (docs/saving-documents.md): `counter` takes its kind's next
+ * number and answers the reference it makes (`reference`); its rows written before carry `provisional` until then.
+ */
+export type LateNumber = { counter: SQL; provisional: string };
+
+/**
  * Writes a posting's ledger lines and adds them to the accounts' kept sums, with `closing` (a save's last writes:
  * its reference on its header, its activity-log line), as one statement: the accounts' rows, which every save of a
- * store shares, are locked from it to the commit, one round trip. `references`: a document numbered after its rows
- * were written (its reference taken from its counter as late as possible, docs/saving-documents.md), by `kind:id`;
- * its ledger lines carry that reference.
+ * store shares, are locked from it to the commit, one round trip. With `numbering`, the statement also takes the
+ * document's number first (its `numbered` part, which `closing` may read): the counter's row, which every save of
+ * the kind shares, is so held for this statement and the commit only. Answers the reference it took.
  */
 export async function writeLedgerAndBalances(
   tx: DbOrTx,
   sums: Pick<KeptSums, 'ledger' | 'balances'>,
-  references?: ReadonlyMap<string, string>,
   closing: SQL[] = [],
-) {
-  const ledger = references?.size
-    ? sums.ledger.map((row) => ({ ...row, reference: references.get(sourceKeyOf(row)) ?? row.reference }))
-    : sums.ledger;
-  await runTogether(tx, [
-    ...(ledger.length ? [ledgerInsert(ledger)] : []),
+  numbering?: LateNumber,
+): Promise<string | undefined> {
+  const statements = [
+    ...(sums.ledger.length ? [ledgerInsert(sums.ledger, numbering?.provisional)] : []),
     ...balanceUpserts(sums.balances),
     ...closing,
-  ]);
+  ];
+  if (!numbering) {
+    await runTogether(tx, statements);
+    return undefined;
+  }
+  const parts = [sql`numbered as (${numbering.counter})`, ...statements.map(withPart)];
+  const { rows } = await tx.execute<{ reference: string }>(
+    sql`with ${sql.join(parts, sql`, `)} select reference from numbered`,
+  );
+  const reference = rows[0]?.reference;
+  if (reference === undefined) throw new Error('reference counter returned nothing');
+  return reference;
 }
+
+const withPart = (statement: SQL, index: number) => sql`${sql.raw(`w${index}`)} as (${statement})`;
 
 /**
  * Data-modifying statements sent as one (each a `with` part: each runs once, to its end, on one snapshot), so a
@@ -143,7 +157,7 @@ export async function writeLedgerAndBalances(
 export async function runTogether(tx: DbOrTx, statements: SQL[]) {
   const last = statements.at(-1);
   if (last === undefined) return;
-  const parts = statements.slice(0, -1).map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
+  const parts = statements.slice(0, -1).map(withPart);
   await tx.execute(parts.length ? sql`with ${sql.join(parts, sql`, `)} ${last}` : last);
 }
 
@@ -223,17 +237,25 @@ async function insertLedgerRows(tx: DbOrTx, rows: LedgerRow[]) {
   if (rows.length) await tx.execute(ledgerInsert(rows));
 }
 
-function ledgerInsert(rows: LedgerRow[]): SQL {
+/** `provisional`: lines carrying it take the reference of the statement's `numbered` part instead. */
+function ledgerInsert(rows: LedgerRow[], provisional?: string): SQL {
   // Column arrays, one parameter each: a re-valuation writes tens of thousands of lines, and a multi-row VALUES of
   // eleven parameters a row is slow to parse and bounded by the protocol's 65,535 parameters.
   const column = <K extends keyof LedgerRow>(key: K) => arrayOf(rows.map((row) => row[key]));
+  const reference =
+    provisional === undefined
+      ? sql`u.reference`
+      : sql`case when u.reference = ${provisional}::text then (select reference from numbered) else u.reference end`;
   return sql`
     insert into ledger_line (store_id, "yearId", line_date, source_kind, source_id, reference, memo, account_id,
       debit, credit, part)
-    select * from unnest(${column('store_id')}::int[], ${column('yearId')}::int[], ${column('line_date')}::date[],
+    select u.store_id, u."yearId", u.line_date, u.source_kind, u.source_id, ${reference}, u.memo, u.account_id,
+      u.debit, u.credit, u.part
+    from unnest(${column('store_id')}::int[], ${column('yearId')}::int[], ${column('line_date')}::date[],
       ${column('source_kind')}::text[], ${column('source_id')}::int[], ${column('reference')}::text[],
       ${column('memo')}::text[], ${column('account_id')}::int[], ${column('debit')}::numeric[],
-      ${column('credit')}::numeric[], ${column('part')}::text[])`;
+      ${column('credit')}::numeric[], ${column('part')}::text[])
+      as u(store_id, "yearId", line_date, source_kind, source_id, reference, memo, account_id, debit, credit, part)`;
 }
 
 /** A movement as it is kept, with its place in its item's order. */

@@ -327,6 +327,15 @@ export async function nextSequence(tx: DbOrTx, storeId: number, sequence: string
   return row.last;
 }
 
+/**
+ * `nextSequence` as a part of a save's last statement: the counter's next number, answered as the reference it
+ * makes (`prefix`, `referencePrefix`, then the number padded to six digits as `formatReference` pads it).
+ */
+export const nextReferenceSql = (storeId: number, sequence: string, prefix: string): SQL => sql`
+  insert into document_counter (store_id, kind, last) values (${storeId}, ${sequence}, 1)
+  on conflict (store_id, kind) do update set last = document_counter.last + 1
+  returning ${prefix}::text || lpad(last::text, greatest(6, length(last::text)), '0') as reference`;
+
 export async function storeOf(db: DbOrTx, storeId: number) {
   const [row] = await db.select().from(store).where(eq(store.id, storeId));
   if (!row) throw new Error(`store ${storeId} not found`);
@@ -395,8 +404,8 @@ export async function insertLines(db: DbOrTx, lines: NewLine[]): Promise<number[
     insert into trade_line (pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat)
     select pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat
     from ${lineArrays(
-      lines.map((line) => line.pay_id),
       lines,
+      lines.map((line) => line.pay_id),
     )}
     order by n
     returning id`);
@@ -416,10 +425,7 @@ export async function insertHeaderWithLines(
     with h as (${header})
     insert into trade_line (pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat)
     select h.pay_id, l.store_id, l.item_id, l.item_name, l.quantity, l.pay_price, l.perch_price, l.tot, l.tax, l.vat
-    from h cross join ${lineArrays(
-      lines.map(() => null),
-      lines,
-    )}
+    from h cross join ${lineArrays(lines)}
     order by l.n
     returning pay_id, id`);
   const [first] = rows;
@@ -427,12 +433,19 @@ export async function insertHeaderWithLines(
   return { payId: first.pay_id, lineIds: rows.map((row) => Number(row.id)).sort((a, b) => a - b) };
 }
 
-/** The lines as a row source `l` of unnested column arrays, numbered `n` in their order. */
-function lineArrays(payIds: (number | null)[], lines: Omit<NewLine, 'pay_id'>[]) {
+/**
+ * The lines as a row source `l` of unnested column arrays, numbered `n` in their order; with `payIds`, each line's
+ * document too (a new document's lines take its id from the header's insert instead).
+ */
+function lineArrays(lines: Omit<NewLine, 'pay_id'>[], payIds?: number[]) {
   const column = <K extends keyof Omit<NewLine, 'pay_id'>>(key: K) => arrayOf(lines.map((line) => line[key]));
-  return sql`unnest(${arrayOf(payIds)}::int[], ${column('store_id')}::int[], ${column('item_id')}::int[],
+  const payIdColumn = payIds
+    ? { array: sql`${arrayOf(payIds)}::int[], `, name: sql`pay_id, ` }
+    : { array: sql``, name: sql`` };
+  return sql`unnest(${payIdColumn.array}${column('store_id')}::int[], ${column('item_id')}::int[],
       ${column('item_name')}::text[], ${column('quantity')}::numeric[], ${column('pay_price')}::numeric[],
       ${column('perch_price')}::numeric[], ${column('tot')}::numeric[], ${column('tax')}::numeric[],
       ${column('vat')}::numeric[])
-      with ordinality as l(pay_id, store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax, vat, n)`;
+      with ordinality as l(${payIdColumn.name}store_id, item_id, item_name, quantity, pay_price, perch_price, tot, tax,
+      vat, n)`;
 }

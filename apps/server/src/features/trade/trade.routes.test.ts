@@ -1,4 +1,12 @@
-import { addMoney, type Money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import {
+  addMoney,
+  formatReference,
+  kindOf,
+  type Money,
+  parseMoney,
+  subtractMoney,
+  toMoneyString,
+} from '@mizan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { ledgerLine, logHistory, store } from '../../db/schema.ts';
@@ -326,6 +334,22 @@ describeEachDatabase('sales and purchase documents', (ctx) => {
     expect(logged.rows[0]?.ref).toBe(next.pay_ref);
     const provisional = await db.execute(sql`select 1 from trade_document where pay_ref like '~%'`);
     expect(provisional.rows).toHaveLength(0);
+  });
+
+  it('a reference past 999,999 grows a digit, as formatReference writes it', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c, '100');
+    const { db } = ctx().database;
+    const sequence = kindOf('pay').sequence;
+    await db.execute(sql`insert into document_counter (store_id, kind, last) values (1, ${sequence}, 999998)
+      on conflict (store_id, kind) do update set last = 999998`);
+    const [storeRow] = await db.select({ ref: store.store_ref }).from(store).where(eq(store.id, 1));
+    for (const number of [999_999, 1_000_000]) {
+      const saved = (
+        await c.post('/api/pay/createWithItems', sale(customer.id, [{ item_id: item.id, quantity: '1' }]))
+      ).json().data[0];
+      expect(saved.pay_ref).toBe(formatReference(storeRow?.ref ?? '', 'pay', number));
+    }
   });
 
   it('a preliminary invoice changes nothing, becomes final with the stock check, and back', async () => {

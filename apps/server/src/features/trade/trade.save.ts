@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import {
   documentLogAction,
   fail,
-  formatReference,
   isWalkInCustomer,
   type KindToken,
   kindOf,
@@ -20,6 +19,7 @@ import {
   parseMoney,
   partySides,
   type Result,
+  referencePrefix,
   type SaleDevice,
   type SessionUser,
   subjectOfKind,
@@ -49,7 +49,7 @@ import {
   insertLines,
   lockDocument,
   moneyAccountOf,
-  nextSequence,
+  nextReferenceSql,
   readDocument,
   type SavedDocument,
 } from './trade.queries.ts';
@@ -483,14 +483,17 @@ async function write<Saved>(
       storeRef === undefined
         ? undefined
         : {
-            source: { source_kind: input.kind, source_id: payId },
-            take: async (numberer: Tx) => {
-              const sequence = await nextSequence(numberer, user.store_id, kindOf(input.kind).sequence);
-              numbered = formatReference(storeRef, input.kind, sequence);
-              return numbered;
+            provisional: payRef,
+            counter: nextReferenceSql(
+              user.store_id,
+              kindOf(input.kind).sequence,
+              referencePrefix(storeRef, input.kind),
+            ),
+            rename: sql`update trade_document set pay_ref = numbered.reference from numbered
+              where trade_document.pay_id = ${payId}`,
+            took: (reference: string) => {
+              numbered = reference;
             },
-            rename: (reference: string) =>
-              tx.update(tradeDocument).set({ pay_ref: reference }).where(eq(tradeDocument.pay_id, payId)).getSQL(),
           },
     log: (reference: string) => ({
       yearId: values.yearId,
