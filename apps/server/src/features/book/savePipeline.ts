@@ -90,7 +90,7 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
     });
     if (posted.shortages.length) return stockRefusal(posted.shortages);
     // The items' sums first (their rows are the save's own, under its items' lock), then the rows every save of
-    // the store shares: the counter, then in one statement the ledger, the accounts' sums and the log line.
+    // the store shares, in one statement: the counter's next number, the ledger, the accounts' sums and the log line.
     await addToItemCosts(tx, posted.sums);
     const { numbering } = written;
     const log = typeof written.log === 'function' ? written.log(numbering?.provisional ?? '') : written.log;
