@@ -34,15 +34,15 @@ export type Written<Saved> = {
    * The activity log's line: the action and a snapshot of what was saved (none: a nested save logged it). A
    * document numbered late makes it with its provisional reference, which the log's insert replaces.
    */
-  log?: LogLine | ((reference: string) => LogLine) | undefined;
+  log?: LogLine | undefined;
   /**
    * A new document numbered as late as possible: written with a provisional reference, it takes its number from
    * its kind's counter (`counter`) in the save's last statement, with its ledger lines, the accounts' sums, its
    * header's reference (`rename`, reading the statement's `numbered` part) and its log line. The counter's row,
    * which every save of the kind in the store shares, is so locked for one statement and the commit; the reference
-   * stays gap-free (a refused save takes no number). `took` is told the reference, for the answer.
+   * stays gap-free (a refused save takes no number). `answer` is told the reference.
    */
-  numbering?: (LateNumber & { rename: SQL; took: (reference: string) => void }) | undefined;
+  numbering?: (LateNumber & { rename: SQL }) | undefined;
   /**
    * The module's load refused a closed year for every source it posts, under the store's key-share lock: `repost`
    * does not ask again.
@@ -51,9 +51,9 @@ export type Written<Saved> = {
   /**
    * Reads what the save answers, once it is posted and logged: after the commit (or the savepoint's release, inside
    * a caller's transaction), so the rows every save of the store shares (its reference counter, its accounts' kept
-   * sums) are not held locked while the answer is read.
+   * sums) are not held locked while the answer is read. `reference`: what `numbering` took.
    */
-  answer: (reader: DbOrTx) => Promise<Result<Saved>>;
+  answer: (reader: DbOrTx, reference?: string) => Promise<Result<Saved>>;
 };
 
 type LogLine = { yearId: number; typee: LogAction; logToken: Record<string, unknown> };
@@ -93,8 +93,7 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
     // the store shares, in one statement: the counter's next number, the ledger, the accounts' sums and the log line.
     await addToItemCosts(tx, posted.sums);
     const { numbering } = written;
-    const log = typeof written.log === 'function' ? written.log(numbering?.provisional ?? '') : written.log;
-    const entry = log && { store_id: user.store_id, user_id: user.id, ...log };
+    const entry = written.log && { store_id: user.store_id, user_id: user.id, ...written.log };
     const reference = await writeLedgerAndBalances(
       tx,
       posted.sums,
@@ -104,8 +103,7 @@ export async function saveThrough<Input, Loaded, Checked, Saved>(
       ],
       numbering,
     );
-    if (numbering && reference !== undefined) numbering.took(reference);
-    return ok(written.answer);
+    return ok((reader: DbOrTx) => written.answer(reader, reference));
   });
   return saved.ok ? saved.value(db) : saved;
 }

@@ -10,7 +10,6 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, type
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountBalance,
-  documentCounter,
   documentDay,
   store,
   subAccounts,
@@ -309,32 +308,34 @@ export async function quantityOfItem(db: DbOrTx, filter: LineFilter) {
 }
 
 /**
- * The next number on a reference counter (a kind's `sequence`) in a store; it runs on across years, so references
- * never repeat in a store.
- * The counter row is inserted or incremented in one statement, which locks it until the transaction ends: two
- * tills saving at once get consecutive, distinct numbers.
+ * The upsert that takes the next number on a reference counter (a kind's `sequence`) in a store, answering `answer`
+ * of the counter's row; it runs on across years, so references never repeat in a store. The row is inserted or
+ * incremented in one statement, which locks it until the transaction ends: two tills saving at once get
+ * consecutive, distinct numbers.
  */
+const takeNumber = (storeId: number, sequence: string, answer: SQL) => sql`
+  insert into document_counter (store_id, kind, last) values (${storeId}, ${sequence}, 1)
+  on conflict (store_id, kind) do update set last = document_counter.last + 1
+  returning ${answer}`;
+
+/** The next number on a reference counter, taken now (stock counts and journals, numbered as their header is written). */
 export async function nextSequence(tx: DbOrTx, storeId: number, sequence: string): Promise<number> {
-  const [row] = await tx
-    .insert(documentCounter)
-    .values({ store_id: storeId, kind: sequence, last: 1 })
-    .onConflictDoUpdate({
-      target: [documentCounter.store_id, documentCounter.kind],
-      set: { last: sql`${documentCounter.last} + 1` },
-    })
-    .returning({ last: documentCounter.last });
+  const { rows } = await tx.execute<{ last: number }>(takeNumber(storeId, sequence, sql`last`));
+  const [row] = rows;
   if (!row) throw new Error('reference counter returned nothing');
-  return row.last;
+  return Number(row.last);
 }
 
 /**
- * `nextSequence` as a part of a save's last statement: the counter's next number, answered as the reference it
- * makes (`prefix`, `referencePrefix`, then the number padded to six digits as `formatReference` pads it).
+ * The next number as a part of a save's last statement, answered as the reference it makes (`prefix`,
+ * `referencePrefix`, then the number padded to six digits as `formatReference` pads it).
  */
-export const nextReferenceSql = (storeId: number, sequence: string, prefix: string): SQL => sql`
-  insert into document_counter (store_id, kind, last) values (${storeId}, ${sequence}, 1)
-  on conflict (store_id, kind) do update set last = document_counter.last + 1
-  returning ${prefix}::text || lpad(last::text, greatest(6, length(last::text)), '0') as reference`;
+export const nextReferenceSql = (storeId: number, sequence: string, prefix: string): SQL =>
+  takeNumber(
+    storeId,
+    sequence,
+    sql`${prefix}::text || lpad(last::text, greatest(6, length(last::text)), '0') as reference`,
+  );
 
 export async function storeOf(db: DbOrTx, storeId: number) {
   const [row] = await db.select().from(store).where(eq(store.id, storeId));

@@ -401,8 +401,6 @@ async function write<Saved>(
   let payRef: string;
   let lineIds: number[] = [];
   let storeRef: string | undefined;
-  /** The reference `numbering` took for a new document, for the answer. */
-  let numbered: string | undefined;
   // The line's value at cost (what a purchase line brought in, what a sale's goods cost on its date) is written by
   // the cost engine with its movement's value; it stays null on lines that move no stock.
   const newLines =
@@ -491,17 +489,15 @@ async function write<Saved>(
             ),
             rename: sql`update trade_document set pay_ref = numbered.reference from numbered
               where trade_document.pay_id = ${payId}`,
-            took: (reference: string) => {
-              numbered = reference;
-            },
           },
-    log: (reference: string) => ({
+    log: {
       yearId: values.yearId,
       typee: documentLogAction(existing ? 'update' : 'insert', kindOf(input.kind).name),
       // A snapshot of what was saved: who sold what to whom, at which prices, paid and owed.
       logToken: {
         pay_id: payId,
-        pay_ref: storeRef === undefined ? payRef : reference,
+        // A new document's provisional reference: its log line's insert puts the number in its place.
+        pay_ref: payRef,
         cust_id: values.cust_id,
         pay_date: values.pay_date,
         tot_pr: values.tot_pr,
@@ -517,8 +513,8 @@ async function write<Saved>(
           tot: toMoneyString(line.tot),
         })),
       },
-    }),
-    answer: (reader: DbOrTx) =>
+    },
+    answer: (reader: DbOrTx, numbered?: string) =>
       answerOf(reader, user.store_id, input.kind, { pay_id: payId, pay_ref: numbered ?? payRef }),
   };
 }
