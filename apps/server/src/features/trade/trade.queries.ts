@@ -8,15 +8,7 @@ import {
 } from '@mizan/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  accountBalance,
-  documentDay,
-  store,
-  subAccounts,
-  tradeDocument,
-  tradeLine,
-  users,
-} from '../../db/schema.ts';
+import { accountBalance, documentDay, store, subAccounts, tradeDocument, tradeLine, users } from '../../db/schema.ts';
 import { listOrder } from '../../lib/listOrder.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { yearsThrough } from '../book/bookYears.ts';
