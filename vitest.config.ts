@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/web/build/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each API test file starts its own embedded database process; two cores run two at a time.
+    // One database server for the run and a migrated template each test file clones (test/globalSetup.ts).
+    globalSetup: ['apps/server/src/test/globalSetup.ts'],
     maxWorkers: 2,
   },
 });

@@ -13,21 +13,20 @@
  * - a payment recorded on that purchase (nothing is re-valued);
  * - a 10-line sale of the other items, as the counter saves one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { replaceOpeningQuantities } from '../apps/server/src/features/openingStock/openingStock.posting.ts';
 import { replayStoreYear } from '../apps/server/src/features/posting/costReplay.ts';
+import { benchDatabase } from './benchDatabase.ts';
 import { signedInClient, time } from './injectClient.ts';
 
 const LATER = Number(process.env.LATER ?? 20_000);
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-bench-'));
-const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const { options, dataDir } = benchDatabase('mizan-bench-');
+const database = await openBook(options);
 const { db } = database;
 await seedDemoIfEmpty(db);
 

@@ -22,6 +22,7 @@ import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { itemColumns, openingColumns } from '../apps/server/src/features/excel/itemSheet.rules.ts';
 import { writeSheet, XLSX_TYPE } from '../apps/server/src/features/excel/sheetValues.ts';
+import { benchDatabase } from './benchDatabase.ts';
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
 /** Reads stop by themselves: every import here must end well within this. */
@@ -73,8 +74,8 @@ console.log(
     `${(openingSheet.length / 1e6).toFixed(2)} MB`,
 );
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-bench-excel-'));
-const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const { options, dataDir } = benchDatabase('mizan-bench-excel-');
+const database = await openBook(options);
 await seedDemoIfEmpty(database.db);
 const app = await buildApp({ db: database.db });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -10,23 +10,22 @@
  * never a second copy of posting in SQL), then times the reads the screens make through the real HTTP layer, and
  * one save.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { replaceOpeningQuantities } from '../apps/server/src/features/openingStock/openingStock.posting.ts';
 import { replayStoreYear } from '../apps/server/src/features/posting/costReplay.ts';
+import { benchDatabase } from './benchDatabase.ts';
 import { signedInClient, time } from './injectClient.ts';
 
 const DOCS = Number(process.env.DOCS ?? 20_000);
 const ITEMS = Number(process.env.ITEMS ?? 2_000);
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 2_000);
 
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mizan-bench-'));
-const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const { options, dataDir } = benchDatabase('mizan-bench-');
+const database = await openBook(options);
 const { db } = database;
 await seedDemoIfEmpty(db);
 

@@ -4,7 +4,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:seed   # once: the large store
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
- *   DATA_DIR=/tmp/mizan-large-... npm run bench                                 # a store seeded into PGlite
+ *   DATA_DIR=/tmp/mizan-large-... npm run bench                                 # a store seeded into the embedded PostgreSQL
  *   ONLY_READS=1 DATABASE_URL=... npm run bench                                # the reads only (no saves)
  *   ONLY_SAVES=1 DATABASE_URL=... npm run bench                                # the saves and throughput only
  *   ONLY_THROUGHPUT=1 SECONDS=15 DATABASE_URL=... npm run bench                # the sales a second only
@@ -33,7 +33,7 @@ if (!process.env.DATABASE_URL && !process.env.DATA_DIR) {
   process.exit(1);
 }
 const database = await openBook(
-  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR },
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? '' },
 );
 const { db } = database;
 const app = await buildApp({ db });

@@ -1,19 +1,12 @@
-/**
- * A store to time sales in (bench/offline-sync.ts, bench/sale-statements.ts): `DATABASE_URL`, or a new embedded
- * database in a temporary folder, with the demo's company, stores and users, the app answering in-process
- * (`app.inject`), the administrator signed in, one item with `quantity` in stock and the walk-in customer's id.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { TestClient } from '../apps/server/src/test/testApp.ts';
+import { benchDatabase } from './benchDatabase.ts';
 
 export async function openSaleStore(folderPrefix: string, item: { name: string; quantity: string }) {
-  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), folderPrefix));
-  const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+  const { options } = benchDatabase(folderPrefix);
+  const database = await openBook(options);
   await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, checkDatabase: database.check });
   await app.ready();

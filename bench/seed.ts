@@ -1,25 +1,10 @@
-/**
- * `npm run bench:seed`: generates the large store of issue 19 into the configured database (`DATABASE_URL`, or an
- * embedded PGlite folder, `DATA_DIR`, by default a new temporary one): 50,000 items in 100 categories, opening
- * quantities, 200,000 sales and 50,000 purchases with about 2,000,000 lines over 2026, returns, 5,000 stock
- * counts, about 200,000 receipt, payment and expense vouchers and 440,000 general journals (transfers between the
- * cash box and the bank, payroll, accrued expenses, depreciation): about 5,000,000 ledger lines, deterministic from
- * `SEED`. The documents, vouchers and journals are inserted set-based and posted by the app's own posting rules (see
- * apps/server/src/features/demo/shopGenerator.ts). At the end it checks the kept sums against the movements and the
- * ledger lines. `SCALE` scales every count, not the lines per document.
- *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:seed
- *   SCALE=0.05 npm run bench:seed          # a twentieth of everything (PGlite, a shop's size)
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { generateShop, largeStoreSize, type ShopSize } from '../apps/server/src/features/demo/shopGenerator.ts';
 import { ledgerSumsInvariants } from '../apps/server/src/features/posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
 import { actingAdministrator } from '../apps/server/src/lib/permissions.ts';
+import { benchDatabase } from './benchDatabase.ts';
 
 const scale = Number(process.env.SCALE ?? 1);
 const seed = Number(process.env.SEED ?? 19);
@@ -30,10 +15,8 @@ const size = Object.fromEntries(
   ]),
 ) as ShopSize;
 
-const dataDir = process.env.DATABASE_URL
-  ? undefined
-  : (process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mizan-large-')));
-const database = await openBook(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
+const { options, dataDir } = benchDatabase('mizan-large-', process.env.DATA_DIR);
+const database = await openBook(options);
 if (!(await seedDemoIfEmpty(database.db))) {
   console.error(
     'The database is not empty: bench:seed fills a new one (create it, or point DATA_DIR at a new folder).',

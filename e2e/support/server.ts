@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** The ids of a process's children (its embedded database process). */
+/** The ids of a process's children (the server's: its embedded database's postmaster; the postmaster's: its backends). */
 function childrenOf(pid: number): number[] {
   try {
     return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -105,7 +105,10 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does it).');
   }
   const port = await freePort();
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'mizan-e2e-')), 'data');
+  const parent = mkdtempSync(join(tmpdir(), 'mizan-e2e-'));
+  // As root the embedded PostgreSQL runs as an unprivileged user, who must reach its folder.
+  chmodSync(parent, 0o755);
+  const dataDir = join(parent, 'data');
   const baseUrl = `http://127.0.0.1:${port}`;
   let child = spawnServer(port, dataDir);
   await waitUntilHealthy(child, baseUrl);
@@ -118,16 +121,18 @@ export async function startServer(): Promise<RunningServer> {
   };
   const crash = async () => {
     if (hasEnded(child)) return;
-    const database = childrenOf(child.pid ?? 0);
+    // A power cut: the server and its database (PostgreSQL's postmaster and its backends) all die at once.
+    const database = childrenOf(child.pid ?? 0).flatMap((pid) => [pid, ...childrenOf(pid)]);
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
+    for (const pid of database) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     await exited;
-    // Starting again while the old database process still holds the folder would open it twice.
+    // Starting again while the old database processes still hold the folder would fail to start.
     const deadline = Date.now() + 30_000;
     while (database.some(isAlive)) {
       if (Date.now() > deadline) {
         for (const pid of database.filter(isAlive)) process.kill(pid, 'SIGKILL');
-        throw new Error('the embedded database did not close within 30 s of its server being killed');
+        throw new Error('the embedded database did not end within 30 s of being killed');
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -3,13 +3,14 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPGlite } from './db/embedded/pglite.ts';
+import { startEmbeddedPostgres } from './db/embedded/embeddedPostgres.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const running: ChildProcess[] = [];
@@ -61,13 +62,20 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals) {
   return code as number | null;
 }
 
+/** A new folder for a server's data, which the database's own user can reach when the tests run as root. */
+function dataFolder() {
+  const folder = mkdtempSync(join(tmpdir(), 'mizan-data-'));
+  chmodSync(folder, 0o755);
+  return folder;
+}
+
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 describe('starting and stopping the server', () => {
   it('first start loads the demo; SIGTERM closes the database cleanly and nothing committed is lost', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'mizan-data-')), 'nested', 'data');
+    const dataDir = join(dataFolder(), 'nested', 'data');
     const first = await startServer({ DATA_DIR: dataDir });
     // The start-up lines may reach the pipe in more than one piece under load.
     await expect.poll(first.output).toContain('Demo data loaded.');
@@ -76,12 +84,15 @@ describe('starting and stopping the server', () => {
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
 
     // Open the data folder directly: the sign-in's audit row was committed and survived the stop.
-    const db = await openPGlite(dataDir);
+    const engine = await startEmbeddedPostgres({ dataDir, log: () => {} });
+    const db = new pg.Client({ connectionString: engine.connectionString });
+    await db.connect();
     const rows = await db.query<{ typee: string }>('select typee from "logHistory"');
     // The demo is a shop's year: store 1 holds sales, purchases, returns and counts.
     const kinds = await db.query<{ kind: string }>('select distinct kind from trade_document order by kind');
     const [counts] = (await db.query<{ n: number }>('select count(*)::int as n from stock_count')).rows;
-    await db.close();
+    await db.end();
+    await engine.stop();
     expect(rows.rows.filter((r) => r.typee === 'login')).toHaveLength(1);
     expect(kinds.rows.map((r) => r.kind)).toEqual(['pay', 'perch', 'purchase_returns', 'sales_returns']);
     expect(counts?.n).toBeGreaterThan(0);
@@ -93,7 +104,7 @@ describe('starting and stopping the server', () => {
   }, 180_000);
 
   it('when the embedded database process dies, health says 503, the server starts it again and the data is there', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mizan-data-'));
+    const dataDir = dataFolder();
     const server = await startServer({ DATA_DIR: dataDir, MIZAN_DEMO: 'bare' });
     const signedIn = await signIn(server.base, 'admin', 'admin123');
     expect(signedIn.status).toBe(200);
@@ -111,12 +122,12 @@ describe('starting and stopping the server', () => {
     expect(created.status).toBe(200);
     expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
 
-    // The embedded database is the server's child process that runs pgliteHost.ts.
+    // The embedded database is the server's child process: PostgreSQL's postmaster.
     const children = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(server.child.pid)], { encoding: 'utf8' });
     const databasePid = Number(
       children.stdout
         .split('\n')
-        .find((line) => line.includes('pgliteHost'))
+        .find((line) => line.includes('bin/postgres'))
         ?.trim()
         .split(/\s+/)[0],
     );
@@ -140,7 +151,7 @@ describe('starting and stopping the server', () => {
   }, 180_000);
 
   it('MIZAN_DEMO=0 starts empty, and user:add creates a first user who can sign in', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mizan-data-'));
+    const dataDir = dataFolder();
     const added = spawnSync(
       process.execPath,
       [

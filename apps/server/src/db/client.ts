@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { startEmbeddedDatabase } from './embedded/startEmbedded.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from './embedded/embeddedPostgres.ts';
 import { nameRepeatedStatements } from './preparedStatements.ts';
 import * as schema from './schema.ts';
 
@@ -14,6 +14,10 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'embedded' | 'postgres';
+  /** The server's address for the pool (embedded: with the cluster's password): never log it. */
+  connectionString: string;
+  /** The embedded server when the app started it (backups copy its WAL archive), else undefined. */
+  embedded: EmbeddedServer | undefined;
   /** Whether the database answers now (for health): false when it is down or does not answer within seconds. */
   check: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -25,8 +29,8 @@ const CHECK_TIMEOUT_MS = 2_000;
 export type DatabaseOptions =
   /** A PostgreSQL server: the production path. */
   | { url: string }
-  /** Embedded PGlite on a data folder, or in memory when `dataDir` is undefined. */
-  | { dataDir: string | undefined };
+  /** The embedded PostgreSQL server on its data folder, started by the app (docs/embedded-database.md). */
+  | { dataDir: string; durable?: boolean; settings?: Record<string, string> };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -35,22 +39,26 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * (features/book/openBook.ts), which adds the start-up steps the book needs.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const embedded = 'url' in options ? undefined : await startEmbeddedDatabase(options.dataDir);
+  const embedded =
+    'url' in options
+      ? undefined
+      : await startEmbeddedPostgres({
+          dataDir: options.dataDir,
+          durable: options.durable,
+          settings: options.settings,
+        });
+  const connectionString = embedded?.connectionString ?? ('url' in options ? options.url : '');
   const pool = new pg.Pool({
-    connectionString: embedded?.connectionString ?? ('url' in options ? options.url : ''),
-    // PGlite has one connection: requests queue in the pool and wait their turn instead of failing.
-    max: embedded ? 1 : 10,
-    idleTimeoutMillis: embedded ? 0 : 10_000,
-    // No JIT compilation on PostgreSQL: our reads run from a few to a few hundred milliseconds, where compiling a plan
-    // costs more than it saves (aging in the large store spent 1.6 s of its 3.0 s compiling; docs/large-store.md).
-    ...(embedded ? {} : { options: '-c jit=off' }),
+    connectionString,
+    max: 10,
+    idleTimeoutMillis: 10_000,
+    // No JIT compilation: our reads run from a few to a few hundred milliseconds, where compiling a plan costs more
+    // than it saves (aging in the large store spent 1.6 s of its 3.0 s compiling; docs/large-store.md).
+    options: '-c jit=off',
   });
   // A dropped idle connection must not crash the server; the pool reconnects on the next query.
   pool.on('error', () => {});
-  // Not on PGlite: its socket server runs every connection in its one session, so a statement prepared on a
-  // connection the pool has since dropped is still there when a new connection, which does not know it, prepares
-  // it again (42P05 "already exists", a 500). A PostgreSQL connection is its own session.
-  if (!embedded) nameRepeatedStatements(pool);
+  nameRepeatedStatements(pool);
   const db = drizzle(pool, { schema });
   try {
     // What SQL cannot migrate (posting again by the rules) runs after this: features/book/openBook.ts.
@@ -79,13 +87,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: embedded ? 'embedded' : 'postgres',
+    connectionString,
+    embedded,
     check: async () => {
       if (closed) return false;
-      if (!embedded) return answers();
-      if (!embedded.isRunning()) return false;
-      // PGlite has one connection. While a long report holds it, the process is alive and working: health must
-      // not queue behind the report (it answers within milliseconds, see embedded.test.ts).
-      if (pool.totalCount >= 1 && pool.idleCount === 0) return true;
+      if (embedded && !embedded.isRunning()) return false;
       return answers();
     },
     close: async () => {

@@ -4,7 +4,7 @@ import { startTestApp } from '../test/testApp.ts';
 
 let started: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
-  started = await startTestApp('pglite', { demo: false });
+  started = await startTestApp(undefined, { demo: false });
 }, 60_000);
 afterAll(() => started.close(), 30_000);
 

@@ -1,44 +1,54 @@
 /**
- * Starts the real app on a fresh database for a test file: embedded PGlite always, and a PostgreSQL server
- * when TEST_DATABASE_URL is set (each test file gets its own new database there, dropped afterwards).
+ * Starts the real app on a fresh database for a test file. The run has one database server (the embedded
+ * PostgreSQL, or the server of TEST_DATABASE_URL: test/globalSetup.ts); each test file gets its own database there,
+ * cloned from the run's migrated template and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { openBook } from '../features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../features/demo/demo.seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
+import { databaseUrl } from './globalSetup.ts';
 
-export type DatabaseKind = 'pglite' | 'postgres';
+export type DatabaseKind = 'embedded' | 'postgres';
 
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** The run's one database server: the embedded engine, or the PostgreSQL server of TEST_DATABASE_URL. */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['postgres'] : ['embedded'];
 
 export type TestContext = { app: App; database: Database };
 
-/** A new, empty database on the PostgreSQL server of `TEST_DATABASE_URL`, with its own random name. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `mizan_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+async function onServer(statement: string) {
+  const admin = new pg.Client({ connectionString: inject('testServer') });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new database of its own on the run's server, with a random name: empty, or (`migrated`) a clone of the run's
+ * migrated template. `drop` removes it.
+ */
+export async function createTestDatabase({
+  migrated = false,
+} = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mizan_test_${randomBytes(6).toString('hex')}`;
+  await onServer(`create database ${name}${migrated ? ` template ${inject('testTemplate')}` : ''}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    url: databaseUrl(inject('testServer'), name),
+    drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
 }
+
+/** A new, empty database on the run's server (migration tests, backups restored into nothing). */
+export const createPostgresDatabase = () => createTestDatabase();
 
 export type TestAppOptions = {
   demo?: boolean;
@@ -49,12 +59,13 @@ export type TestAppOptions = {
   log?: AppOptions['log'];
 };
 
+/** `kind` names the run's server in test titles; every test file's database is on it. */
 export async function startTestApp(
-  kind: DatabaseKind,
+  _kind: DatabaseKind = databaseKinds[0] ?? 'embedded',
   { demo = true, routes, webDist, trustProxy, log }: TestAppOptions = {},
 ) {
-  const server = kind === 'postgres' ? await createPostgresDatabase() : undefined;
-  const database = await openBook(server ? { url: server.url } : { dataDir: undefined });
+  const server = await createTestDatabase({ migrated: true });
+  const database = await openBook({ url: server.url });
   if (demo) await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, checkDatabase: database.check, webDist, trustProxy, log });
   routes?.(app);
@@ -65,7 +76,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      await server?.drop();
+      await server.drop();
     },
   };
 }

@@ -7,7 +7,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createPostgresDatabase } from '../../test/testApp.ts';
-import { startEmbeddedDatabase } from '../embedded/startEmbedded.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const journal = JSON.parse(readFileSync(join(here, 'meta/_journal.json'), 'utf8')) as {
@@ -25,10 +24,6 @@ export function migrationsUpTo(lastIdx: number) {
 }
 
 export async function openServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (!process.env.TEST_DATABASE_URL) {
-    const embedded = await startEmbeddedDatabase(undefined);
-    return { url: embedded.connectionString, stop: embedded.stop };
-  }
   const created = await createPostgresDatabase();
   return { url: created.url, stop: created.drop };
 }

@@ -5,17 +5,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/testApp.ts';
 
-// A query that keeps PGlite busy for about a second, the size of a heavy report.
-const LONG_QUERY = sql`select count(*) as n from generate_series(1, 3000000)`;
+// A query that keeps a connection busy for a second, the size of the heaviest report on the large store.
+const LONG_QUERY = sql`select count(*) as n from (select pg_sleep(1)) as slept, generate_series(1, 1000)`;
 
-describe('the embedded database does not freeze the server', () => {
+describe('a long report does not hold the other requests', () => {
   let started: Awaited<ReturnType<typeof startTestApp>>;
   let base = '';
 
   beforeAll(async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'mizan-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><title>ميزان</title></html>');
-    started = await startTestApp('pglite', {
+    started = await startTestApp(undefined, {
       webDist,
       routes: (app) => {
         app.get('/api/test/long-report', { config: { public: true } }, async () => {
@@ -41,31 +41,28 @@ describe('the embedded database does not freeze the server', () => {
     return { status: res.status, body: await res.text(), ms: performance.now() - startedAt, doneAt: performance.now() };
   };
 
-  it('pages and health answer within 200 ms while a one-second query runs; database requests wait and succeed', async () => {
-    const report = timed('/api/test/long-report');
+  it('health, pages and database reads answer while two one-second reports run', async () => {
+    const reports = [timed('/api/test/long-report'), timed('/api/test/long-report')];
     await new Promise((resolve) => setTimeout(resolve, 150));
     const [health, page, stores] = await Promise.all([
       timed('/api/health'),
       timed('/folder/sales'),
       timed('/api/store/read'),
     ]);
-    const long = await report;
+    const longs = await Promise.all(reports);
 
-    expect(long.status).toBe(200);
-    const { n, ms } = JSON.parse(long.body).data[0];
-    expect(n).toBe('3000000');
-    expect(ms).toBeGreaterThan(600);
-
+    for (const long of longs) {
+      expect(long.status).toBe(200);
+      expect(JSON.parse(long.body).data[0].ms).toBeGreaterThan(900);
+    }
     expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(200);
     expect(page.status).toBe(200);
     expect(page.body).toContain('dir="rtl"');
-    expect(page.ms).toBeLessThan(200);
-
-    // The store list needed the database: it queued behind the report and then succeeded.
+    // The store list needed the database and did not queue behind the reports (PGlite's one connection did).
     expect(stores.status).toBe(200);
     expect(JSON.parse(stores.body).data).toHaveLength(2);
-    expect(stores.doneAt).toBeGreaterThanOrEqual(long.doneAt - 50);
+    for (const answer of [health, page, stores]) expect(answer.ms).toBeLessThan(500);
+    expect(stores.doneAt).toBeLessThan(Math.min(...longs.map((long) => long.doneAt)));
   });
 
   it('app routes get the page; a missing asset is a 404, not the page in its place', async () => {
@@ -73,7 +70,7 @@ describe('the embedded database does not freeze the server', () => {
     expect((await timed('/assets/index-old.js')).status).toBe(404);
   });
 
-  it('a query that fails does not fail the next request (the pool replaces its connection meanwhile)', async () => {
+  it('a query that fails does not fail the next request', async () => {
     for (let round = 0; round < 3; round++) {
       const failed = await fetch(`${base}/api/test/failing-query`);
       expect(failed.status).toBe(500);
@@ -82,7 +79,7 @@ describe('the embedded database does not freeze the server', () => {
     }
   });
 
-  it('many database requests at once all succeed, one after the other', async () => {
+  it('many database requests at once all succeed', async () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => timed('/api/store/read')));
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
   });
