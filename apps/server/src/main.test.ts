@@ -1,77 +1,14 @@
 /**
  * The server as a user starts it: a real process on a data folder, stopped with a signal and started again.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './db/embedded/embeddedPostgres.ts';
+import { dataFolder, killServers, serverDir, signIn, startServer, stop } from './test/serverProcess.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const running: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('http://localhost:')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-/** Signs in over real HTTP the way the web app does: GET for the anti-forgery cookie, then POST. */
-async function signIn(base: string, user_name: string, password: string) {
-  const first = await fetch(`${base}/api/store/read`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  return fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ user_name, password, store_id: 1, level: 'user' }),
-  });
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals) {
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  const [code] = await exited;
-  return code as number | null;
-}
-
-/** A new folder for a server's data, which the database's own user can reach when the tests run as root. */
-function dataFolder() {
-  const folder = mkdtempSync(join(tmpdir(), 'mizan-data-'));
-  chmodSync(folder, 0o755);
-  return folder;
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killServers);
 
 describe('starting and stopping the server', () => {
   it('first start loads the demo; SIGTERM closes the database cleanly and nothing committed is lost', async () => {

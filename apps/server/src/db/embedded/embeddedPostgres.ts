@@ -184,20 +184,58 @@ function settingsFor(port: number, durable: boolean, extra: Record<string, strin
   return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
-/**
- * A server left running by an app process that was killed (its child outlives it) holds the folder: stop it
- * cleanly (a fast shutdown checkpoints) before starting our own.
- */
-async function stopLeftoverServer(bin: Binaries, dataDir: string, owner: Owner) {
-  const pidFile = join(dataDir, 'postmaster.pid');
-  const text = await readFile(pidFile, 'utf8').catch(() => '');
-  const pid = Number(text.split('\n')[0]);
-  if (!pid) return;
+/** The app process that runs the server on a folder writes its id here, so a second one does not take it over. */
+const APP_PID_FILE = 'mizan-app.pid';
+
+function isAlive(pid: number) {
+  if (!pid) return false;
   try {
     process.kill(pid, 0);
-  } catch {
-    return; // not running: PostgreSQL itself sees the stale file and recovers from its WAL
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (the server's own user, when the app is not root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The running postmaster of the folder: its process id and port (from PostgreSQL's own postmaster.pid). */
+async function postmasterOf(dataDir: string) {
+  const lines = (await readFile(join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+  const pid = Number(lines[0]);
+  return isAlive(pid) ? { pid, port: Number(lines[3]) } : undefined;
+}
+
+async function appOf(dataDir: string) {
+  const pid = Number((await readFile(join(dataDir, APP_PID_FILE), 'utf8').catch(() => '')).trim());
+  return pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+function urlsOf(password: string, port: number) {
+  const url = (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return { connectionString: url(BOOK_DATABASE), adminConnectionString: url('postgres') };
+}
+
+/**
+ * The server another app process runs on `dataDir` right now (a backup from the command line while the shop sells
+ * goes through it), or undefined when none does.
+ */
+export async function runningServer(dataDir: string) {
+  const postmaster = await postmasterOf(dataDir);
+  if (!postmaster || !(await appOf(dataDir))) return undefined;
+  const password = (await readFile(join(dataDir, PASSWORD_FILE), 'utf8')).trim();
+  return { ...urlsOf(password, postmaster.port), port: postmaster.port };
+}
+
+/**
+ * A server left running by an app process that was killed (its child outlives it) holds the folder: stop it
+ * cleanly (a fast shutdown checkpoints) before starting our own. A server whose app still runs is that app's.
+ */
+async function stopLeftoverServer(bin: Binaries, dataDir: string, owner: Owner) {
+  const postmaster = await postmasterOf(dataDir);
+  if (!postmaster) return; // not running: PostgreSQL sees a stale postmaster.pid itself and recovers from its WAL
+  const app = await appOf(dataDir);
+  if (app) throw new Error(`Another Mizan server (process ${app}) is using ${dataDir}; stop it first`);
   await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], { ...owner }).catch(() => {});
 }
 
@@ -255,8 +293,7 @@ export async function startEmbeddedPostgres({
   if (platform() !== 'win32') await chmod(dataDir, 0o700);
   const password = (await readFile(join(dataDir, PASSWORD_FILE), 'utf8')).trim();
   const port = await freePort();
-  const url = (database: string) =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const urls = urlsOf(password, port);
   const args = ['-D', dataDir, ...settingsFor(port, durable, settings)];
 
   const launch = async () => {
@@ -278,12 +315,14 @@ export async function startEmbeddedPostgres({
       for (const line of lines)
         if (line.trim() && !/logging collector|Future log output/.test(line)) log(`[postgres] ${line}`);
     });
-    await waitUntilAccepting(child, url('postgres'));
+    await waitUntilAccepting(child, urls.adminConnectionString);
     return child;
   };
 
   let current = await launch();
-  await ensureBookDatabase(url('postgres'));
+  await ensureBookDatabase(urls.adminConnectionString);
+  const appPidFile = join(dataDir, APP_PID_FILE);
+  await writeFile(appPidFile, String(process.pid));
   let running = true;
   let stopping = false;
 
@@ -318,19 +357,22 @@ export async function startEmbeddedPostgres({
   watch(current);
 
   return {
-    connectionString: url(BOOK_DATABASE),
-    adminConnectionString: url('postgres'),
+    ...urls,
     port,
     isRunning: () => running && !stopping,
     stop: async () => {
       stopping = true;
       const child = current;
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await rm(appPidFile, { force: true });
+        return;
+      }
       const exited = once(child, 'exit');
       // A fast shutdown: open sessions are ended, everything committed is checkpointed to disk.
       if (platform() === 'win32') await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w']);
       else child.kill('SIGINT');
       await exited;
+      await rm(appPidFile, { force: true });
     },
   };
 }
