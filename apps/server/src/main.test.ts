@@ -2,6 +2,7 @@
  * The server as a user starts it: a real process on a data folder, stopped with a signal and started again.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,4 +123,24 @@ describe('starting and stopping the server', () => {
     });
     expect(await stop(server.child, 'SIGTERM')).toBe(0);
   }, 180_000);
+
+  it('a data folder it cannot open: every page says so in Arabic, the API and health answer 503, nothing is touched', async () => {
+    const dataDir = join(dataFolder(), 'data');
+    mkdirSync(join(dataDir, 'base'), { recursive: true });
+    writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
+    const server = await startServer({ DATA_DIR: dataDir }, 'تعذر فتح قاعدة البيانات');
+    const page = await fetch(`${server.base}/folder/sales`);
+    expect(page.status).toBe(503);
+    const html = await page.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('تعذر فتح قاعدة البيانات');
+    expect(html).toContain('did not make');
+    const health = await fetch(`${server.base}/api/health`);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { error: { code: string } }).error.code).toBe('DATABASE_UPGRADE_FAILED');
+    const sale = await fetch(`${server.base}/api/pay/createWithItems`, { method: 'POST', body: '{}' });
+    expect(sale.status).toBe(503);
+    expect(readdirSync(dataDir).sort()).toEqual(['PG_VERSION', 'base']);
+    expect(await stop(server.child, 'SIGTERM')).toBe(1);
+  }, 60_000);
 });

@@ -1,11 +1,25 @@
 /** `npm start`: opens the database (migrating it), loads the demo into an empty one, serves API and web app. */
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
+import { MigrationFailed } from './db/migrate.ts';
 import { openBook } from './features/book/openBook.ts';
 import { demoUsers, seedDemoIfEmpty, seedDemoShop } from './features/demo/demo.seed.ts';
+import { type StartupFailure, serveStartupFailure } from './startupFailure.ts';
 
 const config = readConfig(process.env);
-const database = await openBook(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openBook(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }).catch(
+  async (error: unknown) => {
+    // The books could not be opened: say so on every screen and in the log, and sell nothing (startupFailure.ts).
+    const failure = startupFailureOf(error);
+    console.error(`Mizan could not open its database. ${failure.detail}`);
+    const stopped = await serveStartupFailure(failure, { port: config.port, host: config.host });
+    const stop = () => void stopped.close().then(() => process.exit(1));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    console.log(`\nميزان: تعذر فتح قاعدة البيانات، التفاصيل على http://localhost:${config.port}`);
+    return new Promise<never>(() => {});
+  },
+);
 const seeded = config.demo !== 'off' && (await seedDemoIfEmpty(database.db));
 if (seeded && config.demo === 'shop') await seedDemoShop(database.db);
 
@@ -39,3 +53,10 @@ if (config.demo !== 'off') {
 }
 // One write: whoever reads the output (a test, a supervisor) gets the start-up lines together.
 console.log(startLines.join('\n'));
+
+function startupFailureOf(error: unknown): StartupFailure {
+  if (error instanceof MigrationFailed) {
+    return { title: `تعذر تحديث قاعدة البيانات عند الخطوة ${error.migration}`, detail: error.message };
+  }
+  return { title: 'تعذر فتح قاعدة البيانات', detail: error instanceof Error ? error.message : String(error) };
+}

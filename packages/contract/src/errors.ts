@@ -44,6 +44,9 @@ export const errorCodes = [
   'REQUEST_TOO_LARGE',
   // Issue 8, security and robustness (helper "sec").
   'DATABASE_UNAVAILABLE',
+  // Issue 32: the books on disk.
+  'DISK_FULL',
+  'DATABASE_UPGRADE_FAILED',
   // Issue 8 (stock and accounts): the party of an invoice is on its side.
   'NOT_A_CUSTOMER',
   'NOT_A_SUPPLIER',

@@ -44,6 +44,10 @@ export const messagesAr: Record<ErrorCode, string> = {
   REQUEST_TOO_LARGE: 'الطلب أطول من المسموح، قلل طول البحث أو عدد البيانات المرسلة',
   // Issue 8, security and robustness (helper "sec").
   DATABASE_UNAVAILABLE: 'قاعدة البيانات لا تستجيب الآن، أعد المحاولة بعد لحظات',
+  // Issue 32.
+  DISK_FULL: 'القرص ممتلئ، لم يتم الحفظ ولم يُكتب شيء: أفرغ مساحة على القرص ثم أعد الحفظ',
+  DATABASE_UPGRADE_FAILED:
+    'تعذر تحديث قاعدة البيانات إلى هذا الإصدار، ولم يتغير فيها شيء: شغّل الإصدار السابق أو تواصل مع الدعم الفني',
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 'فاتورة المبيعات تسجل على حساب عميل فقط، اختر عميلا',
   NOT_A_SUPPLIER: 'فاتورة المشتريات وأمر الشراء يسجلان على حساب مورد فقط، اختر موردا',

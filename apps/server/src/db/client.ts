@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded/embeddedPostgres.ts';
+import { applyMigrations } from './migrate.ts';
 import { nameRepeatedStatements } from './preparedStatements.ts';
 import * as schema from './schema.ts';
 
@@ -62,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzle(pool, { schema });
   try {
     // What SQL cannot migrate (posting again by the rules) runs after this: features/book/openBook.ts.
-    await migrate(db, { migrationsFolder });
+    await applyMigrations(pool, migrationsFolder);
   } catch (error) {
     await pool.end();
     await embedded?.stop();

@@ -43,3 +43,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       (typeof e.message === 'string' && /^Connection terminated/.test(e.message)),
   );
 }
+
+/**
+ * The disk is full (SQLSTATE 53100, disk_full; class 53, insufficient resources): the transaction was refused whole,
+ * and the same save succeeds once space is freed.
+ */
+export function isDiskFull(error: unknown): boolean {
+  return causeChain(error).some((e) => e.code === '53100' || (e.code === 'ENOSPC' && !('constraint' in e)));
+}

@@ -1,7 +1,7 @@
 import { type FieldErrors, fieldErrorOf } from '@mizan/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isDataException } from './dbErrors.ts';
+import { isDatabaseUnavailable, isDataException, isDiskFull } from './dbErrors.ts';
 import { errorBody, sendError } from './sendError.ts';
 
 /**
@@ -39,6 +39,10 @@ export function installErrorHandler(app: FastifyInstance) {
       // A hole in the contract: the input is refused, and the hole is logged so that it gets closed.
       req.log.warn({ err: error }, 'the database refused a value the contract accepted');
       return sendError(reply, 'VALIDATION_FAILED');
+    }
+    if (isDiskFull(error)) {
+      req.log.error({ err: error }, 'disk full: the save was refused whole');
+      return sendError(reply, 'DISK_FULL');
     }
     if (isDatabaseUnavailable(error)) {
       req.log.error({ err: error }, 'database unavailable');

@@ -40,6 +40,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   UPLOAD_UNREADABLE: 400,
   REQUEST_TOO_LARGE: 431,
   DATABASE_UNAVAILABLE: 503,
+  DISK_FULL: 507,
+  DATABASE_UPGRADE_FAILED: 503,
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 400,
   NOT_A_SUPPLIER: 400,

@@ -20,7 +20,8 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-export async function startServer(env: Record<string, string>) {
+/** Starts `src/main.ts` and waits for its start-up line (`ready`: the line's text). */
+export async function startServer(env: Record<string, string>, ready = 'http://localhost:') {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -33,7 +34,7 @@ export async function startServer(env: Record<string, string>) {
     output += String(chunk);
   });
   const deadline = Date.now() + 60_000;
-  while (!output.includes('http://localhost:')) {
+  while (!output.includes(ready)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
