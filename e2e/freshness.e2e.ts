@@ -24,8 +24,13 @@ async function creditSaleAndPrint(page: Page, quantity: string) {
   await expect.poll(() => line.count()).toBe(1);
   await line.first().locator('input').first().fill(quantity);
   await typeInto(page, 'pay', '0');
-  // Typed day first, as the date field takes it whatever the browser's language.
-  await page.locator('input[name="nextPay"]').fill('01/12/2026');
+  // Due in a month (a due date before the invoice's is refused), typed day first, as the date field takes it
+  // whatever the browser's language.
+  const due = new Date(Date.now() + 30 * 86_400_000);
+  const dd = (n: number) => String(n).padStart(2, '0');
+  await page
+    .locator('input[name="nextPay"]')
+    .fill(`${dd(due.getDate())}/${dd(due.getMonth() + 1)}/${due.getFullYear()}`);
   await page.getByTestId('save-invoice').click();
   await expect.poll(async () => (await toastShown(page))?.message ?? '').toMatch(/تم حفظ الفاتورة/);
   await page.locator('.question button', { hasText: 'نعم' }).click();
