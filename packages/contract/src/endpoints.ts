@@ -6,6 +6,7 @@
  * the server's alone.
  */
 import { accountsEndpoints } from './accounts.endpoints.ts';
+import { backupEndpoints } from './backup.endpoints.ts';
 import { activityEndpoints } from './activity.endpoints.ts';
 import { categoriesEndpoints } from './categories.endpoints.ts';
 import type { EndpointGroups } from './endpoint.ts';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...vouchersEndpoints,
   ...vatEndpoints,
   ...permissionsEndpoints,
+  ...backupEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -62,6 +64,7 @@ const groupsOfTables = [
   vouchersEndpoints,
   vatEndpoints,
   permissionsEndpoints,
+  backupEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './activityLog.ts';
 export * from './amounts.ts';
+export * from './backup.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './constants.ts';

@@ -244,4 +244,9 @@ export const routes: RoutesOf<typeof endpoints> = {
     update: post('roles/update'),
     assign: post('roles/assign'),
   },
+  backup: {
+    status: get('backup/status'),
+    now: post('backup/now'),
+    download: get('backup/download'),
+  },
 };
