@@ -16,7 +16,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { readAppliedMigrations } from './appliedMigrations.ts';
 import { type BookFigures, readBookFigures } from './bookFigures.ts';
-import { appSchemas, quoteIdent, readSequences, readTables } from './catalog.ts';
+import { appSchemas, quoteIdent, readTables } from './catalog.ts';
 
 export const scriptFormat = 'mizan-backup 1';
 export const scriptMarkers = { schema: '-- mizan:schema', data: '-- mizan:data', end: '-- mizan:end' } as const;
@@ -38,7 +38,6 @@ export async function writeBackupScript(connectionString: string, out: Writable,
     const figures = await readBookFigures(client);
     const migrations = await readAppliedMigrations(client);
     const tables = await readTables(client);
-    const sequences = await readSequences(client);
     const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
     const header: ScriptHeader = {
       format: scriptFormat,
@@ -64,7 +63,8 @@ export async function writeBackupScript(connectionString: string, out: Writable,
     }
     // In one block: psql prints nothing for it, as it would print every SELECT setval.
     await write(out, 'DO $$\nBEGIN\n');
-    for (const { sequence, last_value, is_called } of sequences) {
+    // The positions the header's figures hold: a restore compares them, and numbers taken since are of later rows.
+    for (const { sequence, last_value, is_called } of figures.sequences) {
       const [schema = '', name = ''] = splitQualified(sequence);
       const sqlName = `${quoteIdent(schema)}.${quoteIdent(name)}`;
       await write(

@@ -34,6 +34,8 @@ export async function loadScript(file: string, connectionString: string): Promis
   try {
     await client.query('BEGIN');
     const header = await runScript(client, await openScript(file));
+    // Deferred triggers and checks would run at the commit, after the comparison: run them before it.
+    await client.query('SET CONSTRAINTS ALL IMMEDIATE');
     const figures = await readBookFigures(client);
     const differences = compareBookFigures(header.figures, figures);
     if (differences.length > 0) throw new FiguresMismatchError(differences, figures);
@@ -41,6 +43,10 @@ export async function loadScript(file: string, connectionString: string): Promis
     return figures;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
+    // zlib's own words ("unexpected end of file") do not say it is the backup that is damaged.
+    if ((error as { code?: string }).code?.startsWith('Z_')) {
+      throw new Error(`the backup file is damaged or cut short (gzip: ${(error as Error).message})`);
+    }
     throw error;
   } finally {
     await client.end().catch(() => {});
@@ -156,19 +162,22 @@ async function copyRows(client: pg.ClientBase, copyStatement: string, lines: Asy
     batch = [];
     size = 0;
   };
-  for (;;) {
-    const next = await lines.next();
-    if (next.done) {
-      copy.destroy(new Error('the backup file is incomplete: it ends inside a table'));
-      await done.catch(() => {});
-      throw new Error('the backup file is incomplete: it ends inside a table');
+  try {
+    for (;;) {
+      const next = await lines.next();
+      if (next.done) throw new Error('the backup file is incomplete: it ends inside a table');
+      if (next.value.length === 2 && next.value[0] === 0x5c && next.value[1] === 0x2e) break; // \.
+      batch.push(next.value, newline);
+      size += next.value.length + 1;
+      if (size >= 65_536) await flush();
     }
-    if (next.value.length === 2 && next.value[0] === 0x5c && next.value[1] === 0x2e) break; // \.
-    batch.push(next.value, newline);
-    size += next.value.length + 1;
-    if (size >= 65_536) await flush();
+    await flush();
+  } catch (error) {
+    // A file that cannot be read on (cut short, not gzip) must end the COPY, or the connection waits for rows forever.
+    copy.destroy(error instanceof Error ? error : new Error(String(error)));
+    await done.catch(() => {});
+    throw error;
   }
-  await flush();
   copy.end();
   await done;
 }
