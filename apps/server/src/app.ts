@@ -19,6 +19,8 @@ import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { backupRoutes } from './features/backup/backup.routes.ts';
+import type { BackupService } from './features/backup/backupSchedule.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemMovementRoutes } from './features/itemMovement/itemMovement.routes.ts';
@@ -80,6 +82,8 @@ export type AppOptions = {
    * of hops or their addresses. Default none: the socket's address counts and the header is ignored.
    */
   trustProxy?: TrustProxy;
+  /** The server's automatic backups (features/backup); without them the backup calls are refused. */
+  backups?: BackupService;
 };
 
 /**
@@ -196,6 +200,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(logHistoryRoutes);
       await api.register(itemMovementRoutes);
       await api.register(vouchersRoutes);
+      await api.register(backupRoutes(options.backups));
     },
     { prefix: '/api' },
   );
