@@ -5,7 +5,7 @@
  */
 export type BackupEntry = { file: string; createdAt: Date };
 
-export const retention = { hours: 24, days: 30, months: 12 } as const;
+const retention = { hours: 24, days: 30, months: 12 } as const;
 
 export function chooseBackupsToKeep<Backup extends BackupEntry>(backups: Backup[], now: Date): Backup[] {
   // Newest first; within one minute, by the name's suffix (`-2` was written after the name without one).
