@@ -69,6 +69,8 @@ function spawnServer(port: number, dataDir: string): ChildProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       MIZAN_DEMO: 'bare',
+      // A browser test that looks at backups asks for them; the others would make one at every stop.
+      MIZAN_BACKUP_EVERY: process.env.MIZAN_BACKUP_EVERY ?? '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

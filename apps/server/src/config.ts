@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type TrustProxy = false | string[];
@@ -18,20 +19,27 @@ export type Config = {
   /** The proxies whose X-Forwarded-For is believed: none, or their addresses and ranges. */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Where the server's automatic backups go: `backups/` beside the data folder unless `MIZAN_BACKUP_DIR` says. */
+  backupDir: string;
+  /** Minutes between automatic backups (`MIZAN_BACKUP_EVERY`, default 60; 0: only at a clean stop). */
+  backupEvery: number;
 };
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const dataDir = env.DATA_DIR ?? `${repoRoot}data`;
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? `${repoRoot}data`,
+    dataDir,
     demo: env.MIZAN_DEMO === '0' ? 'off' : env.MIZAN_DEMO === 'bare' ? 'bare' : 'shop',
     webDist: env.WEB_DIST ?? `${repoRoot}apps/web/dist`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    backupDir: env.MIZAN_BACKUP_DIR ?? join(dirname(resolve(dataDir)), 'backups'),
+    backupEvery: parseBackupEvery(env.MIZAN_BACKUP_EVERY),
   };
 }
 
@@ -64,4 +72,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+/** Minutes, fractions allowed (the browser tests back up every few seconds); 0 turns the schedule off. */
+export function parseBackupEvery(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 60;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes < 0) {
+    throw new Error(`MIZAN_BACKUP_EVERY is the minutes between backups (60, 0 for none); not: ${value}`);
+  }
+  return minutes;
 }

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { MigrationFailed } from './db/migrate.ts';
+import { startBackups } from './features/backup/backupSchedule.ts';
 import { openBook } from './features/book/openBook.ts';
 import { demoUsers, seedDemoIfEmpty, seedDemoShop } from './features/demo/demo.seed.ts';
 import { type StartupFailure, serveStartupFailure } from './startupFailure.ts';
@@ -23,7 +24,15 @@ const database = await openBook(config.databaseUrl ? { url: config.databaseUrl }
 const seeded = config.demo !== 'off' && (await seedDemoIfEmpty(database.db));
 if (seeded && config.demo === 'shop') await seedDemoShop(database.db);
 
+const backups = startBackups({
+  connectionString: database.connectionString,
+  folder: config.backupDir,
+  everyMinutes: config.backupEvery,
+  log: { info: (line) => console.log(line), error: (line) => console.error(line) },
+});
+
 const app = await buildApp({
+  backups,
   db: database.db,
   checkDatabase: database.check,
   webDist: config.webDist,
@@ -35,8 +44,9 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal}: finishing requests in progress, then closing the database`);
+  app.log.info(`${signal}: finishing requests in progress, then a last backup, then closing the database`);
   await app.close();
+  await backups.stop({ finalBackup: config.backupEvery > 0 });
   await database.close();
   process.exit(0);
 }

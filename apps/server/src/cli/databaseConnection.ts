@@ -1,20 +1,29 @@
 /**
  * The database connection of the command-line tools that work on the database as a whole (backup, restore, export):
- * they speak PostgreSQL's protocol, so they need a connection string. For now that is `DATABASE_URL`; the embedded
- * database will be started here and its connection string handed over the same way.
+ * `DATABASE_URL`, or the embedded PostgreSQL on `DATA_DIR`. While the server runs, a backup or an export goes through
+ * the server's own PostgreSQL (the shop keeps selling); otherwise the command starts it on the folder for the time it
+ * works and stops it after. A restore needs the database to itself: it refuses while the server runs.
  */
 import type { Config } from '../config.ts';
+import { runningServer, startEmbeddedPostgres } from '../db/embedded/embeddedPostgres.ts';
 
-/** Runs `work` with the database's connection string; without one, says so and exits with status 2. */
+/** Runs `work` with the database's connection string; exits with status 2 when it cannot be had. */
 export async function withDatabaseConnection<T>(
   config: Config,
   work: (connectionString: string) => Promise<T>,
+  { exclusive = false }: { exclusive?: boolean } = {},
 ): Promise<T> {
-  if (!config.databaseUrl) {
-    console.error(
-      'Set DATABASE_URL to the PostgreSQL database (postgres://user@host:5432/name): backups of the embedded database are not available from the command line yet.',
-    );
+  if (config.databaseUrl) return work(config.databaseUrl);
+  const running = await runningServer(config.dataDir);
+  if (running && exclusive) {
+    console.error(`The Mizan server is running on ${config.dataDir}: stop it first (Ctrl-C in its window).`);
     process.exit(2);
   }
-  return work(config.databaseUrl);
+  if (running) return work(running.connectionString);
+  const started = await startEmbeddedPostgres({ dataDir: config.dataDir, log: () => {} });
+  try {
+    return await work(started.connectionString);
+  } finally {
+    await started.stop();
+  }
 }

@@ -20,14 +20,18 @@ if (!values.from) {
 }
 const file = callerPath(values.from);
 
-await withDatabaseConnection(readConfig(process.env), async (connectionString) => {
-  try {
-    const restored = await restoreBackup(file, connectionString, { force: values.force });
-    console.log(`Restored ${file} (backed up at ${restored.createdAt}) into database "${restored.database}".`);
-    if (restored.keptAside) console.log(`The database that was there is kept as "${restored.keptAside}".`);
-    console.log(`Verified figures:\n${describeFigures(restored.figures)}`);
-  } catch (error) {
-    console.error(`Restore failed, nothing was changed: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
-});
+await withDatabaseConnection(
+  readConfig(process.env),
+  async (connectionString) => {
+    try {
+      const restored = await restoreBackup(file, connectionString, { force: values.force });
+      console.log(`Restored ${file} (backed up at ${restored.createdAt}) into database "${restored.database}".`);
+      if (restored.keptAside) console.log(`The database that was there is kept as "${restored.keptAside}".`);
+      console.log(`Verified figures:\n${describeFigures(restored.figures)}`);
+    } catch (error) {
+      console.error(`Restore failed, nothing was changed: ${error instanceof Error ? error.message : error}`);
+      process.exitCode = 1;
+    }
+  },
+  { exclusive: true },
+);

@@ -25,7 +25,16 @@ export async function startServer(env: Record<string, string>, ready = 'http://l
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    // No automatic backups unless a test asks (MIZAN_BACKUP_EVERY): each would add a backup at every stop.
+    env: {
+      ...process.env,
+      MIZAN_BACKUP_EVERY: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   running.push(child);

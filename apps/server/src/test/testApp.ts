@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { startBackups } from '../features/backup/backupSchedule.ts';
 import { openBook } from '../features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../features/demo/demo.seed.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -50,6 +51,8 @@ export async function createTestDatabase({
 /** A new, empty database on the run's server (migration tests, backups restored into nothing). */
 export const createPostgresDatabase = () => createTestDatabase();
 
+const quiet = { info: () => {}, error: () => {} };
+
 export type TestAppOptions = {
   demo?: boolean;
   /** Extra routes under /api, registered before the app is ready (to test plugins with a route of their own). */
@@ -57,17 +60,22 @@ export type TestAppOptions = {
   webDist?: string;
   trustProxy?: AppOptions['trustProxy'];
   log?: AppOptions['log'];
+  /** The automatic backups into this folder (no schedule: `backup/now` makes one). */
+  backupFolder?: string;
 };
 
 /** `kind` names the run's server in test titles; every test file's database is on it. */
 export async function startTestApp(
   _kind: DatabaseKind = databaseKinds[0] ?? 'embedded',
-  { demo = true, routes, webDist, trustProxy, log }: TestAppOptions = {},
+  { demo = true, routes, webDist, trustProxy, log, backupFolder }: TestAppOptions = {},
 ) {
   const server = await createTestDatabase({ migrated: true });
   const database = await openBook({ url: server.url });
   if (demo) await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ db: database.db, checkDatabase: database.check, webDist, trustProxy, log });
+  const backups = backupFolder
+    ? startBackups({ connectionString: server.url, folder: backupFolder, everyMinutes: 0, log: quiet })
+    : undefined;
+  const app = await buildApp({ db: database.db, checkDatabase: database.check, webDist, trustProxy, log, backups });
   routes?.(app);
   await app.ready();
   return {
@@ -75,6 +83,7 @@ export async function startTestApp(
     database,
     close: async () => {
       await app.close();
+      await backups?.stop();
       await database.close();
       await server.drop();
     },

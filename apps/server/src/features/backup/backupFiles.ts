@@ -106,7 +106,7 @@ async function syncFolder(folder: string) {
 const backupName = /^mizan-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(?:-\d+)?\.backup$/;
 
 /** The backups in the folder, with the local time their name gives. */
-async function listBackups(folder: string) {
+export async function listBackups(folder: string) {
   const names = await readdir(folder);
   return names.flatMap((name) => {
     const match = backupName.exec(name);

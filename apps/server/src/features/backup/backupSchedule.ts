@@ -1,6 +1,6 @@
 /**
- * Backups nobody has to remember: while the server runs it backs the books up every `everyMinutes` and once more at a
- * clean stop, verifies each by restoring it into a scratch database before it counts, prunes what retention does not
+ * Backups nobody has to remember: while the server runs it backs the books up every `everyMinutes` (soon after it
+ * starts when the last one is older than that) and once more at a clean stop (`everyMinutes` 0: none of these), verifies each by restoring it into a scratch database before it counts, prunes what retention does not
  * keep, and remembers the last verified one in `mizan-backups.json` in the folder (it outlives a restart). The
  * settings screen reads this through `backup/status` (docs/backups.md).
  */
@@ -14,6 +14,8 @@ import { verifyBackup } from './restore.ts';
 /** After this long without a verified backup, every administrator's screen warns. */
 export const OVERDUE_HOURS = 26;
 const STATUS_FILE = 'mizan-backups.json';
+/** How soon after start a server whose last backup is older than its interval backs up. */
+const FIRST_BACKUP_DELAY_MS = 30_000;
 
 type Remembered = {
   last_verified: BackupStatus['last_verified'];
@@ -24,7 +26,7 @@ export type BackupService = {
   status: () => Promise<BackupStatus>;
   /** Makes, verifies and prunes one backup now (or waits for the one being made) and answers the status after it. */
   runNow: () => Promise<BackupStatus>;
-  /** Stops the schedule; with `finalBackup`, makes one last backup first (a clean stop of the server). */
+  /** Stops the schedule; with `finalBackup` (a clean stop of the server), makes one last backup. */
   stop: (options?: { finalBackup?: boolean }) => Promise<void>;
 };
 
@@ -136,6 +138,16 @@ export function startBackups({
 
   const timer = everyMinutes > 0 ? setInterval(() => void run(), everyMinutes * 60_000) : undefined;
   timer?.unref();
+  // A server that was off longer than the interval backs up soon after it starts, not an interval later.
+  let first: NodeJS.Timeout | undefined;
+  if (everyMinutes > 0) {
+    void recall().then(({ last_verified }) => {
+      const age = last_verified ? now().getTime() - Date.parse(last_verified.at) : Number.POSITIVE_INFINITY;
+      if (age < everyMinutes * 60_000 || stopped) return;
+      first = setTimeout(() => void run(), Math.min(FIRST_BACKUP_DELAY_MS, everyMinutes * 60_000));
+      first.unref();
+    });
+  }
 
   return {
     status,
@@ -147,6 +159,7 @@ export function startBackups({
       if (stopped) return;
       stopped = true;
       if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
       await running;
       if (finalBackup) await run();
     },
