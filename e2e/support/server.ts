@@ -60,7 +60,7 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-function spawnServer(port: number, dataDir: string): ChildProcess {
+function spawnServer(port: number, dataDir: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -72,6 +72,7 @@ function spawnServer(port: number, dataDir: string): ChildProcess {
       // A browser test that looks at backups asks for them; the others would make one at every stop.
       MIZAN_BACKUP_EVERY: process.env.MIZAN_BACKUP_EVERY ?? '0',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -102,7 +103,8 @@ async function waitUntilHealthy(child: ChildProcess, baseUrl: string) {
 
 const hasEnded = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-export async function startServer(): Promise<RunningServer> {
+/** The real server on a new data folder; `env` adds to its settings (MIZAN_BACKUP_EVERY for the backups' test). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm run test:e2e does it).');
   }
@@ -112,7 +114,7 @@ export async function startServer(): Promise<RunningServer> {
   chmodSync(parent, 0o755);
   const dataDir = join(parent, 'data');
   const baseUrl = `http://127.0.0.1:${port}`;
-  let child = spawnServer(port, dataDir);
+  let child = spawnServer(port, dataDir, env);
   await waitUntilHealthy(child, baseUrl);
 
   const stop = async () => {
@@ -141,7 +143,7 @@ export async function startServer(): Promise<RunningServer> {
   };
   const restart = async () => {
     await stop();
-    child = spawnServer(port, dataDir);
+    child = spawnServer(port, dataDir, env);
     await waitUntilHealthy(child, baseUrl);
   };
   return { baseUrl, stop, crash, restart };

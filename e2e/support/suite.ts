@@ -19,10 +19,10 @@ function reportPolicyViolations(browser: Browser, violations: string[]) {
   };
 }
 
-export function serverAndBrowser() {
+export function serverAndBrowser(env: Record<string, string> = {}) {
   const running = {} as { server: RunningServer; browser: Browser; policyViolations: string[] };
   beforeAll(async () => {
-    [running.server, running.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [running.server, running.browser] = await Promise.all([startServer(env), launchBrowser()]);
     running.policyViolations = [];
     reportPolicyViolations(running.browser, running.policyViolations);
   });

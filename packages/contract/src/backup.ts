@@ -22,7 +22,7 @@ export const BackupStatus = z.object({
   /** Where backups are written (the owner points `MIZAN_BACKUP_DIR` at a second disk or a USB stick). */
   folder: z.string(),
   /** Minutes between automatic backups; 0: none (only at a clean stop and by hand). */
-  every_minutes: z.number().int(),
+  every_minutes: z.number().nonnegative(),
   /** The last backup that was restored into a scratch database and found equal. */
   last_verified: z
     .object({ at: z.string(), file: z.string(), size: z.number().int(), figures: BackupFigures })

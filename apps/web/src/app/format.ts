@@ -52,6 +52,21 @@ export function formatDate(iso: string | null | undefined): string {
   return parts ? `${parts[3]}/${parts[2]}/${parts[1]}` : iso;
 }
 
+/** A moment (an ISO timestamp) in the device's local time: "02/12/2026 09:30". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** A file's size: "371 KB", "18.2 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /**
  * A date typed day first ("23/11/2026", "23-11-2026", "٢٣/١١/٢٠٢٦", a two-digit year is this century) → "2026-11-23";
  * undefined when it is not a day of the calendar.

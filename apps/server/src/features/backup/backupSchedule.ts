@@ -11,7 +11,7 @@ import { listBackups, pruneBackups, writeBackup } from './backupFiles.ts';
 import type { BookFigures } from './bookFigures.ts';
 import { verifyBackup } from './restore.ts';
 
-/** After this long without a verified backup, every administrator's screen warns. */
+/** After this long without a verified backup (or since the start, without any), every administrator's screen warns. */
 export const OVERDUE_HOURS = 26;
 const STATUS_FILE = 'mizan-backups.json';
 /** How soon after start a server whose last backup is older than its interval backs up. */
@@ -58,6 +58,7 @@ export function startBackups({
   log,
   now = () => new Date(),
 }: BackupOptions): BackupService {
+  const startedAt = now();
   let remembered: Remembered | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -124,7 +125,8 @@ export function startBackups({
         created_at: backup.createdAt.toISOString(),
       })),
     );
-    const lastAt = last_verified ? Date.parse(last_verified.at) : Number.NEGATIVE_INFINITY;
+    // Without any verified backup, counted from the server's start: a new install is not overdue in its first minute.
+    const lastAt = last_verified ? Date.parse(last_verified.at) : startedAt.getTime();
     return {
       folder,
       every_minutes: everyMinutes,

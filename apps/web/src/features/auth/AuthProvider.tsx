@@ -28,7 +28,7 @@ type Auth = AuthState & {
   chooseYear: (year: Year) => Promise<void>;
 };
 
-const AuthContext = createContext<Auth | null>(null);
+export const AuthContext = createContext<Auth | null>(null);
 
 const loginPath = '/folder/login';
 

@@ -3,11 +3,14 @@ import { may } from '../../app/permissions.ts';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { BackupSection } from './BackupSection.tsx';
+import { backupText } from './backupText.ts';
 import { CompanySection } from './CompanySection.tsx';
 import { RolesSection } from './RolesSection.tsx';
 import { StoreSection } from './StoreSection.tsx';
 import { settingsText } from './settingsText.ts';
 import { UsersSection } from './UsersSection.tsx';
+import { useBackupStatus } from './useBackups.ts';
 import { useStores } from './useSettings.ts';
 import { YearSection } from './YearSection.tsx';
 
@@ -22,10 +25,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Settings: the company, the accounting year, the store and its users. */
+/** Settings: the company, the accounting year, the store and its users, the backups, the roles. */
 export default function SettingsPage({ title }: { title: string }) {
   const { user, store, storeId } = useSession();
   const stores = useStores();
+  const backups = useBackupStatus(may(user, 'settings'));
   const current = stores.data?.find((s) => s.id === storeId) ?? store;
   return (
     <Page title={title}>
@@ -45,6 +49,11 @@ export default function SettingsPage({ title }: { title: string }) {
       <Section title={settingsText.users}>
         <UsersSection storeId={storeId} isAdmin={may(user, 'users')} selfId={user.id} />
       </Section>
+      {backups.data && (
+        <Section title={backupText.title}>
+          <BackupSection status={backups.data} />
+        </Section>
+      )}
       {may(user, 'roles') && (
         <Section title={settingsText.roles}>
           <RolesSection />
