@@ -6,8 +6,8 @@
  * the server's alone.
  */
 import { accountsEndpoints } from './accounts.endpoints.ts';
-import { backupEndpoints } from './backup.endpoints.ts';
 import { activityEndpoints } from './activity.endpoints.ts';
+import { backupEndpoints } from './backup.endpoints.ts';
 import { categoriesEndpoints } from './categories.endpoints.ts';
 import type { EndpointGroups } from './endpoint.ts';
 import { itemMovementEndpoints } from './itemMovement.endpoints.ts';
