@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { carryOverPglite, isPgliteFolder } from './carryOver/carryOverPglite.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded/embeddedPostgres.ts';
 import { applyMigrations } from './migrate.ts';
 import { nameRepeatedStatements } from './preparedStatements.ts';
@@ -39,6 +40,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * (features/book/openBook.ts), which adds the start-up steps the book needs.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // A folder an earlier release made with PGlite becomes this engine's cluster first (carryOver/carryOverPglite.ts).
+  if ('dataDir' in options && (await isPgliteFolder(options.dataDir))) await carryOverPglite(options.dataDir);
   const embedded =
     'url' in options
       ? undefined

@@ -7,7 +7,7 @@ import type pg from 'pg';
 /** The app's schemas: its tables, and drizzle's record of the migrations applied. */
 export const appSchemas = ['public', 'drizzle'] as const;
 
-type TableInfo = {
+export type TableInfo = {
   /** Schema-qualified and quoted, ready for SQL: `"public"."ledger_line"`. */
   sqlName: string;
   /** `public.ledger_line`: how figures and messages name it. */
