@@ -37,6 +37,11 @@ export type BackupOptions = {
   everyMinutes: number;
   log: { info: (message: string) => void; error: (message: string) => void };
   now?: () => Date;
+  /**
+   * With the embedded engine's WAL archiving: after each verified backup, a base backup when one is due
+   * (walArchive.ts); a failure counts as the backup's.
+   */
+  baseBackup?: () => Promise<{ folder: string } | undefined>;
 };
 
 const sum = (values: string[]) => toMoneyString(addMoney(ZERO, ...values.map((v) => parseMoney(v) ?? ZERO)));
@@ -57,6 +62,7 @@ export function startBackups({
   everyMinutes,
   log,
   now = () => new Date(),
+  baseBackup,
 }: BackupOptions): BackupService {
   const startedAt = now();
   let remembered: Remembered | undefined;
@@ -100,6 +106,8 @@ export function startBackups({
       log.info(`Backup ${written.file} written (${written.size} bytes) and verified by a scratch restore`);
       const pruned = await pruneBackups(folder, now());
       if (pruned.length > 0) log.info(`Backups pruned by retention: ${pruned.map((f) => basename(f)).join(', ')}`);
+      const base = await baseBackup?.();
+      if (base) log.info(`Base backup ${base.folder} taken: the WAL archive restores to any moment after it`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await remember({ ...before, last_failure: { at: now().toISOString(), message } }).catch(() => {});
