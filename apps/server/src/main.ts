@@ -7,6 +7,7 @@ import {
   archiveCurrentSegment,
   archiveSettings,
   baseBackupIfDue,
+  pointInTimeStatus,
   prepareArchiveFolder,
 } from './features/backup/walArchive.ts';
 import { openBook } from './features/book/openBook.ts';
@@ -48,6 +49,7 @@ const backups = startBackups({
           backupFolder: config.backupDir,
         })
     : undefined,
+  pointInTime: archiving ? () => pointInTimeStatus(database.connectionString, config.backupDir) : undefined,
 });
 
 const app = await buildApp({

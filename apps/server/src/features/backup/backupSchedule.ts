@@ -42,6 +42,8 @@ export type BackupOptions = {
    * (walArchive.ts); a failure counts as the backup's.
    */
   baseBackup?: () => Promise<{ folder: string } | undefined>;
+  /** With WAL archiving: its state for the status (walArchive.ts `pointInTimeStatus`). */
+  pointInTime?: () => Promise<BackupStatus['point_in_time']>;
 };
 
 const sum = (values: string[]) => toMoneyString(addMoney(ZERO, ...values.map((v) => parseMoney(v) ?? ZERO)));
@@ -63,6 +65,7 @@ export function startBackups({
   log,
   now = () => new Date(),
   baseBackup,
+  pointInTime,
 }: BackupOptions): BackupService {
   const startedAt = now();
   let remembered: Remembered | undefined;
@@ -143,6 +146,13 @@ export function startBackups({
       overdue: now().getTime() - lastAt > OVERDUE_HOURS * 3_600_000,
       running: running !== undefined,
       kept: withSizes.sort((a, b) => b.created_at.localeCompare(a.created_at)),
+      point_in_time: pointInTime
+        ? await pointInTime().catch((error: unknown) => ({
+            since: null,
+            last_archived_at: null,
+            failing: error instanceof Error ? error.message : String(error),
+          }))
+        : null,
     };
   };
 

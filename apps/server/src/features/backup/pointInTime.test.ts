@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BackupStatus } from '@mizan/contract';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../db/embedded/embeddedPostgres.ts';
@@ -102,6 +103,10 @@ describe('a dead data disk', () => {
       expect(Date.now(), 'no base backup was taken').toBeLessThan(deadline);
       await pause(250);
     }
+    // The settings screen's status says from when a restore to a moment reaches, and that archiving works.
+    const status = ((await (await till.get('/api/backup/status')).json()) as { data: BackupStatus[] }).data[0];
+    expect(status?.point_in_time?.since).toBe((await listBaseBackups(env.MIZAN_BACKUP_DIR))[0]?.finished_at);
+    expect(status?.point_in_time?.failing).toBeNull();
     await sell('pitr-sale-b1');
     await sell('pitr-sale-b2');
     await pause(1_500);

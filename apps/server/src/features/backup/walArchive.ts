@@ -228,9 +228,28 @@ export async function archiveCurrentSegment(connectionString: string) {
   }
 }
 
-/** The earliest moment a point-in-time restore reaches: the end of the oldest base backup kept. */
-export async function earliestRestorableMoment(backupFolder: string) {
-  return (await listBaseBackups(backupFolder))[0]?.finished_at;
+/** What the settings screen shows of the archive: how far back a restore reaches, and whether archiving works. */
+export async function pointInTimeStatus(connectionString: string, backupFolder: string) {
+  const since = (await listBaseBackups(backupFolder))[0]?.finished_at ?? null;
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      archived: Date | null;
+      failed: Date | null;
+      failed_wal: string | null;
+    }>(
+      'SELECT last_archived_time AS archived, last_failed_time AS failed, last_failed_wal AS failed_wal FROM pg_stat_archiver',
+    );
+    const row = rows[0];
+    const failing =
+      row?.failed && (!row.archived || row.failed > row.archived)
+        ? `the WAL segment ${row.failed_wal} could not be copied into ${walFolder(backupFolder)} (${row.failed.toISOString()}); PostgreSQL keeps it and tries again`
+        : null;
+    return { since, last_archived_at: row?.archived?.toISOString() ?? null, failing };
+  } finally {
+    await client.end();
+  }
 }
 
 export class RecoveryFailed extends Error {}
