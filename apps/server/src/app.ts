@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
 import type { BackupService } from './features/backup/backupSchedule.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemMovementRoutes } from './features/itemMovement/itemMovement.routes.ts';
 import { itemsRoutes } from './features/items/items.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(itemMovementRoutes);
       await api.register(vouchersRoutes);
       await api.register(backupRoutes(options.backups));
+      await api.register(dashboardRoutes(options.backups));
     },
     { prefix: '/api' },
   );
