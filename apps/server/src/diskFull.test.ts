@@ -164,6 +164,21 @@ describe('a full disk under the embedded database', () => {
     expect(refused.size - refusedBefore).toBeGreaterThanOrEqual(16);
     expect(await health()).toMatchObject({ status: 503, code: 'DISK_FULL' });
 
+    // A device's queued sales sent together: the one that meets the full disk is answered DISK_FULL (503, so the
+    // device keeps it and the ones after it), not INTERNAL.
+    const queued = [1, 2, 3].map((counter) => ({
+      ...saleOf(`full-disk-device-${counter}`),
+      device: { id: 'full-disk-device', counter },
+    }));
+    const batch = await till.post('/api/pay/createDeviceSales', { sales: queued });
+    expect(batch.status).toBe(200);
+    const answers = ((await batch.json()) as { data: { idempotency_key: string; status: number; error?: Answer }[] })
+      .data;
+    const last = answers.at(-1);
+    expect(answers.slice(0, -1).every((a) => a.status === 200)).toBe(true);
+    expect({ status: last?.status, code: last?.error?.code }).toEqual({ status: 503, code: 'DISK_FULL' });
+    for (const a of answers) (a.status === 200 ? acknowledged : refused).add(a.idempotency_key);
+
     const engine = await runningServer(dataDir);
     if (!engine) throw new Error('the embedded server is not running');
     const superuser = new pg.Client({ connectionString: engine.adminConnectionString });
@@ -206,7 +221,8 @@ describe('a full disk under the embedded database', () => {
     expect((await sell(till, 'after')).status).toBe(200);
     // Every refused sale, sent again with its key as the POS's outbox would, is saved once.
     for (const key of refused) {
-      const again = await till.post('/api/pay/createWithItems', saleOf(key));
+      const device = queued.find((sale) => sale.idempotency_key === key)?.device;
+      const again = await till.post('/api/pay/createWithItems', { ...saleOf(key), ...(device ? { device } : {}) });
       expect(again.status, key).toBe(200);
     }
     expect(server.child.exitCode).toBeNull();
