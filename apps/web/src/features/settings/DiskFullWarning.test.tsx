@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../app/api.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { AuthContext } from '../auth/AuthProvider.tsx';
-import { DiskFullWarning, diskFullText } from './DiskFullWarning.tsx';
+import { diskFullText } from './backupText.ts';
+import { DiskFullWarning } from './DiskFullWarning.tsx';
 
 /**
  * Issue 35, finding 11: with the data folder's disk full every sale was refused while nothing told the one who can

@@ -4,11 +4,7 @@ import { whenDiskFull } from '../../app/api.ts';
 import { may } from '../../app/permissions.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { AuthContext } from '../auth/AuthProvider.tsx';
-
-export const diskFullText = {
-  warning:
-    'تنبيه: القرص الذي عليه قاعدة البيانات ممتلئ، فلا تُحفظ المبيعات ولا أي عملية الآن. احذف أو انقل ملفات لا تلزم من هذا القرص، ثم أعد الحفظ: لا حاجة لإعادة تشغيل البرنامج.',
-};
+import { diskFullText } from './backupText.ts';
 
 export const diskFullKey = ['health', 'diskFull'] as const;
 
