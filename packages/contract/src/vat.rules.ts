@@ -30,6 +30,14 @@ export function vatTermsOf(side: 'sale' | 'purchase', company: CompanyVat): VatT
   return { charged: true, pricesIncludeVat: side === 'sale' && company.prices_include_vat };
 }
 
+/**
+ * A saved document's own VAT terms, kept on it from when it was issued (`vat_charged`, `vat_included`): its edits,
+ * payments and returns use them, whatever the company's settings say now (docs/vat.md).
+ */
+export function documentVatTerms(doc: { vat_charged: boolean; vat_included: boolean }): VatTerms {
+  return doc.vat_charged ? { charged: true, pricesIncludeVat: doc.vat_included } : NO_VAT;
+}
+
 /** A VAT rate (percent, at most 2 decimals, 0–100) in hundredths of a percent: "15" → 1500n. */
 export function rateBasisPoints(rate: string): bigint {
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(rate.trim());

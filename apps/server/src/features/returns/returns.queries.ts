@@ -28,6 +28,8 @@ const returnColumns = {
   changee: tradeDocument.changee,
   taxTot: tradeDocument.taxTot,
   total_with_vat: tradeDocument.total_with_vat,
+  vat_charged: tradeDocument.vat_charged,
+  vat_included: tradeDocument.vat_included,
   return_date: tradeDocument.pay_date,
   return_time: tradeDocument.pay_time,
   return_method: tradeDocument.pay_method,
