@@ -135,6 +135,17 @@ describeEachDatabase('VAT terms kept on the document', (ctx) => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().data[0]).toMatchObject({ taxTot: '15.00', total_with_vat: '115.00', changee: '0.00' });
+    // The legacy header edit (the lines kept) too.
+    const header = await c.post('/api/pay/update', {
+      pay_id: sold.pay_id,
+      cust_id: walkIn.id,
+      pay_date: '2026-03-10',
+      tot_pr: '999',
+      pay: '115',
+      payComment: 'أخرى',
+    });
+    expect(header.statusCode).toBe(200);
+    expect(header.json().data[0]).toMatchObject({ taxTot: '15.00', total_with_vat: '115.00', changee: '0.00' });
   });
 
   it('an invoice issued before the company registered for VAT charges none on its edit and its return', async () => {
