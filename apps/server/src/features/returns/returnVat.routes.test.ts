@@ -38,7 +38,7 @@ describeEachDatabase('the VAT of returns in parts', (ctx) => {
   const outputVat = async () =>
     (
       await ctx().database.db.execute<{ b: string }>(
-        sql`select coalesce(sum(l.credit - l.debit), 0)::text as b from ledger_line l
+        sql`select coalesce(sum(l.credit - l.debit), 0)::numeric(20, 2)::text as b from ledger_line l
           join sub_accounts a on a.id = l.account_id where a.store_id = 1 and a.role = 'output_vat'`,
       )
     ).rows[0]?.b;

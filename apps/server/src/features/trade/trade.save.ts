@@ -42,6 +42,7 @@ import { postingOf } from '../posting/posting.rules.ts';
 import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
+import { type ReturnVat, returnLineVat } from '../returns/returns.rules.ts';
 import { type LockedItem, lockStockItems } from '../stock/stockCheck.ts';
 import { isDeviceCounterHeld } from './deviceCounters.queries.ts';
 import { sameSave } from './trade.idempotency.ts';
@@ -84,6 +85,11 @@ export type SaveInput = {
    * quantity returned), which follows the sale's if a back-dated change re-values it.
    */
   originalPayId?: number;
+  /**
+   * A return's VAT per item: its slice of what its original charged (returns.rules.ts `returnVatSlices`), so a line
+   * returned in parts gives back exactly its VAT.
+   */
+  returnVat?: ReturnVat | undefined;
 };
 
 /** A save as the pipeline takes it: with the idempotency key a new document keeps, and the hash of its content. */
@@ -342,7 +348,13 @@ function check(loaded: Loaded) {
   if (input.header.nextPay && input.header.nextPay < input.header.pay_date)
     return fail<never>('VALIDATION_FAILED', { nextPay: 'DUE_BEFORE_DATE' });
   if (!loaded.yearOpen.ok) return loaded.yearOpen;
-  const totals = checkedTotals(input, lines, loaded.vat);
+  const { returnVat } = input;
+  const totals = checkedTotals(
+    input,
+    lines,
+    loaded.vat,
+    returnVat && ((computed) => returnLineVat(lines, computed, returnVat)),
+  );
   if (!totals.ok) return totals;
   if (loaded.cashOnly && totals.value.changee !== 0n && !awaitingLines)
     return fail<never>('WALK_IN_UNPAID', { pay: 'WALK_IN_UNPAID' });
