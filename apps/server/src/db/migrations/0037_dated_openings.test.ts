@@ -11,12 +11,14 @@
  */
 
 import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openBook } from '../../features/book/openBook.ts';
+import { ledgerSumsInvariants } from '../../features/posting/ledgerSums.invariants.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { TestClient } from '../../test/testApp.ts';
 import { migrationsUpTo, openServer } from './migrationTesting.ts';
@@ -168,12 +170,36 @@ describe('migration 0037: opening balances become dated postings', () => {
       const app = await buildApp({ db: database.db, checkDatabase: database.check });
       await app.ready();
       try {
+        // Each opening is two lines on the book's first day, and the kept sums hold them.
+        expect(await ledgerSumsInvariants(database.db)).toEqual([]);
+        const dated = await database.db.execute<{ id: number; opening_date: string | null; lines: number }>(sql`
+          select s.id, s.opening_date::text as opening_date, (select count(*)::int from ledger_line l
+            where l.source_kind = 'sub_balance' and l.source_id = s.id) as lines
+          from sub_accounts s where s.id between 901 and 907 order by s.id`);
+        expect(dated.rows.map((row) => [row.id, row.opening_date, row.lines])).toEqual([
+          [901, '2025-01-01', 2],
+          [902, null, 0],
+          [903, null, 0],
+          [904, null, 0],
+          [905, '2025-01-01', 2],
+          [906, '2025-01-01', 2],
+          [907, '2025-01-01', 2],
+        ]);
         const c = new TestClient(app);
         const signed = await c.signIn('admin', 'admin123', 1);
         expect(signed.statusCode, signed.body).toBe(200);
-        await expect(`${JSON.stringify(await figures(c), null, 1)}\n`).toMatchFileSnapshot(
-          './__snapshots__/0037_figures.json',
-        );
+        const after = await figures(c);
+        // The one figure that reads otherwise, and not a balance: the opening-balance account's legacy debit and
+        // credit totals (the seed's `fromDebitTot`, `toCreditTot`) now add its lines, one per opening, instead of
+        // their net: 160.00 debit (the other side of the credit-side openings, 40.00 and 120.00) and 1,250.75
+        // credit, where they read 0.00 and 1,090.75. Its balance (`current_balance`, `sub_balance_now`) is the same.
+        for (const yearId of [1, 2]) {
+          const row = (after[`accounts ${yearId}`] as unknown[][]).find((account) => account[0] === 904) ?? [];
+          expect([row[5], row[7], row[2], row[8]]).toEqual(['160.00', '1250.75', '1090.75', '1090.75']);
+          row[5] = '0.00';
+          row[7] = '1090.75';
+        }
+        await expect(`${JSON.stringify(after, null, 1)}\n`).toMatchFileSnapshot('./__snapshots__/0037_figures.json');
       } finally {
         await app.close();
         await database.close();
