@@ -38,6 +38,9 @@ export const fieldTextAr: Record<FieldErrorCode, string> = {
   QUANTITY_NOT_POSITIVE: 'الكمية يجب أن تكون أكبر من صفر',
   QUANTITY_NEGATIVE: 'لا يمكن أن تكون الكمية سالبة',
   DUE_BEFORE_DATE: 'تاريخ السداد قبل تاريخ الفاتورة',
+  OPENING_DATE_OUTSIDE_BOOK: 'لا توجد سنة مالية تشمل هذا التاريخ: اختر تاريخا داخل إحدى السنوات المالية',
+  OPENING_YEAR_CLOSED:
+    'تاريخ الرصيد الافتتاحي في سنة مالية مقفلة (أو كان فيها): اختر تاريخا في سنة مفتوحة، أو يعيد المدير فتح السنة أولا',
   PERCENT_OUT_OF_RANGE: 'النسبة بين 0 و 100',
   DATE_INVALID: 'أدخل تاريخا صحيحا (يوم/شهر/سنة)',
   TIME_INVALID: 'أدخل وقتا صحيحا بالصيغة HH:mm',
