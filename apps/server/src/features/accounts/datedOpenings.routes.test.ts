@@ -248,6 +248,86 @@ describeEachDatabase('opening balances are dated postings', (ctx) => {
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 
+  it('opening stock is dated too (its year’s first day) and a closed year refuses its every change', async () => {
+    const c = await signedIn('admin', 'admin123', 2);
+    const item = await c.post(`/api/items/create?yearId=${Y2025}`, {
+      item_name: `صنف أول المدة ${Math.random()}`,
+      perch_price: '8',
+      pay_price: '12',
+      firstQuantity: '5',
+      fq_year: Y2025,
+    });
+    expect(item.statusCode, item.body).toBe(200);
+    const itemId = item.json().data[0].id;
+    const lines = await ctx().database.db.execute<{ line_date: string; yearId: number }>(
+      sql`select distinct line_date::text, "yearId" from ledger_line where source_kind = 'firstq' and store_id = 2`,
+    );
+    expect(lines.rows).toEqual([{ line_date: '2025-01-01', yearId: Y2025 }]);
+    const assets = await totalAssets(c, '2025-12-31');
+    expect((await c.post('/api/year/close', { yearId: Y2025 })).statusCode).toBe(200);
+    try {
+      const refusals = [
+        await c.post(`/api/firstq/update?yearId=${Y2025}`, { item_id: itemId, quantity: '9', fq_year: Y2025 }),
+        await c.post(`/api/firstq/deleteByStore?store_id=2&yearId=${Y2025}&fq_year=${Y2025}`),
+        await c.post('/api/items/delete', { id: itemId }),
+        await c.post(`/api/items/create?yearId=${Y2025}`, {
+          item_name: `صنف آخر ${Math.random()}`,
+          perch_price: '1',
+          pay_price: '2',
+          firstQuantity: '3',
+          fq_year: Y2025,
+        }),
+      ];
+      for (const res of refusals) {
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().error.code).toBe('YEAR_CLOSED');
+      }
+      expect(await totalAssets(c, '2025-12-31')).toBe(assets);
+    } finally {
+      expect((await c.post('/api/year/reopen', { yearId: Y2025 })).statusCode).toBe(200);
+    }
+  });
+
+  it('a closed year refuses moving an account with lines in it to another class (it would move the year’s statements)', async () => {
+    const c = await signedIn();
+    const moved = await create(c, { sub_balance: '0' });
+    const sales = (await read(c, '/api/sub_accounts/readAllStore?yearId=1')).data.find(
+      (row: { role: string | null }) => row.role === 'sales',
+    );
+    const journal = await c.post(`/api/journal/createWithItems?yearId=${Y2025}`, {
+      invoice: { j_date: '2025-10-10', j_type: 'قيد', yearId: Y2025 },
+      items: [
+        { ac_id: moved.id, debit: '70', credit: 0 },
+        { ac_id: sales.id, debit: 0, credit: '70' },
+      ],
+    });
+    expect(journal.statusCode, journal.body).toBe(200);
+    const assets = await totalAssets(c, '2025-12-31');
+    expect((await c.post('/api/year/close', { yearId: Y2025 })).statusCode).toBe(200);
+    try {
+      // To the expenses (profit and loss): 70.00 would leave 2025's balance sheet.
+      const toExpenses = await c.post('/api/sub_accounts/update', {
+        ...customer({}),
+        id: moved.id,
+        sub_name: moved.sub_name,
+        ac_id: 3,
+        cat_id: 3,
+      });
+      expect(toExpenses.statusCode, toExpenses.body).toBe(409);
+      expect(toExpenses.json().error).toMatchObject({ code: 'YEAR_CLOSED', fields: { ac_id: 'CLASS_IN_CLOSED_YEAR' } });
+      expect(await totalAssets(c, '2025-12-31')).toBe(assets);
+      // Its other fields change as before.
+      const renamed = await c.post('/api/sub_accounts/update', {
+        ...customer({}),
+        id: moved.id,
+        sub_name: `${moved.sub_name} ب`,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    } finally {
+      expect((await c.post('/api/year/reopen', { yearId: Y2025 })).statusCode).toBe(200);
+    }
+  });
+
   it('an account with an opening balance is deleted with its opening; nothing of it is left in the ledger', async () => {
     const c = await signedIn();
     const gone = await create(c, { sub_balance: '60', opening_date: '2026-02-01' });
