@@ -18,7 +18,7 @@ import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { yearsOfStore } from '../book/yearLock.ts';
+import { requireOpenYears, yearsOfStore } from '../book/yearLock.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import {
   countLedgerLines,
@@ -371,6 +371,20 @@ export async function createSubAccounts(
   return ok(await readInChunks(written.value, (ids) => findSubAccounts(db, user.store_id, ids)));
 }
 
+/** Whether every year the account has ledger lines in is open (under the store's key-share lock: yearLock.ts). */
+async function yearsWithLinesOpen(tx: Tx, storeId: number, accountId: number) {
+  const years = await tx.execute<{ yearId: number }>(sql`
+    select "yearId" from account_balance
+    where store_id = ${storeId} and account_id = ${accountId} and (debit_total <> 0 or credit_total <> 0)`);
+  return (
+    await requireOpenYears(
+      tx,
+      storeId,
+      years.rows.map((row) => row.yearId),
+    )
+  ).ok;
+}
+
 export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAccountBody): Promise<Result<SubAccount>> {
   return refusingDuplicates(() =>
     inTransaction(db, async (tx) => {
@@ -380,6 +394,10 @@ export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAcco
       if (existing.value.role && existing.value.ac_id !== input.ac_id) return fail('SYSTEM_ACCOUNT');
       const row = await accountRow(tx, user.store_id, input, existing.value);
       if (!row.ok) return row;
+      // Its class decides on which statement, on which side and in which section each of its lines is read: a move
+      // to another class re-reads every year it has lines in, so none of them may be closed.
+      if (input.ac_id !== existing.value.ac_id && !(await yearsWithLinesOpen(tx, user.store_id, input.id)))
+        return fail('YEAR_CLOSED', { ac_id: 'CLASS_IN_CLOSED_YEAR' });
       await tx
         .update(subAccounts)
         .set(row.value)
