@@ -3,24 +3,36 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { MigrationFailed } from './db/migrate.ts';
 import { startBackups } from './features/backup/backupSchedule.ts';
+import {
+  archiveCurrentSegment,
+  archiveSettings,
+  baseBackupIfDue,
+  pointInTimeStatus,
+  prepareArchiveFolder,
+} from './features/backup/walArchive.ts';
 import { openBook } from './features/book/openBook.ts';
 import { demoUsers, seedDemoIfEmpty, seedDemoShop } from './features/demo/demo.seed.ts';
 import { type StartupFailure, serveStartupFailure } from './startupFailure.ts';
 
 const config = readConfig(process.env);
-const database = await openBook(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }).catch(
-  async (error: unknown) => {
-    // The books could not be opened: say so on every screen and in the log, and sell nothing (startupFailure.ts).
-    const failure = startupFailureOf(error);
-    console.error(`Mizan could not open its database. ${failure.detail}`);
-    const stopped = await serveStartupFailure(failure, { port: config.port, host: config.host });
-    const stop = () => void stopped.close().then(() => process.exit(1));
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    console.log(`\nميزان: تعذر فتح قاعدة البيانات، التفاصيل على http://localhost:${config.port}`);
-    return new Promise<never>(() => {});
-  },
-);
+// The embedded engine archives its WAL into the backup folder while backups are on (walArchive.ts).
+const archiving = !config.databaseUrl && config.backupEvery > 0;
+if (archiving) await prepareArchiveFolder(config.backupDir);
+const database = await openBook(
+  config.databaseUrl
+    ? { url: config.databaseUrl }
+    : { dataDir: config.dataDir, settings: archiving ? archiveSettings(config.backupDir) : {} },
+).catch(async (error: unknown) => {
+  // The books could not be opened: say so on every screen and in the log, and sell nothing (startupFailure.ts).
+  const failure = startupFailureOf(error);
+  console.error(`Mizan could not open its database. ${failure.detail}`);
+  const stopped = await serveStartupFailure(failure, { port: config.port, host: config.host });
+  const stop = () => void stopped.close().then(() => process.exit(1));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`\nميزان: تعذر فتح قاعدة البيانات، التفاصيل على http://localhost:${config.port}`);
+  return new Promise<never>(() => {});
+});
 const seeded = config.demo !== 'off' && (await seedDemoIfEmpty(database.db));
 if (seeded && config.demo === 'shop') await seedDemoShop(database.db);
 
@@ -29,12 +41,22 @@ const backups = startBackups({
   folder: config.backupDir,
   everyMinutes: config.backupEvery,
   log: { info: (line) => console.log(line), error: (line) => console.error(line) },
+  baseBackup: archiving
+    ? () =>
+        baseBackupIfDue({
+          connectionString: database.connectionString,
+          dataDir: config.dataDir,
+          backupFolder: config.backupDir,
+        })
+    : undefined,
+  pointInTime: archiving ? () => pointInTimeStatus(database.connectionString, config.backupDir) : undefined,
 });
 
 const app = await buildApp({
   backups,
   db: database.db,
   checkDatabase: database.check,
+  writes: database.writes,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   log: { level: config.logLevel },
@@ -47,6 +69,8 @@ async function stop(signal: string) {
   app.log.info(`${signal}: finishing requests in progress, then a last backup, then closing the database`);
   await app.close();
   await backups.stop({ finalBackup: config.backupEvery > 0 });
+  // The archive then holds every committed change, up to the last sale.
+  if (archiving) await archiveCurrentSegment(database.connectionString).catch(() => false);
   await database.close();
   process.exit(0);
 }

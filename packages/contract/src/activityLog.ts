@@ -9,6 +9,8 @@ import { type DocumentKind, documentKinds } from './documentKinds.ts';
 const fixedActions = {
   login: 'تسجيل الدخول',
   logout: 'تسجيل الخروج',
+  // Written by the server, not by the user named: the account's sign-in was past its limit (auth.queries.ts).
+  'login locked': 'إيقاف الدخول مؤقتاً بعد محاولات خاطئة كثيرة',
   'insert user': 'إضافة مستخدم',
   'reset password': 'إعادة تعيين كلمة مرور مستخدم',
   'enable user': 'تفعيل مستخدم',

@@ -34,6 +34,20 @@ export const BackupStatus = z.object({
   /** A backup is being made now. */
   running: z.boolean(),
   kept: z.array(KeptBackup),
+  /**
+   * The embedded engine's WAL archive (a restore to any moment since `since`); null when the database is a PostgreSQL
+   * server (DATABASE_URL: its administrator archives it) or backups are off.
+   */
+  point_in_time: z
+    .object({
+      /** The end of the oldest base backup kept: the earliest moment a restore reaches (null before the first). */
+      since: z.string().nullable(),
+      /** When the last WAL segment reached the archive. */
+      last_archived_at: z.string().nullable(),
+      /** Why archiving fails now (the folder is gone or full), when its last attempt failed. */
+      failing: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type BackupStatus = z.infer<typeof BackupStatus>;
 

@@ -9,6 +9,7 @@ import { accountsEndpoints } from './accounts.endpoints.ts';
 import { activityEndpoints } from './activity.endpoints.ts';
 import { backupEndpoints } from './backup.endpoints.ts';
 import { categoriesEndpoints } from './categories.endpoints.ts';
+import { dashboardEndpoints } from './dashboard.endpoints.ts';
 import type { EndpointGroups } from './endpoint.ts';
 import { itemMovementEndpoints } from './itemMovement.endpoints.ts';
 import { itemsEndpoints } from './items.endpoints.ts';
@@ -43,6 +44,7 @@ export const endpoints = {
   ...vatEndpoints,
   ...permissionsEndpoints,
   ...backupEndpoints,
+  ...dashboardEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -65,6 +67,7 @@ const groupsOfTables = [
   vatEndpoints,
   permissionsEndpoints,
   backupEndpoints,
+  dashboardEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './backup.ts';
 export * from './categories.ts';
 export * from './constants.ts';
+export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './digits.ts';
 export * from './documentKinds.ts';

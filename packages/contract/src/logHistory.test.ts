@@ -18,4 +18,19 @@ describe('an activity entry as one Arabic sentence', () => {
     // A legacy client's own token is shown as it is.
     expect(logSentence({ full_name: 'منى', typee: 'something new', logToken: {} })).toBe('قام منى بsomething new');
   });
+
+  it('a locked sign-in is not something the user did: it names the account, the failures and their addresses', () => {
+    expect(
+      logSentence({
+        full_name: 'كاشير الصباح',
+        typee: 'login locked',
+        logToken: { user_name: 'till', failures: 20, addresses: ['203.0.113.1', '203.0.113.2'] },
+      }),
+    ).toBe(
+      'أُوقف الدخول إلى حساب كاشير الصباح مؤقتاً من العناوين التي أخطأت في كلمة مروره (20 محاولة خاطئة): 203.0.113.1، 203.0.113.2',
+    );
+    expect(logSentence({ full_name: 'منى', typee: 'login locked', logToken: {} })).toBe(
+      'أُوقف الدخول إلى حساب منى مؤقتاً من العناوين التي أخطأت في كلمة مروره',
+    );
+  });
 });

@@ -74,6 +74,14 @@ const nameKeys = ['sub_name', 'item_name', 'category_name', 'user_name', 'store_
 export function logSentence(entry: { full_name: string | null; typee: string; logToken: Record<string, unknown> }) {
   const who = entry.full_name ?? 'مستخدم محذوف';
   const token = entry.logToken;
+  // Not something the user did: others guessed the user's password (the addresses that did wait, others sign in).
+  if (entry.typee === 'login locked') {
+    const failures = typeof token.failures === 'number' ? token.failures : undefined;
+    const addresses = Array.isArray(token.addresses) ? token.addresses.filter((a) => typeof a === 'string') : [];
+    return `أُوقف الدخول إلى حساب ${who} مؤقتاً من العناوين التي أخطأت في كلمة مروره${
+      failures === undefined ? '' : ` (${failures} محاولة خاطئة)`
+    }${addresses.length ? `: ${addresses.join('، ')}` : ''}`;
+  }
   const reference = referenceKeys.map((key) => token[key]).find((value) => typeof value === 'string' && value);
   const name = nameKeys.map((key) => token[key]).find((value) => typeof value === 'string' && value);
   const subject = reference ? ` رقم ${reference}` : name ? ` «${name}»` : '';

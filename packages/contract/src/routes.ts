@@ -249,4 +249,7 @@ export const routes: RoutesOf<typeof endpoints> = {
     now: post('backup/now'),
     download: get('backup/download'),
   },
+  dashboard: {
+    read: get('dashboard/read'),
+  },
 };

@@ -718,7 +718,12 @@ export const tradeDocument = pgTable(
     changee: moneyColumn('changee').notNull(),
     /** The VAT it carries: Σ its lines' `vat` (docs/vat.md), computed by the server. */
     taxTot: moneyColumn('taxTot').notNull().default('0'),
-    /** Whether its prices included its VAT (a sale when the company said so), or the VAT came on top. */
+    /**
+     * Its VAT terms, kept from when it was issued (docs/vat.md): whether it charges VAT (the company was registered)
+     * and whether its prices included it (a sale when the company said so) or the VAT came on top. Its edits,
+     * payments and returns use these, never the company's settings of the day; a return copies its original's.
+     */
+    vat_charged: boolean('vat_charged').notNull().default(false),
     vat_included: boolean('vat_included').notNull().default(false),
     /**
      * What the party owes in all (= pay + changee): tot_pr − discount, plus taxTot when it came on top. Computed by
@@ -773,6 +778,8 @@ export const tradeDocument = pgTable(
     uniqueIndex('trade_document_device_uq')
       .on(t.store_id, t.device_id, t.device_counter)
       .where(sql`${t.device_id} is not null`),
+    // A document that charges no VAT carries none (migration 0037).
+    check('trade_document_vat_terms', sql`${t.vat_charged} or (${t.taxTot} = 0 and not ${t.vat_included})`),
     check(
       'trade_document_device_pair',
       sql`(${t.device_id} is null) = (${t.device_counter} is null) and (${t.device_counter} is null or ${t.device_counter} >= 1)`,

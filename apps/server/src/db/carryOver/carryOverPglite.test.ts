@@ -48,7 +48,7 @@ function fingerprint(dir: string) {
 /** The figures an accountant reads, by the same SQL on both engines. */
 const FIGURES = {
   documents: 'select kind, store_id, count(*)::int as n from trade_document group by 1, 2 order by 1, 2',
-  // The documents' lines: the first start also migrates the folder, and migration 0037 posts the accounts' opening
+  // The documents' lines: the first start also migrates the folder, and migration 0038 posts the accounts' opening
   // balances as lines of their own (source `sub_balance`; its test shows every report's figures unchanged).
   trialBalance: `select store_id, "yearId", account_id, sum(debit)::text as debit, sum(credit)::text as credit
                    from ledger_line where source_kind <> 'sub_balance' group by 1, 2, 3 order by 1, 2, 3`,

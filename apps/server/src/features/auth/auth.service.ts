@@ -15,8 +15,10 @@ import {
 export const MAX_FAILURES = 10;
 export const FAILURE_WINDOW_MS = 60_000;
 /**
- * Twenty on one account within fifteen minutes, from any addresses, lock that account out until they age: many
- * addresses cannot add up their guesses. The price is that a guesser can keep the real user waiting that long.
+ * Twenty on one account within fifteen minutes, from any addresses, lock that account out until they age for every
+ * address that failed on it: many addresses cannot add up their guesses. An address that has not failed on it gets its
+ * password checked (one try: wrong, it waits too), so a guesser cannot keep the user's own till from signing in, and
+ * the administrators are told in the activity log (`startAttempt`, issue 35).
  */
 export const MAX_ACCOUNT_FAILURES = 20;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;

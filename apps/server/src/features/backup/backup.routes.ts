@@ -18,7 +18,7 @@ import type { BackupService } from './backupSchedule.ts';
 const { backup } = endpoints;
 
 /** Whether the user's role in every store of the company permits `settings` (the owner's permits everything). */
-async function administersEveryStore(db: Db, userId: number) {
+export async function administersEveryStore(db: Db, userId: number) {
   const { rows } = await db.execute<{ missing: number }>(sql`
     select count(*)::int as missing from store s
      where not exists (

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -69,16 +69,19 @@ function localMinute(at: Date) {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}${two(at.getMinutes())}`;
 }
 
-/** The name, or with `-2`, `-3`, ... when a file of the same minute exists: a backup never replaces another. */
+/**
+ * The name, or with `-2`, `-3`, ... when the minute already has backups: one more than the highest number of that
+ * minute in the folder, never a number freed by pruning (retention orders a minute's backups by it, so a reused lower
+ * number would make the newest backup look the oldest). A backup never replaces another.
+ */
 async function freeName(folder: string, base: string, extension: string) {
-  for (let n = 1; ; n++) {
-    const candidate = join(folder, `${base}${n === 1 ? '' : `-${n}`}.${extension}`);
-    const taken = await access(candidate).then(
-      () => true,
-      () => false,
-    );
-    if (!taken) return candidate;
-  }
+  const numbers = (await readdir(folder)).flatMap((name) => {
+    if (name === `${base}.${extension}`) return [1];
+    const match = new RegExp(`^${base}-(\\d+)\\.${extension}$`).exec(name);
+    return match ? [Number(match[1])] : [];
+  });
+  const n = Math.max(0, ...numbers) + 1;
+  return join(folder, `${base}${n === 1 ? '' : `-${n}`}.${extension}`);
 }
 
 /** Flushes the file's bytes to the disk (any handle of the file flushes its data; Windows needs one open for writing). */

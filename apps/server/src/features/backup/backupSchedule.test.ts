@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/testApp.ts';
 import { OVERDUE_HOURS, startBackups } from './backupSchedule.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'mizan-schedule-'));
@@ -52,4 +53,32 @@ describe('when the backups are overdue', () => {
     await service.stop();
     rmSync(own, { recursive: true, force: true });
   });
+});
+
+describe('several backups in one minute', () => {
+  // Found by pointInTime.test: the third backup of a minute took the freed name of the first, sorted as the oldest of
+  // the minute, and retention deleted it, the newest verified backup, the moment it was made.
+  it('keep the newest, the one the status names, on disk', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'mizan-schedule-'));
+    const database = await createTestDatabase({ migrated: true });
+    const minute = Date.parse('2026-12-02T09:30:10Z');
+    const service = startBackups({
+      connectionString: database.url,
+      folder: own,
+      everyMinutes: 0,
+      log: quiet,
+      now: () => new Date(minute),
+    });
+    try {
+      for (let n = 0; n < 4; n++) {
+        const status = await service.runNow();
+        expect(status.last_failure).toBeNull();
+        expect(status.kept.map((k) => k.file)).toContain(status.last_verified?.file);
+      }
+    } finally {
+      await service.stop();
+      await database.drop();
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

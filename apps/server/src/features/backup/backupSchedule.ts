@@ -37,6 +37,13 @@ export type BackupOptions = {
   everyMinutes: number;
   log: { info: (message: string) => void; error: (message: string) => void };
   now?: () => Date;
+  /**
+   * With the embedded engine's WAL archiving: after each verified backup, a base backup when one is due
+   * (walArchive.ts); a failure counts as the backup's.
+   */
+  baseBackup?: () => Promise<{ folder: string } | undefined>;
+  /** With WAL archiving: its state for the status (walArchive.ts `pointInTimeStatus`). */
+  pointInTime?: () => Promise<BackupStatus['point_in_time']>;
 };
 
 const sum = (values: string[]) => toMoneyString(addMoney(ZERO, ...values.map((v) => parseMoney(v) ?? ZERO)));
@@ -57,6 +64,8 @@ export function startBackups({
   everyMinutes,
   log,
   now = () => new Date(),
+  baseBackup,
+  pointInTime,
 }: BackupOptions): BackupService {
   const startedAt = now();
   let remembered: Remembered | undefined;
@@ -100,6 +109,8 @@ export function startBackups({
       log.info(`Backup ${written.file} written (${written.size} bytes) and verified by a scratch restore`);
       const pruned = await pruneBackups(folder, now());
       if (pruned.length > 0) log.info(`Backups pruned by retention: ${pruned.map((f) => basename(f)).join(', ')}`);
+      const base = await baseBackup?.();
+      if (base) log.info(`Base backup ${base.folder} taken: the WAL archive restores to any moment after it`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await remember({ ...before, last_failure: { at: now().toISOString(), message } }).catch(() => {});
@@ -135,6 +146,13 @@ export function startBackups({
       overdue: now().getTime() - lastAt > OVERDUE_HOURS * 3_600_000,
       running: running !== undefined,
       kept: withSizes.sort((a, b) => b.created_at.localeCompare(a.created_at)),
+      point_in_time: pointInTime
+        ? await pointInTime().catch((error: unknown) => ({
+            since: null,
+            last_archived_at: null,
+            failing: error instanceof Error ? error.message : String(error),
+          }))
+        : null,
     };
   };
 

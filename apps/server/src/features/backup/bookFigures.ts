@@ -84,6 +84,16 @@ export async function readBookFigures(client: pg.ClientBase): Promise<BookFigure
   };
 }
 
+/** The figures of the database as one instant, in a read-only transaction of their own. */
+export async function readBookFiguresAtOnce(client: pg.ClientBase): Promise<BookFigures> {
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+  try {
+    return await readBookFigures(client);
+  } finally {
+    await client.query('COMMIT');
+  }
+}
+
 async function useStableOutput(client: pg.ClientBase) {
   const names = Object.keys(stableOutput);
   await client.query(`SELECT ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, [

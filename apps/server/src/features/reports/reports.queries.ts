@@ -190,6 +190,27 @@ export async function moneyAccounts(db: DbOrTx, storeId: number, year: Accountin
 type Paging = { page: number; pageSize: number };
 
 /**
+ * The sale and sales-return lines of a period with what each earned: its revenue (its total less its share of the
+ * invoice's discount, net of VAT) and its cost, a return's with `sign` -1. The gross-profit report and the
+ * dashboard's sales read these same lines.
+ */
+export function grossProfitLines(storeId: number, period: Period) {
+  const kinds = [...grossProfitKindTokens, saleReturn];
+  return sql`
+    select d.pay_id, d.pay_ref, d.pay_date, d.cust_id, d.kind, t.item_id, t.item_name,
+      case when d.kind = ${saleReturn} then -1 else 1 end as sign, t.quantity,
+      t.tot - case when d.tot_pr = 0 then 0 else d.discount * t.tot / d.tot_pr end
+        - case when d.vat_included then t.vat else 0 end as revenue,
+      coalesce(t.cost, 0) as cost
+    from trade_document d join trade_line t on t.pay_id = d.pay_id
+    where d.store_id = ${storeId} and d.kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})
+      and not d.awaiting_lines and d.pay_date >= ${period.start} and d.pay_date <= ${period.end}`;
+}
+
+/**
  * Gross profit from what the lines kept when they posted: a sale line's revenue is its total less its share of the
  * invoice's discount, its cost the value its goods left stock at; a sales return's lines count against them. By
  * item or by invoice, paged, with the sums of the whole period.
@@ -201,19 +222,7 @@ export async function grossProfit(
   by: 'item' | 'invoice',
   { page, pageSize }: Paging,
 ) {
-  const kinds = [...grossProfitKindTokens, saleReturn];
-  const lines = sql`
-    select d.pay_id, d.pay_ref, d.pay_date, d.cust_id, t.item_id, t.item_name,
-      case when d.kind = ${saleReturn} then -1 else 1 end as sign, t.quantity,
-      t.tot - case when d.tot_pr = 0 then 0 else d.discount * t.tot / d.tot_pr end
-        - case when d.vat_included then t.vat else 0 end as revenue,
-      coalesce(t.cost, 0) as cost
-    from trade_document d join trade_line t on t.pay_id = d.pay_id
-    where d.store_id = ${storeId} and d.kind in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )})
-      and not d.awaiting_lines and d.pay_date >= ${period.start} and d.pay_date <= ${period.end}`;
+  const lines = grossProfitLines(storeId, period);
   const grouped =
     by === 'item'
       ? sql`select g.item_id as key, max(g.item_name) as name, null::text as party, null::text as line_date,

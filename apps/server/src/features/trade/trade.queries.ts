@@ -31,6 +31,8 @@ export const documentColumns = {
   changee: tradeDocument.changee,
   taxTot: tradeDocument.taxTot,
   total_with_vat: tradeDocument.total_with_vat,
+  vat_charged: tradeDocument.vat_charged,
+  vat_included: tradeDocument.vat_included,
   pay_date: tradeDocument.pay_date,
   pay_time: tradeDocument.pay_time,
   pay_method: tradeDocument.pay_method,

@@ -16,7 +16,9 @@ export async function lockUserManagement(tx: DbOrTx) {
 
 /**
  * The user `id` as `admin` may manage them, or why not. A user outside the admin's current store is NOT_FOUND (the
- * admin cannot see them); one who also works in a store the admin is not allowed in is USER_IN_OTHER_STORES.
+ * admin cannot see them); one who also works in a store where the admin's role is not an administrator's (the admin
+ * has no role there, or a cashier's, a store keeper's, an accountant's) is USER_IN_OTHER_STORES: having a store is
+ * not running it (issue 35). One's own account is one's own: its password, and one's role in the current store.
  */
 export async function managedUser(tx: DbOrTx, admin: SessionUser, id: number): Promise<Result<ManagedUser>> {
   if (!admin.is_admin) return fail('ADMIN_ONLY');
@@ -32,12 +34,13 @@ export async function managedUser(tx: DbOrTx, admin: SessionUser, id: number): P
     from users u
     join user_store us on us.user_id = u.id
     left join user_store mine on mine.user_id = ${admin.id} and mine.store_id = us.store_id
+      and mine.role_id in (${roleIds.owner}, ${roleIds.administrator})
     where u.id = ${id}
     group by u.id`);
   const target = rows[0];
   if (!target?.store_ids.map(Number).includes(admin.store_id)) return fail('NOT_FOUND');
   if (target.is_owner && id !== admin.id) return fail('OWNER_ONLY');
-  if (Number(target.outside) > 0) return fail('USER_IN_OTHER_STORES');
+  if (id !== admin.id && Number(target.outside) > 0) return fail('USER_IN_OTHER_STORES');
   return ok({ id, is_admin: target.is_admin, is_owner: target.is_owner, store_ids: target.store_ids.map(Number) });
 }
 

@@ -187,7 +187,7 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
               )}
             </tbody>
           </table>
-          {printsTaxQr(c, kind) && (
+          {printsTaxQr(c, kind, d) && (
             <div className="print-qr">
               <TaxQr value={taxQrOf(c, d)} size="32mm" />
             </div>

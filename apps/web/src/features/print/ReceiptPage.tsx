@@ -107,7 +107,11 @@ type ReceiptDoc = Pick<
   | 'total_with_vat'
   | 'pay'
   | 'changee'
-> & { items: Pick<SavedDoc['items'][number], 'id' | 'item_name' | 'quantity' | 'pay_price' | 'tot'>[] };
+> & {
+  /** The terms the saved sale was issued under (a sale still on the device has none: the settings then). */
+  vat_charged?: boolean;
+  items: Pick<SavedDoc['items'][number], 'id' | 'item_name' | 'quantity' | 'pay_price' | 'tot'>[];
+};
 type CompanyRow = NonNullable<ReturnType<typeof useCompany>['data']>[number];
 
 function Receipt({
@@ -125,7 +129,9 @@ function Receipt({
   width: '80' | '58';
   received: string | null;
 }) {
-  const withQr = printsTaxQr(c, kind);
+  const withQr = printsTaxQr(c, kind, d);
+  // A tax invoice when it charges VAT: a saved sale by its own terms, not the settings of the day.
+  const taxInvoice = d.vat_charged ?? c.vat_registered;
   const cash = parseMoney(received ?? '');
   const paid = parseMoney(d.pay) ?? money(0n);
   const change = cash !== undefined && cash > paid ? toMoneyString(subtractMoney(cash, paid)) : undefined;
@@ -166,7 +172,7 @@ function Receipt({
         )}
         {c.address && <p>{c.address}</p>}
       </header>
-      <h2 className="receipt-title">{c.vat_registered ? text.simplifiedTaxInvoice : text.salesReceipt}</h2>
+      <h2 className="receipt-title">{taxInvoice ? text.simplifiedTaxInvoice : text.salesReceipt}</h2>
       {pending && (
         <p className="receipt-pending" data-testid="receipt-pending">
           {offlineText.pendingNote}

@@ -74,6 +74,35 @@ export function BackupSection({ status }: { status: BackupStatus }) {
             text.none
           )}
         </dd>
+        {status.point_in_time && (
+          <>
+            <dt>{text.pointInTime}</dt>
+            <dd data-testid="backup-point-in-time">
+              {status.point_in_time.since ? (
+                <>
+                  {text.pointInTimeSince} <bdi className="num">{formatDateTime(status.point_in_time.since)}</bdi>
+                </>
+              ) : (
+                text.pointInTimeWaiting
+              )}
+              {status.point_in_time.last_archived_at && (
+                <div>
+                  <small>
+                    {text.lastArchived}:{' '}
+                    <bdi className="num">{formatDateTime(status.point_in_time.last_archived_at)}</bdi>
+                  </small>
+                </div>
+              )}
+              {status.point_in_time.failing && (
+                <p className="backup-failure" role="alert">
+                  {text.archiveFailing}
+                  <br />
+                  <bdi dir="ltr">{status.point_in_time.failing}</bdi>
+                </p>
+              )}
+            </dd>
+          </>
+        )}
         {failedLast && status.last_failure && (
           <>
             <dt>{text.lastFailure}</dt>

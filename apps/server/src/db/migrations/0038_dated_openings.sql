@@ -6,7 +6,7 @@
 ALTER TABLE "sub_accounts" ADD COLUMN "opening_date" date;--> statement-breakpoint
 -- What was typed counted from the book's very start, in every year: dated the first day of the earliest year, it
 -- counts in exactly the same figures (a report starting on that day takes it as its opening: trialBalance.queries.ts,
--- statement.queries.ts), so no figure of any year moves (0037_dated_openings.test.ts). The opening-balance account's
+-- statement.queries.ts), so no figure of any year moves (0038_dated_openings.test.ts). The opening-balance account's
 -- own `sub_balance` (the sum of the others') is shown, never posted: its side comes from the lines below.
 UPDATE "sub_accounts" s SET "opening_date" = (SELECT min("yearStart") FROM "year")
 WHERE s."sub_balance" <> 0 AND s."role" IS DISTINCT FROM 'opening_balance'

@@ -1,13 +1,13 @@
 /**
- * Migration 0037 on a database saved before it: every opening balance (`sub_balance`, which had no date and counted
+ * Migration 0038 on a database saved before it: every opening balance (`sub_balance`, which had no date and counted
  * in every year) becomes a dated posting on the book's first day, and not one figure of an open year moves. A store
- * is written as a database of migration 0036 held it (openings on a cash box, two customers, one of them on the
+ * is written as a database of migration 0037 held it (openings on a cash box, two customers, one of them on the
  * credit side, and a supplier; the opening-balance account holding their other side; ledger lines and their kept
  * sums in 2025 and 2026), then the app opens it (every migration, then the start-up steps) and its reports are read
  * through HTTP: trial balances of whole years and of parts starting on the book's first day and inside the years,
  * balance sheets, aging, statements, the accounts' balances with the seed's fields, profit and loss and the cash book.
- * The answers are compared with `__snapshots__/0037_figures.json`, recorded by this same test on the code before the
- * migration (main at 512523e, where migration 0036 was the last): before = after, figure for figure.
+ * The answers are compared with `__snapshots__/0038_figures.json`, recorded by this same test on the code before the
+ * migration (main at 512523e, where migration 0036 was the last; main's 0037 since touches only trade documents): before = after, figure for figure.
  */
 
 import { rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { TestClient } from '../../test/testApp.ts';
 import { migrationsUpTo, openServer } from './migrationTesting.ts';
 
-/** What a store of migration 0036 held: accounts with openings, and lines with their kept sums, in two years. */
+/** What a store of migration 0037 held: accounts with openings, and lines with their kept sums, in two years. */
 async function seedBefore(pool: pg.Pool) {
   const hash = await hashPassword('admin123');
   await pool.query(`
@@ -157,11 +157,11 @@ async function figures(c: TestClient) {
   return out;
 }
 
-describe('migration 0037: opening balances become dated postings', () => {
+describe('migration 0038: opening balances become dated postings', () => {
   it('changes no figure of any year', async () => {
     const server = await openServer();
     const pool = new pg.Pool({ connectionString: server.url, max: 1 });
-    const before = migrationsUpTo(36);
+    const before = migrationsUpTo(37);
     try {
       await migrate(drizzle(pool), { migrationsFolder: before });
       await seedBefore(pool);
@@ -199,7 +199,7 @@ describe('migration 0037: opening balances become dated postings', () => {
           row[5] = '0.00';
           row[7] = '1090.75';
         }
-        await expect(`${JSON.stringify(after, null, 1)}\n`).toMatchFileSnapshot('./__snapshots__/0037_figures.json');
+        await expect(`${JSON.stringify(after, null, 1)}\n`).toMatchFileSnapshot('./__snapshots__/0038_figures.json');
       } finally {
         await app.close();
         await database.close();
