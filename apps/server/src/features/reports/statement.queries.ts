@@ -76,7 +76,8 @@ const OPENING = bookKinds.openingBalance.wire;
  * period (an opening balance is posted on its day; a statement from that very day opens with it).
  */
 const beforeOrBrought = (start: string) =>
-  sql`(l.line_date < ${start} or (l.line_date = ${start} and l.source_kind = ${OPENING}))`;
+  // Bounded on both sides, so the statement index reads only up to that day (an "or" alone is no bound).
+  sql`l.line_date <= ${start} and (l.line_date < ${start} or l.source_kind = ${OPENING})`;
 /** The period's lines: from its first day to its last, but the opening balances it opens with. */
 const periodLines = (start: string, end: string) =>
   sql`l.line_date >= ${start} and l.line_date <= ${end} and not (l.line_date = ${start} and l.source_kind = ${OPENING})`;
