@@ -110,6 +110,10 @@ export const postingMemosAr = {
   cost: (label: string) => `تكلفة ${label}`,
   /** Opening stock at its stated cost, against the opening-balance account. */
   openingStock: 'بضاعة أول المدة',
+  /** An account's opening balance, on the account. */
+  openingBalance: 'رصيد افتتاحي',
+  /** Its other side, on the opening-balance account, naming the account. */
+  openingBalanceOf: (name: string) => `رصيد افتتاحي: ${name}`,
   /** A journal line without a note of its own or of its journal. */
   journal: 'قيد محاسبي',
   /** A stock count's differences at cost, against the stock-adjustment account. */

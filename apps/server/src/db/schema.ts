@@ -481,8 +481,15 @@ export const subAccounts = pgTable(
     sub_name: text('sub_name').notNull(),
     sub_code: text('sub_code'),
     sub_type: text('sub_type', { enum: ['debit', 'credit'] }).notNull(),
-    /** Opening balance, on the account's natural side when positive. */
+    /**
+     * Opening balance, on the account's natural side when positive, as typed: it is posted on `opening_date` (source
+     * `sub_balance`, the account's id) against the opening-balance account, and every balance reads it from the
+     * ledger, never from here (docs/accounting-years.md). The opening-balance account's own is the sum of the
+     * others', shown and never posted.
+     */
     sub_balance: moneyColumn('sub_balance').notNull().default('0'),
+    /** The day the opening balance is posted on (the day the account was taken on); null when it is 0. */
+    opening_date: date('opening_date', { mode: 'string' }),
     cat_id: integer('cat_id').references(() => accountCategory.id),
     phone: text('phone'),
     address: text('address'),
