@@ -40,6 +40,19 @@ describeEachDatabase('the discount percent kept on the document', (ctx) => {
     expect(await read(c, payId)).toMatchObject({ discount: '1.25', discount_percent: null });
   });
 
+  it('a preliminary invoice made final keeps its percent', async () => {
+    const c = await signedIn();
+    const { item, customer } = await setup(c);
+    const draft = await c.post('/api/payinit/createWithItems', {
+      invoice: { cust_id: customer.id, pay_date: '2026-03-10', discount: '1.25', discount_percent: '12.5', pay: '0' },
+      items: [{ item_id: item.id, quantity: '1', pay_price: '10.01' }],
+    });
+    expect(draft.json().data[0]).toMatchObject({ discount_percent: '12.50' });
+    const final = await c.post('/api/payinit/convertToFinal', { pay_id: draft.json().data[0].pay_id });
+    expect(final.statusCode, final.body).toBe(200);
+    expect(final.json().data[0]).toMatchObject({ kind: 'pay', discount: '1.25', discount_percent: '12.50' });
+  });
+
   it('a percent that does not give the discount is not kept; an amount typed as such keeps none', async () => {
     const c = await signedIn();
     const { item, customer } = await setup(c);

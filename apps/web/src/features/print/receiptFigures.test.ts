@@ -63,6 +63,8 @@ describe('the POS receipt’s words and totals (issue 35)', () => {
 
   it('a registered shop’s sale: VAT, the total with it, and what is left on a credit customer', () => {
     expect(receiptWords('pay', true).title).toBe('فاتورة ضريبية مبسطة');
+    // A preliminary invoice is no tax invoice: it is printed under its own name.
+    expect(receiptWords('payinit', true).title).toBe('فاتورة مبدئية');
     const sale = {
       tot_pr: '250.00',
       discount: '10.00',
