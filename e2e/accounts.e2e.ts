@@ -13,7 +13,7 @@ async function open(
 ) {
   const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
   await signIn(page, running.server.baseUrl, user, password);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   await page.goto(`${running.server.baseUrl}${path}`);
   return page;
 }

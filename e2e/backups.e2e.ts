@@ -15,7 +15,7 @@ describe('backups on the settings screen', () => {
   it('an automatic backup appears verified; "back up now" adds one; a kept one downloads', async () => {
     const page = await (await running.browser.newContext({ ...desktop, acceptDownloads: true })).newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL(/folder\/sales/);
+    await page.waitForURL(/folder\/sales|analytics-dashboard/);
     expect(
       await createItem(page, { item_name: 'بطارية للنسخ', perch_price: '50', pay_price: '70', firstQuantity: '4' }),
     ).toBe(200);
@@ -63,7 +63,7 @@ describe('backups on the settings screen', () => {
     ] as const) {
       const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
       await signIn(page, running.server.baseUrl);
-      await page.waitForURL(/folder\/sales/);
+      await page.waitForURL(/folder\/sales|analytics-dashboard/);
       await page.goto(`${running.server.baseUrl}/folder/settings`);
       await page.getByTestId('backup-last').waitFor();
       await page.getByTestId('backup-section').scrollIntoViewIfNeeded();

@@ -10,7 +10,7 @@ const running = serverAndBrowser();
 async function openItems(options = desktop, colorScheme: 'light' | 'dark' = 'light') {
   const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
   await signIn(page, running.server.baseUrl);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   await page.goto(`${running.server.baseUrl}/folder/items`);
   await page.getByTestId('new-item').waitFor();
   return page;

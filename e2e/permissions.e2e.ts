@@ -21,7 +21,7 @@ const running = serverAndBrowser();
 async function open(user: string, password: string, options = desktop, colorScheme: 'light' | 'dark' = 'light') {
   const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
   await signIn(page, running.server.baseUrl, user, password);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   return page;
 }
 const menuPaths = (page: Awaited<ReturnType<typeof open>>) =>

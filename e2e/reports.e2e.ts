@@ -9,7 +9,7 @@ const running = serverAndBrowser();
 async function openSignedIn(options: BrowserContextOptions = desktop) {
   const page = await (await running.browser.newContext(options)).newPage();
   await signIn(page, running.server.baseUrl);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   return page;
 }
 const go = async (page: Page, path: string) => page.goto(`${running.server.baseUrl}${path}`);

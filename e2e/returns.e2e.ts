@@ -25,7 +25,7 @@ const toastMessage = async (page: Page) => (await toastShown(page))?.message ?? 
 async function open(path: string, options: BrowserContextOptions = desktop, colorScheme: 'light' | 'dark' = 'light') {
   const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
   await signIn(page, running.server.baseUrl);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   await page.goto(`${running.server.baseUrl}${path}`);
   return page;
 }

@@ -8,7 +8,7 @@ describe('settings', () => {
   it('an administrator allows negative stock in the store settings, and the stock check then agrees', async () => {
     const page = await (await running.browser.newContext(desktop)).newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL(/folder\/sales/);
+    await page.waitForURL(/folder\/sales|analytics-dashboard/);
     await page.goto(`${running.server.baseUrl}/folder/settings`);
     const setting = page.getByTestId('allow-negative-stock');
     await setting.waitFor();

@@ -17,7 +17,7 @@ type Totals = { stockValuePayPrice: string; stockValuePerchPrice: string; itemsC
 async function open(path: string, options = desktop, colorScheme: 'light' | 'dark' = 'light') {
   const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
   await signIn(page, running.server.baseUrl);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   await page.goto(`${running.server.baseUrl}/${path}`);
   return page;
 }

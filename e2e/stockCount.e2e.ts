@@ -132,7 +132,7 @@ describe('stock count and item movement', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
         await signIn(page, running.server.baseUrl);
-        await page.waitForURL(/folder\/sales/);
+        await page.waitForURL(/folder\/sales|analytics-dashboard/);
         const oil = await itemId(page, 'OF-1');
         await page.goto(`${running.server.baseUrl}/folder/items-report?item=${oil}`);
         await expect.poll(() => closing(page)).toBe('10');

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { WriteWatch } from './db/diskSpace.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
@@ -76,6 +77,8 @@ export type AppOptions = {
   webDist?: string;
   /** Whether the database answers now, for `/api/health` (see `Database.check`). */
   checkDatabase?: () => Promise<boolean>;
+  /** Whether the database cannot write for a full disk (`Database.writes`): health and the error handler ask it. */
+  writes?: WriteWatch;
   /** Request and error logging; off when omitted (tests). */
   log?: LogOptions;
   /**
@@ -148,7 +151,7 @@ export async function buildApp(options: AppOptions) {
       });
     }
   });
-  installErrorHandler(app);
+  installErrorHandler(app, options.writes);
   // Legacy clients post some arrays as a JSON string with text/plain (see `jsonArrayOf` in the contract).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
@@ -173,8 +176,10 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      // 200 only if the database answers too: a server whose database is down is not healthy (503 meanwhile).
+      // 200 only if the database answers too: a server whose database is down is not healthy (503 meanwhile), nor
+      // one whose disk is full (503 DISK_FULL: it answers reads and refuses every save; docs/embedded-database.md).
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+        if (await options.writes?.diskFull()) return sendError(reply, 'DISK_FULL');
         const databaseUp = options.checkDatabase ? await options.checkDatabase() : true;
         if (!databaseUp) return sendError(reply, 'DATABASE_UNAVAILABLE');
         return { status: 'ok' };

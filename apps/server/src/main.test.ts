@@ -134,13 +134,17 @@ describe('starting and stopping the server', () => {
     const html = await page.text();
     expect(html).toContain('dir="rtl"');
     expect(html).toContain('تعذر فتح قاعدة البيانات');
-    expect(html).toContain('did not make');
+    // Taken for an earlier release's PGlite folder (PG_VERSION without this engine's password file), which it is
+    // not: the carry-over fails on a scratch copy and says so, and the folder is left as it was.
+    expect(html).toContain('could not be carried over');
+    expect(html).toContain('it was left untouched');
     const health = await fetch(`${server.base}/api/health`);
     expect(health.status).toBe(503);
     expect(((await health.json()) as { error: { code: string } }).error.code).toBe('DATABASE_UPGRADE_FAILED');
     const sale = await fetch(`${server.base}/api/pay/createWithItems`, { method: 'POST', body: '{}' });
     expect(sale.status).toBe(503);
     expect(readdirSync(dataDir).sort()).toEqual(['PG_VERSION', 'base']);
+    expect(readdirSync(join(dataDir, '..'))).toEqual(['data']);
     expect(await stop(server.child, 'SIGTERM')).toBe(1);
   }, 60_000);
 });

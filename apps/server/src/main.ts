@@ -56,6 +56,7 @@ const app = await buildApp({
   backups,
   db: database.db,
   checkDatabase: database.check,
+  writes: database.writes,
   webDist: config.webDist,
   trustProxy: config.trustProxy,
   log: { level: config.logLevel },

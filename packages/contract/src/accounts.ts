@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneyString } from './amounts.ts';
+import { OptionalDate } from './dates.ts';
 import { PageQuery, QueryFlag, sortFields } from './envelope.ts';
 import { PARTY_SEARCH_MOST } from './partySearch.ts';
 import { Id, StoreYearQuery } from './scope.ts';
@@ -83,6 +84,11 @@ export const SubAccount = z.object({
   sub_type: AccountNature,
   /** Opening balance: positive on the natural side, negative on the other. */
   sub_balance: z.string(),
+  /**
+   * The day the opening balance is posted on (docs/accounting-years.md): the day the account was taken on. It counts
+   * in every report from that day on, never before it. Null when the opening balance is 0.
+   */
+  opening_date: z.string().nullable(),
   cat_id: z.number().int().nullable(),
   cat_name: z.string().nullable(),
   phone: z.string().nullable(),
@@ -146,6 +152,12 @@ export const SubAccountInput = z.object({
   sub_name: Text().trim().min(1).max(150),
   sub_code: optionalCode(50),
   sub_balance: MoneyString.default('0'),
+  /**
+   * The day of the opening balance: left out (legacy clients), an account keeps the day its opening has, and a new
+   * one (or one without an opening until now) takes the day it is typed (the server's local day). It must lie in a
+   * year of the book, and that year, like the year of the day it had, must be open.
+   */
+  opening_date: OptionalDate.optional(),
   cat_id: Id.nullish().transform((value) => value ?? null),
   /** Found by the account search, so kept in Western digits like a code. */
   phone: optionalCode(30).refine((value) => value === null || /^[+\d][\d\s-]{5,29}$/.test(value), {

@@ -21,7 +21,8 @@ export type DashboardQuery = z.output<typeof DashboardQuery>;
 export const DashboardDay = z.object({
   date: z.string(),
   net_sales: Amount,
-  gross_profit: Amount,
+  /** Null for a user who may not read costs (`readCost`): gross profit tells the cost. */
+  gross_profit: Amount.nullable(),
   /** Sales documents of the day (returns are not sales). */
   sales_count: z.number().int(),
   /** Net sales over the number of sales (0.00 without any). */

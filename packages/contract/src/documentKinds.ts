@@ -25,7 +25,7 @@ export const documentFamilies = {
   stockCount: { movesStock: true },
   /** Vouchers and journal entries: lines naming accounts, no goods (`journal`). */
   journal: { movesStock: false },
-  /** What a store's book starts with: opening quantities (`firstq`) and opening balances (on the accounts). */
+  /** What a store's book starts with: opening quantities (`firstq`) and the accounts' opening balances (`sub_balance`). */
   opening: { movesStock: true },
 } as const satisfies Record<string, { movesStock: boolean }>;
 export type DocumentFamily = keyof typeof documentFamilies;
@@ -292,9 +292,9 @@ export const bookKinds = {
     label: 'كمية افتتاحية',
     cost: { against: 'cost_of_sales', memo: postingMemosAr.openingStock },
   },
-  // Kept on its account (`sub_balance`): the start of the account's balance in every year. It posts no ledger
-  // lines; the opening-balance account holds the other side of all of them (features/accounts/openingBalance.ts).
-  openingBalance: { family: 'opening', label: 'رصيد افتتاحي' },
+  // Typed on its account (`sub_balance`, dated `opening_date`), posted under the account's id on that day: the
+  // account against the opening-balance account (features/accounts/openingBalance.ts). No goods.
+  openingBalance: { family: 'opening', wire: 'sub_balance', label: 'رصيد افتتاحي' },
 } as const satisfies Record<string, BookKindSpec>;
 
 type BookKindSpec = {
@@ -310,17 +310,19 @@ type BookKindSpec = {
 };
 type CostPart = { against: 'cost_of_sales' | 'stock_adjustment'; memo: string };
 type BookKind = keyof typeof bookKinds;
-type BookSourceOf<F extends DocumentFamily> = {
-  [N in BookKind]: (typeof bookKinds)[N] extends { wire: infer W; family: F } ? W : never;
+/** The tokens of the book kinds that post through the one writer, with goods (a cost part) or without. */
+type BookSourceOf<Goods extends boolean> = {
+  [N in BookKind]: (typeof bookKinds)[N] extends { wire: infer W }
+    ? ((typeof bookKinds)[N] extends { cost: CostPart } ? true : false) extends Goods
+      ? W
+      : never
+    : never;
 }[BookKind];
-type StockFamily = {
-  [F in DocumentFamily]: (typeof documentFamilies)[F]['movesStock'] extends true ? F : never;
-}[DocumentFamily];
 
 /** What moves stock, as its postings are kept (`source_kind`): a trade document's kind, a count, an opening quantity. */
-export type StockSourceKind = KindToken | BookSourceOf<StockFamily>;
-/** What posts money lines only and never moves stock: a journal. */
-export type LedgerOnlySourceKind = BookSourceOf<Exclude<DocumentFamily, StockFamily>>;
+export type StockSourceKind = KindToken | BookSourceOf<true>;
+/** What posts money lines only and never moves stock: a journal, an account's opening balance. */
+export type LedgerOnlySourceKind = BookSourceOf<false>;
 
 /**
  * The cost part of a source that moves stock: the account opposite inventory and the memo of its lines. A trade

@@ -63,6 +63,10 @@ export const fieldErrorCodes = [
   'BARCODE_REPEATED_IN_FILE',
   'NOT_THE_ORIGINAL_PARTY',
   'DUE_BEFORE_DATE',
+  // Issue 35: an opening balance is dated.
+  'OPENING_DATE_OUTSIDE_BOOK',
+  'OPENING_YEAR_CLOSED',
+  'CLASS_IN_CLOSED_YEAR',
 ] as const;
 
 /** A field's error: one of the codes above, or an error code of the API that names the field (`ITEM_CODE_TAKEN`). */

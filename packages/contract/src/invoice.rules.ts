@@ -83,6 +83,8 @@ export function invoiceTotals(
   discount: Money,
   pay: Money,
   vat: VatTerms = NO_VAT,
+  /** Each line's VAT when it is given rather than computed from its base (a return's: `invoiceVat`). */
+  givenVat?: Money[],
 ): { ok: true; totals: InvoiceTotals } | { ok: false; problem: TotalsProblem; line?: number } {
   const lines = Array.isArray(gross) ? gross : [];
   const lineTotals = lines.map(lineTotal);
@@ -100,6 +102,7 @@ export function invoiceTotals(
     net,
     discount,
     vat,
+    givenVat,
   );
   if (!isWithinAmountBound(totalWithVat)) return { ok: false, problem: 'AMOUNT_TOO_LARGE' };
   const changee = subtractMoney(totalWithVat, pay);

@@ -45,7 +45,7 @@ export const messagesAr: Record<ErrorCode, string> = {
   // Issue 8, security and robustness (helper "sec").
   DATABASE_UNAVAILABLE: 'قاعدة البيانات لا تستجيب الآن، أعد المحاولة بعد لحظات',
   // Issue 32.
-  DISK_FULL: 'القرص ممتلئ، لم يتم الحفظ ولم يُكتب شيء: أفرغ مساحة على القرص ثم أعد الحفظ',
+  DISK_FULL: 'القرص ممتلئ: لم يُحفظ شيء من هذه العملية. أبلغ المسؤول ليفرّغ مساحة على القرص، ثم أعد الحفظ',
   DATABASE_UPGRADE_FAILED:
     'تعذر تحديث قاعدة البيانات إلى هذا الإصدار، ولم يتغير فيها شيء: شغّل الإصدار السابق أو تواصل مع الدعم الفني',
   // Issue 8 (stock and accounts).
@@ -110,6 +110,10 @@ export const postingMemosAr = {
   cost: (label: string) => `تكلفة ${label}`,
   /** Opening stock at its stated cost, against the opening-balance account. */
   openingStock: 'بضاعة أول المدة',
+  /** An account's opening balance, on the account. */
+  openingBalance: 'رصيد افتتاحي',
+  /** Its other side, on the opening-balance account, naming the account. */
+  openingBalanceOf: (name: string) => `رصيد افتتاحي: ${name}`,
   /** A journal line without a note of its own or of its journal. */
   journal: 'قيد محاسبي',
   /** A stock count's differences at cost, against the stock-adjustment account. */

@@ -95,6 +95,9 @@ export const ReturnDocument = z.object({
   /** Its VAT and what it comes to with it (docs/vat.md), computed by the server as on invoices. */
   taxTot: z.string(),
   total_with_vat: z.string(),
+  /** Its VAT terms: its original invoice's, copied (`documentVatTerms`). */
+  vat_charged: z.boolean(),
+  vat_included: z.boolean(),
   return_date: z.string(),
   return_time: z.string(),
   return_method: z.string().nullable(),

@@ -132,6 +132,12 @@ export const TradeDocument = z.object({
   taxTot: z.string(),
   /** What the party owes in all: tot_pr − discount, plus taxTot when prices exclude VAT (= pay + changee). */
   total_with_vat: z.string(),
+  /**
+   * Its own VAT terms, kept from when it was issued (`documentVatTerms`): whether it charges VAT and whether its
+   * prices include it. Its edits, payments and returns use these, not the company's settings of the day.
+   */
+  vat_charged: z.boolean(),
+  vat_included: z.boolean(),
   pay_date: z.string(),
   pay_time: z.string(),
   pay_method: z.string().nullable(),

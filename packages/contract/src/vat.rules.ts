@@ -30,6 +30,14 @@ export function vatTermsOf(side: 'sale' | 'purchase', company: CompanyVat): VatT
   return { charged: true, pricesIncludeVat: side === 'sale' && company.prices_include_vat };
 }
 
+/**
+ * A saved document's own VAT terms, kept on it from when it was issued (`vat_charged`, `vat_included`): its edits,
+ * payments and returns use them, whatever the company's settings say now (docs/vat.md).
+ */
+export function documentVatTerms(doc: { vat_charged: boolean; vat_included: boolean }): VatTerms {
+  return doc.vat_charged ? { charged: true, pricesIncludeVat: doc.vat_included } : NO_VAT;
+}
+
 /** A VAT rate (percent, at most 2 decimals, 0–100) in hundredths of a percent: "15" → 1500n. */
 export function rateBasisPoints(rate: string): bigint {
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(rate.trim());
@@ -87,21 +95,23 @@ export type InvoiceVat = {
 
 /**
  * The VAT of an invoice whose lines have these totals and rates, after this discount. `net` is the gross less the
- * discount. A document that charges no VAT (`terms.charged` false) carries none.
+ * discount. A document that charges no VAT (`terms.charged` false) carries none. `given`: each line's VAT when it is
+ * not what its base charges (a return takes back its slice of its invoice's VAT: returns.rules.ts `returnLineVat`).
  */
 export function invoiceVat(
   lines: { tot: Money; tax?: string | undefined }[],
   net: Money,
   discount: Money,
   terms: VatTerms,
+  given?: Money[],
 ): InvoiceVat {
   if (!terms.charged) return { lineVat: lines.map(() => ZERO), taxTot: ZERO, totalWithVat: net };
   const shares = shareDiscount(
     lines.map((line) => line.tot),
     discount,
   );
-  const lineVat = lines.map((line, i) =>
-    vatOf(money(line.tot - (shares[i] ?? 0n)), line.tax ?? '0', terms.pricesIncludeVat),
+  const lineVat = lines.map(
+    (line, i) => given?.[i] ?? vatOf(money(line.tot - (shares[i] ?? 0n)), line.tax ?? '0', terms.pricesIncludeVat),
   );
   const taxTot = addMoney(ZERO, ...lineVat);
   return { lineVat, taxTot, totalWithVat: terms.pricesIncludeVat ? net : addMoney(net, taxTot) };

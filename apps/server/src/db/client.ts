@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { carryOverPglite, isPgliteFolder } from './carryOver/carryOverPglite.ts';
+import { type WriteWatch, writeWatch } from './diskSpace.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded/embeddedPostgres.ts';
 import { applyMigrations } from './migrate.ts';
 import { nameRepeatedStatements } from './preparedStatements.ts';
@@ -21,6 +22,8 @@ export type Database = {
   embedded: EmbeddedServer | undefined;
   /** Whether the database answers now (for health): false when it is down or does not answer within seconds. */
   check: () => Promise<boolean>;
+  /** Whether the database cannot write for a full disk (health, the error handler: diskSpace.ts). */
+  writes: WriteWatch;
   close: () => Promise<void>;
 };
 
@@ -92,6 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: embedded ? 'embedded' : 'postgres',
     connectionString,
     embedded,
+    writes: writeWatch({ dataDir: 'dataDir' in options ? options.dataDir : undefined }),
     check: async () => {
       if (closed) return false;
       if (embedded && !embedded.isRunning()) return false;

@@ -481,8 +481,15 @@ export const subAccounts = pgTable(
     sub_name: text('sub_name').notNull(),
     sub_code: text('sub_code'),
     sub_type: text('sub_type', { enum: ['debit', 'credit'] }).notNull(),
-    /** Opening balance, on the account's natural side when positive. */
+    /**
+     * Opening balance, on the account's natural side when positive, as typed: it is posted on `opening_date` (source
+     * `sub_balance`, the account's id) against the opening-balance account, and every balance reads it from the
+     * ledger, never from here (docs/accounting-years.md). The opening-balance account's own is the sum of the
+     * others', shown and never posted.
+     */
     sub_balance: moneyColumn('sub_balance').notNull().default('0'),
+    /** The day the opening balance is posted on (the day the account was taken on); null when it is 0. */
+    opening_date: date('opening_date', { mode: 'string' }),
     cat_id: integer('cat_id').references(() => accountCategory.id),
     phone: text('phone'),
     address: text('address'),
@@ -716,7 +723,12 @@ export const tradeDocument = pgTable(
     changee: moneyColumn('changee').notNull(),
     /** The VAT it carries: Σ its lines' `vat` (docs/vat.md), computed by the server. */
     taxTot: moneyColumn('taxTot').notNull().default('0'),
-    /** Whether its prices included its VAT (a sale when the company said so), or the VAT came on top. */
+    /**
+     * Its VAT terms, kept from when it was issued (docs/vat.md): whether it charges VAT (the company was registered)
+     * and whether its prices included it (a sale when the company said so) or the VAT came on top. Its edits,
+     * payments and returns use these, never the company's settings of the day; a return copies its original's.
+     */
+    vat_charged: boolean('vat_charged').notNull().default(false),
     vat_included: boolean('vat_included').notNull().default(false),
     /**
      * What the party owes in all (= pay + changee): tot_pr − discount, plus taxTot when it came on top. Computed by
@@ -771,6 +783,8 @@ export const tradeDocument = pgTable(
     uniqueIndex('trade_document_device_uq')
       .on(t.store_id, t.device_id, t.device_counter)
       .where(sql`${t.device_id} is not null`),
+    // A document that charges no VAT carries none (migration 0037).
+    check('trade_document_vat_terms', sql`${t.vat_charged} or (${t.taxTot} = 0 and not ${t.vat_included})`),
     check(
       'trade_document_device_pair',
       sql`(${t.device_id} is null) = (${t.device_counter} is null) and (${t.device_counter} is null or ${t.device_counter} >= 1)`,

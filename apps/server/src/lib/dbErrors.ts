@@ -45,9 +45,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * The disk is full (SQLSTATE 53100, disk_full; class 53, insufficient resources): the transaction was refused whole,
- * and the same save succeeds once space is freed.
+ * The disk is full: SQLSTATE 53100 (disk_full: a table or index could not be extended, a temporary file of a large sort
+ * could not be written), ENOSPC from Node's own files, or the system's "No space left on device" inside another
+ * error (58030 io_error and the like: PostgreSQL words a failed write with the system's message). The transaction was
+ * refused whole, and the same save succeeds once space is freed. When it is the WAL that has no room PostgreSQL stops
+ * altogether (a PANIC) and the error is a lost connection: the error handler asks the disk (db/diskSpace.ts).
  */
 export function isDiskFull(error: unknown): boolean {
-  return causeChain(error).some((e) => e.code === '53100' || (e.code === 'ENOSPC' && !('constraint' in e)));
+  return causeChain(error).some(
+    (e) =>
+      e.code === '53100' ||
+      (e.code === 'ENOSPC' && !('constraint' in e)) ||
+      (typeof e.message === 'string' && /no space left on device/i.test(e.message)),
+  );
 }

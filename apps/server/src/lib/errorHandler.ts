@@ -1,6 +1,7 @@
 import { type FieldErrors, fieldErrorOf } from '@mizan/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { WriteWatch } from '../db/diskSpace.ts';
 import { isDatabaseUnavailable, isDataException, isDiskFull } from './dbErrors.ts';
 import { errorBody, sendError } from './sendError.ts';
 
@@ -17,9 +18,19 @@ function isUnreadableUpload(error: FastifyError, req: FastifyRequest) {
  * One place that turns anything thrown into the error shape. Bad input is a 400 with a message per field;
  * anything else thrown is a bug: logged with the request id (its kind, code and stack frames, never its message,
  * which can quote a failed query's parameters; see logging.ts), answered with a generic Arabic message.
+ *
+ * A full disk is answered 503 DISK_FULL, whichever way PostgreSQL met it: a refused statement (dbErrors.ts
+ * `isDiskFull`), or a database gone mid-request or not accepting connections while the disk is full (a WAL write
+ * failed: PostgreSQL stopped and is starting again). `writes` is told of each refusal, and of each change answered
+ * below 400, so that health can say whether the database writes (db/diskSpace.ts).
  */
-export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+export function installErrorHandler(app: FastifyInstance, writes?: WriteWatch) {
+  if (writes) {
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method === 'POST' && reply.statusCode < 400) writes.saved();
+    });
+  }
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
@@ -41,10 +52,15 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendError(reply, 'VALIDATION_FAILED');
     }
     if (isDiskFull(error)) {
+      writes?.refused();
       req.log.error({ err: error }, 'disk full: the save was refused whole');
       return sendError(reply, 'DISK_FULL');
     }
     if (isDatabaseUnavailable(error)) {
+      if (await writes?.diskFull()) {
+        req.log.error({ err: error }, 'database unavailable while the disk is full (a WAL write failed?)');
+        return sendError(reply, 'DISK_FULL');
+      }
       req.log.error({ err: error }, 'database unavailable');
       return sendError(reply, 'DATABASE_UNAVAILABLE');
     }

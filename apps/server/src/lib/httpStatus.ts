@@ -40,7 +40,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   UPLOAD_UNREADABLE: 400,
   REQUEST_TOO_LARGE: 431,
   DATABASE_UNAVAILABLE: 503,
-  DISK_FULL: 507,
+  // Issue 35, finding 11: a full disk is the server's state, not the request's; the same save succeeds later.
+  DISK_FULL: 503,
   DATABASE_UPGRADE_FAILED: 503,
   // Issue 8 (stock and accounts).
   NOT_A_CUSTOMER: 400,

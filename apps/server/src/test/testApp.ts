@@ -75,7 +75,15 @@ export async function startTestApp(
   const backups = backupFolder
     ? startBackups({ connectionString: server.url, folder: backupFolder, everyMinutes: 0, log: quiet })
     : undefined;
-  const app = await buildApp({ db: database.db, checkDatabase: database.check, webDist, trustProxy, log, backups });
+  const app = await buildApp({
+    db: database.db,
+    checkDatabase: database.check,
+    writes: database.writes,
+    webDist,
+    trustProxy,
+    log,
+    backups,
+  });
   routes?.(app);
   await app.ready();
   return {

@@ -50,6 +50,12 @@ export const dateInChosenYear = (date: string) => {
   return date > chosen.yearEnd ? chosen.yearEnd : date;
 };
 
+let onDiskFull: () => void = () => {};
+/** Called when a call is refused because the server's disk is full, so the administrators' warning shows at once. */
+export const whenDiskFull = (handler: () => void) => {
+  onDiskFull = handler;
+};
+
 let onSessionEnded: () => void = () => {};
 /** Called when the server says the session is over (401), so the app can go back to the sign-in page. */
 export const whenSessionEnds = (handler: () => void) => {
@@ -105,6 +111,7 @@ async function send(
     | undefined;
   const code = failure?.error?.code ?? 'INTERNAL';
   if (response.status === 401 && path !== routes.users.login.path) onSessionEnded();
+  if (code === 'DISK_FULL') onDiskFull();
   throw new ApiError(
     response.status,
     code,

@@ -51,6 +51,7 @@ const voucherPage = screen(voucherPages);
 
 /** The screens built so far, by route; every other route shows the placeholder. */
 export const screens: Partial<Record<RoutePath, Screen>> = {
+  'analytics-dashboard': screen(() => import('../features/dashboard/DashboardPage.tsx')),
   'folder/items': itemsPage,
   'item-stock': screen(() => import('../features/stock/ItemStockPage.tsx')),
   'item-stock-print': screen(() => import('../features/stock/ItemStockPrintPage.tsx')),

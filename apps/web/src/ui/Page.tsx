@@ -2,6 +2,7 @@ import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { OutboxBadge } from '../features/offline/OutboxBadge.tsx';
 import { BackupWarning } from '../features/settings/BackupWarning.tsx';
+import { DiskFullWarning } from '../features/settings/DiskFullWarning.tsx';
 import { IonButtons, IonContent, IonHeader, IonMenuButton, IonTitle, IonToolbar } from './ionic.ts';
 
 /** How far each page of the history was scrolled, by its history entry: its content, then each table's box. */
@@ -49,7 +50,8 @@ function useScrollKept(page: RefObject<HTMLDivElement | null>, content: RefObjec
 
 /**
  * A screen: its title in the header (with the menu button on narrow screens, and the sales waiting on the device:
- * docs/offline.md), then an administrator's backup warning (docs/backups.md), then its content.
+ * docs/offline.md), then an administrator's warnings (a full disk: docs/embedded-database.md; no recent backup:
+ * docs/backups.md), then its content.
  */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const page = useRef<HTMLDivElement>(null);
@@ -70,6 +72,7 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
         </IonToolbar>
       </IonHeader>
       <IonContent ref={content} className="ion-padding">
+        <DiskFullWarning />
         <BackupWarning />
         {children}
       </IonContent>

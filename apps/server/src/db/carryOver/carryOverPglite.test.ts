@@ -48,8 +48,10 @@ function fingerprint(dir: string) {
 /** The figures an accountant reads, by the same SQL on both engines. */
 const FIGURES = {
   documents: 'select kind, store_id, count(*)::int as n from trade_document group by 1, 2 order by 1, 2',
+  // The documents' lines: the first start also migrates the folder, and migration 0038 posts the accounts' opening
+  // balances as lines of their own (source `sub_balance`; its test shows every report's figures unchanged).
   trialBalance: `select store_id, "yearId", account_id, sum(debit)::text as debit, sum(credit)::text as credit
-                   from ledger_line group by 1, 2, 3 order by 1, 2, 3`,
+                   from ledger_line where source_kind <> 'sub_balance' group by 1, 2, 3 order by 1, 2, 3`,
   stock: `select store_id, sum(quantity)::text as quantity, sum(value)::text as value_at_cost
             from stock_movement group by 1 order by 1`,
   stockAtPrice: `select m.store_id, sum(m.quantity * i.pay_price)::text as value_at_price

@@ -1,5 +1,6 @@
 import {
   type AccountPickerKind,
+  bookKinds,
   CUSTOMERS_CLASS,
   foldArabic,
   MONEY_CLASS,
@@ -46,8 +47,8 @@ const { search_name: _name, search_code: _code, ...accountColumns } = getTableCo
 
 /**
  * Sub-accounts with their balance at the end of a year, computed in SQL from the sums the posting keeps per year
- * (`account_balance`): the opening balance plus, for a balance-sheet account (parties, cash, stock, equity), the
- * ledger lines of that year and of every year before it (one book, docs/accounting-years.md), and for a
+ * (`account_balance`): for a balance-sheet account (parties, cash, stock, equity), the ledger lines of that year
+ * and of every year before it (one book, docs/accounting-years.md; an opening balance is one of them, on its day), and for a
  * profit-and-loss account (sales, purchases, expenses) that year's lines only. What earlier years earned closes into
  * the store's retained earnings (role `retained_earnings`): read, never posted, so a correction of an earlier year
  * moves it at once. By the account's nature: debit nature + debit − credit; credit nature + credit − debit. A
@@ -87,14 +88,14 @@ function accountsWithBalance(db: DbOrTx, storeId: number, yearId: number | undef
           join ${accounts} c on c.ac_id = p.ac_id
           where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(yearId)}
         ) else 0 end`;
-  const signed = sql`(${subAccounts.sub_balance} + case when ${subAccounts.sub_type} = 'debit'
+  const signed = sql`(case when ${subAccounts.sub_type} = 'debit'
       then coalesce(${totals.debit_total}, 0) - coalesce(${totals.credit_total}, 0) - ${retained}
       else coalesce(${totals.credit_total}, 0) - coalesce(${totals.debit_total}, 0) + ${retained} end)`;
   const balanceType = sql<'debit' | 'credit' | null>`case when ${signed} > 0 then ${subAccounts.sub_type}
       when ${signed} < 0 then (case when ${subAccounts.sub_type} = 'debit' then 'credit' else 'debit' end) end`;
-  // Everything beyond the ledger's kept sums, in debit terms: the opening balance on its side, less earlier profit.
-  const beyondLedger = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance}
-      else -${subAccounts.sub_balance} end - ${retained})`;
+  // Everything beyond the ledger's kept sums, in debit terms: earlier years' profit, taken off (the opening balance
+  // is a ledger line on its day).
+  const beyondLedger = sql`(-${retained})`;
   const query = db
     .select({
       ...accountColumns,
@@ -223,8 +224,17 @@ export function findSubAccounts(db: DbOrTx, storeId: number, ids: number[], year
   return query.where(and(eq(subAccounts.store_id, storeId), inArray(subAccounts.id, ids)));
 }
 
+/** The account's ledger lines but its own opening's (which its delete takes back with it). */
 export async function countLedgerLines(db: DbOrTx, accountId: number) {
-  const [row] = await db.select({ n: count() }).from(ledgerLine).where(eq(ledgerLine.account_id, accountId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(ledgerLine)
+    .where(
+      and(
+        eq(ledgerLine.account_id, accountId),
+        sql`not (${ledgerLine.source_kind} = ${bookKinds.openingBalance.wire} and ${ledgerLine.source_id} = ${accountId})`,
+      ),
+    );
   return row?.n ?? 0;
 }
 

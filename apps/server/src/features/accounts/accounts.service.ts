@@ -18,6 +18,7 @@ import { violatedUniqueIndex } from '../../lib/dbErrors.ts';
 import { fieldsOfRecord } from '../../lib/fieldPaths.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { requireOpenYears, yearsOfStore } from '../book/yearLock.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
 import {
   countLedgerLines,
@@ -26,7 +27,14 @@ import {
   findSubAccount,
   findSubAccounts,
 } from './accounts.queries.ts';
-import { balanceOpeningAccount } from './openingBalance.ts';
+import {
+  balanceOpeningAccount,
+  type OpeningState,
+  openingDateOf,
+  openingOutsideBook,
+  openingYearClosed,
+  postOpenings,
+} from './openingBalance.ts';
 
 async function refusingDuplicates<T>(work: () => Promise<Result<T>>, prefix = () => ''): Promise<Result<T>> {
   try {
@@ -99,11 +107,29 @@ async function accountRow(
     account_type,
     parent_id,
     sub_balance: input.sub_balance,
+    // The opening-balance account's own is the others' sum, shown and never posted: it has no day.
+    opening_date:
+      existing?.role === 'opening_balance'
+        ? null
+        : openingDateOf(input.sub_balance, input.opening_date, existing?.opening_date),
     cat_id: input.cat_id,
     phone: isParty ? input.phone : null,
     address: isParty ? input.address : null,
   });
 }
+
+/** What an account's opening posts, from its row. */
+const openingOf = (row: {
+  sub_name: string;
+  sub_type: 'debit' | 'credit';
+  sub_balance?: string | undefined;
+  opening_date?: string | null | undefined;
+}): OpeningState => ({
+  sub_name: row.sub_name,
+  sub_type: row.sub_type,
+  sub_balance: row.sub_balance ?? '0',
+  opening_date: row.opening_date ?? null,
+});
 
 async function loadAccount(tx: Tx, storeId: number, id: number): Promise<Result<SubAccount>> {
   const [account] = await findSubAccount(tx, storeId, id);
@@ -160,6 +186,8 @@ async function checkNewAccounts(
   inputs: SubAccountValues[],
 ): Promise<Result<NewAccount[]>> {
   const mains = new Map((await db.select().from(accounts)).map((main) => [main.ac_id, main]));
+  // The book's years, and which the store has closed: an opening's day lies in one, an open one.
+  const years = await yearsOfStore(db, storeId);
   const categories = new Set((await db.select({ id: accountCategory.id }).from(accountCategory)).map((c) => c.id));
   const parentIds = [...new Set(inputs.flatMap((input) => (input.parent_id ? [input.parent_id] : [])))];
   const parents = new Map(
@@ -220,6 +248,11 @@ async function checkNewAccounts(
       if (takenCodes.has(input.sub_code)) refuse(fail('ACCOUNT_CODE_TAKEN', { sub_code: 'ACCOUNT_CODE_TAKEN' }));
       takenCodes.add(input.sub_code);
     }
+    const opening_date = openingDateOf(input.sub_balance, input.opening_date, undefined);
+    const outside = openingOutsideBook(years, { opening_date });
+    if (outside) refuse(outside);
+    else if (opening_date && years.some((y) => y.closed && y.yearStart <= opening_date && opening_date <= y.yearEnd))
+      refuse(openingYearClosed());
     const isParty = input.cat_id !== null && (PARTY_CATEGORIES as readonly number[]).includes(input.cat_id);
     rows.push({
       ac_id: input.ac_id,
@@ -229,6 +262,7 @@ async function checkNewAccounts(
       account_type,
       parent_id,
       sub_balance: input.sub_balance,
+      opening_date,
       cat_id: input.cat_id,
       phone: isParty ? input.phone : null,
       address: isParty ? input.address : null,
@@ -253,15 +287,15 @@ function insertAccounts(db: Db, user: SessionUser, chunk: NewAccount[], typedCod
     const column = <K extends keyof NewAccount>(key: K) => arrayOf(chunk.map((row) => row[key] ?? null));
     const { rows } = await tx.execute<{ id: number; sub_name: string }>(sql`
       insert into ${subAccounts} (store_id, ac_id, sub_name, sub_code, sub_type, account_type, parent_id,
-        sub_balance, cat_id, phone, address)
+        sub_balance, opening_date, cat_id, phone, address)
       select ${user.store_id}, u.ac_id, u.sub_name, u.sub_code, u.sub_type, u.account_type, u.parent_id,
-        u.sub_balance, u.cat_id, u.phone, u.address
+        u.sub_balance, u.opening_date, u.cat_id, u.phone, u.address
       from unnest(${column('ac_id')}::int[], ${column('sub_name')}::text[], ${arrayOf(codes)}::text[],
         ${column('sub_type')}::text[], ${column('account_type')}::text[], ${column('parent_id')}::int[],
-        ${column('sub_balance')}::numeric[], ${column('cat_id')}::int[], ${column('phone')}::text[],
-        ${column('address')}::text[])
-        with ordinality as u(ac_id, sub_name, sub_code, sub_type, account_type, parent_id, sub_balance, cat_id,
-          phone, address, ord)
+        ${column('sub_balance')}::numeric[], ${column('opening_date')}::date[], ${column('cat_id')}::int[],
+        ${column('phone')}::text[], ${column('address')}::text[])
+        with ordinality as u(ac_id, sub_name, sub_code, sub_type, account_type, parent_id, sub_balance,
+          opening_date, cat_id, phone, address, ord)
       order by u.ord
       returning id, sub_name`);
     // Names are unique in the store: each id goes back to its row by name, whatever order the insert returned.
@@ -274,7 +308,14 @@ function insertAccounts(db: Db, user: SessionUser, chunk: NewAccount[], typedCod
         jsonb_build_object('id', u.id, 'sub_name', u.sub_name, 'sub_balance', u.sub_balance)
       from unnest(${arrayOf(ids)}::int[], ${column('sub_name')}::text[], ${column('sub_balance')}::text[])
         as u(id, sub_name, sub_balance)`);
-    // The openings' other side, once a chunk: the store's books balance between two chunks too.
+    // The openings, posted on their days; their other side shown on the opening-balance account, once a chunk: the
+    // store's books balance between two chunks too.
+    const posted = await postOpenings(
+      tx,
+      user.store_id,
+      chunk.map((row, index) => ({ id: ids[index] ?? 0, now: openingOf(row) })),
+    );
+    if (!posted.ok) return posted;
     await balanceOpeningAccount(tx, user.store_id);
     return ok(ids);
   });
@@ -283,6 +324,13 @@ function insertAccounts(db: Db, user: SessionUser, chunk: NewAccount[], typedCod
 /** Takes back the accounts a refused batch had written (nothing can use them yet: no save names them), logged. */
 async function undoAccounts(db: Db, user: SessionUser, ids: number[]) {
   await inTransaction(db, async (tx) => {
+    const written = await findSubAccounts(tx, user.store_id, ids);
+    await postOpenings(
+      tx,
+      user.store_id,
+      written.map((row) => ({ id: row.id, before: openingOf(row), now: { ...openingOf(row), opening_date: null } })),
+      { force: true },
+    );
     await tx
       .delete(subAccounts)
       .where(and(eq(subAccounts.store_id, user.store_id), sql`${subAccounts.id} = any(${arrayOf(ids)}::int[])`));
@@ -323,6 +371,20 @@ export async function createSubAccounts(
   return ok(await readInChunks(written.value, (ids) => findSubAccounts(db, user.store_id, ids)));
 }
 
+/** Whether every year the account has ledger lines in is open (under the store's key-share lock: yearLock.ts). */
+async function yearsWithLinesOpen(tx: Tx, storeId: number, accountId: number) {
+  const years = await tx.execute<{ yearId: number }>(sql`
+    select "yearId" from account_balance
+    where store_id = ${storeId} and account_id = ${accountId} and (debit_total <> 0 or credit_total <> 0)`);
+  return (
+    await requireOpenYears(
+      tx,
+      storeId,
+      years.rows.map((row) => row.yearId),
+    )
+  ).ok;
+}
+
 export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAccountBody): Promise<Result<SubAccount>> {
   return refusingDuplicates(() =>
     inTransaction(db, async (tx) => {
@@ -332,10 +394,24 @@ export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAcco
       if (existing.value.role && existing.value.ac_id !== input.ac_id) return fail('SYSTEM_ACCOUNT');
       const row = await accountRow(tx, user.store_id, input, existing.value);
       if (!row.ok) return row;
+      // Its class decides on which statement, on which side and in which section each of its lines is read: a move
+      // to another class re-reads every year it has lines in, so none of them may be closed.
+      if (input.ac_id !== existing.value.ac_id && !(await yearsWithLinesOpen(tx, user.store_id, input.id)))
+        return fail('YEAR_CLOSED', { ac_id: 'CLASS_IN_CLOSED_YEAR' });
       await tx
         .update(subAccounts)
         .set(row.value)
         .where(and(eq(subAccounts.id, input.id), eq(subAccounts.store_id, user.store_id)));
+      if (existing.value.role !== 'opening_balance') {
+        const posted = await postOpenings(tx, user.store_id, [
+          {
+            id: input.id,
+            before: openingOf(existing.value),
+            now: openingOf(row.value),
+          },
+        ]);
+        if (!posted.ok) return posted;
+      }
       await writeLog(tx, {
         store_id: user.store_id,
         user_id: user.id,
@@ -348,7 +424,8 @@ export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAcco
       if (
         saved.ok &&
         existing.value.role !== 'opening_balance' &&
-        saved.value.sub_balance !== existing.value.sub_balance
+        (saved.value.sub_balance !== existing.value.sub_balance ||
+          saved.value.opening_date !== existing.value.opening_date)
       )
         await writeLog(tx, {
           store_id: user.store_id,
@@ -359,6 +436,8 @@ export function updateSubAccount(db: Db, user: SessionUser, input: UpdateSubAcco
             sub_name: input.sub_name,
             from: existing.value.sub_balance,
             to: saved.value.sub_balance,
+            from_date: existing.value.opening_date,
+            to_date: saved.value.opening_date,
           },
         });
       return saved;
@@ -392,6 +471,14 @@ export function deleteSubAccount(db: Db, user: SessionUser, id: number): Promise
     if (!usage) return fail('NOT_FOUND');
     if (usage.is_system) return fail('SYSTEM_ACCOUNT');
     if (usage.in_use) return fail('ACCOUNT_IN_USE');
+    // Its opening goes with it: out of the year it is dated in, which must be open.
+    const [account] = await findSubAccount(tx, user.store_id, id);
+    if (account) {
+      const taken = await postOpenings(tx, user.store_id, [
+        { id, before: openingOf(account), now: { ...openingOf(account), opening_date: null } },
+      ]);
+      if (!taken.ok) return taken;
+    }
     await tx.delete(subAccounts).where(eq(subAccounts.id, id));
     await balanceOpeningAccount(tx, user.store_id);
     await writeLog(tx, {

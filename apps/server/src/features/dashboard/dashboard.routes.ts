@@ -2,7 +2,7 @@
  * `GET dashboard/read` (docs/dashboard.md): the owner's morning answer in one call, for a user who reads reports.
  * The last backup is shown only to one who may see the backups (an administrator of every store).
  */
-import { endpoints } from '@mizan/contract';
+import { type Dashboard, endpoints } from '@mizan/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
@@ -19,6 +19,17 @@ function localToday() {
   const now = new Date();
   const two = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** Gross profit tells the cost: blanked for a user who may not read costs. */
+function withoutCost(board: Dashboard): Dashboard {
+  const blank = <Day extends { gross_profit: string | null }>(day: Day) => ({ ...day, gross_profit: null });
+  return {
+    ...blank(board),
+    yesterday: blank(board.yesterday),
+    last_week: blank(board.last_week),
+    chart: board.chart.map(blank),
+  };
 }
 
 export const dashboardRoutes =
@@ -43,7 +54,8 @@ export const dashboardRoutes =
         const mayReadBackups = backups !== undefined && (await administersEveryStore(app.db, user.id));
         const verified = mayReadBackups ? (await backups.status()).last_verified : null;
         const lastBackup = verified ? { at: verified.at, file: verified.file } : null;
-        return { data: [await readDashboard(app.db, user.store_id, year.value, date, lastBackup)] };
+        const board = await readDashboard(app.db, user.store_id, year.value, date, lastBackup);
+        return { data: [user.permissions.includes('readCost') ? board : withoutCost(board)] };
       },
     );
   };

@@ -12,7 +12,7 @@ import { today } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { actingAdministrator } from '../../lib/permissions.ts';
 import { createStoreAccounts, typed } from '../accounts/accounts.defaults.ts';
-import { balanceOpeningAccount } from '../accounts/openingBalance.ts';
+import { balanceOpeningAccount, postOpenings } from '../accounts/openingBalance.ts';
 import { createDefaultTemplates } from '../journal/journalTemplates.ts';
 import { demoShopSize, generateShop } from './shopGenerator.ts';
 
@@ -57,6 +57,8 @@ const demoParties: Omit<typeof subAccounts.$inferInsert, 'account_type'>[] = [
     phone: '0911222333',
     address: 'السجانة',
     sub_balance: '2500.00',
+    // Brought in at the book's start (its first year's first day), as openings had counted before they were dated.
+    opening_date: '2025-01-01',
   },
   {
     store_id: 1,
@@ -113,7 +115,14 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .returning({ id: store.id });
     for (const { id } of stores) await createStoreAccounts(tx, id);
     for (const { id } of stores) await createDefaultTemplates(tx, id);
-    await tx.insert(subAccounts).values(demoParties.map(typed));
+    const parties = await tx.insert(subAccounts).values(demoParties.map(typed)).returning({
+      id: subAccounts.id,
+      store_id: subAccounts.store_id,
+      sub_name: subAccounts.sub_name,
+      sub_type: subAccounts.sub_type,
+      sub_balance: subAccounts.sub_balance,
+      opening_date: subAccounts.opening_date,
+    });
     for (const { id } of stores) await balanceOpeningAccount(tx, id);
     // Inserted in this order so that the current year gets id 1 (the primary API base) and the earlier one id 2.
     await tx
@@ -122,6 +131,15 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await tx
       .insert(year)
       .values({ yearDesc: '2025', yearStart: '2025-01-01', yearEnd: '2025-12-31', is_current: false });
+    // The parties' openings, posted on their days (features/accounts/openingBalance.ts).
+    for (const { id } of stores) {
+      const posted = await postOpenings(
+        tx,
+        id,
+        parties.filter((party) => party.store_id === id).map(({ id: partyId, ...now }) => ({ id: partyId, now })),
+      );
+      if (!posted.ok) throw new Error(`the demo's openings were refused: ${posted.code}`);
+    }
     for (const [index, demo] of demoUsers.entries()) {
       const [created] = await tx
         .insert(users)

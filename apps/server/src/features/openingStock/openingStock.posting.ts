@@ -25,16 +25,19 @@ export async function yearStart(tx: DbOrTx, yearId: number): Promise<string> {
 /**
  * Opening quantities belong to the store's first year (one book, docs/accounting-years.md): a later year opens with
  * what the year before left, and a difference found then is a stock count. So they are refused in a year when the
- * store has opening quantities in another year, or anything posted in an earlier year: whether it has.
+ * store has opening quantities in another year, or anything posted in an earlier year but the accounts' opening
+ * balances (an account may be taken on, with what it brings, on any day): whether it has.
  */
 export async function isAfterFirstYear(tx: DbOrTx, storeId: number, yearId: number, start: string) {
   const { rows } = await tx.execute<{ later: boolean }>(sql`
     select exists (
       select 1 from firstq f where f.store_id = ${storeId} and f.fq_year <> ${yearId} and f.quantity <> 0
     ) or exists (
-      -- Anything posted in an earlier year (the kept sums: a few rows per store and year, not its movements).
-      select 1 from account_balance b join year y on y.id = b."yearId"
-      where b.store_id = ${storeId} and y."yearStart" < ${start} and (b.debit_total <> 0 or b.credit_total <> 0)
+      -- Anything else posted in an earlier year (the days' kept sums, by the year's index: the first row that is not
+      -- an opening balance answers; an earlier year of openings alone has a row per account that has one).
+      select 1 from account_day d
+      where d.store_id = ${storeId} and d."yearId" in (select y.id from year y where y."yearStart" < ${start})
+        and d.source_kind <> ${bookKinds.openingBalance.wire} and (d.debit_total <> 0 or d.credit_total <> 0)
     ) as later`);
   return rows[0]?.later === true;
 }

@@ -6,7 +6,7 @@
  * quantity into stock and its value into inventory against the opening-balance account (`openingPosting`).
  *
  * The sheet import and the clearing of a year set many openings at once, in chunks (openingStock.posting.ts); an
- * opening balance is kept on its account and posts no ledger lines (accounts/openingBalance.ts).
+ * account's opening balance posts on its own day (accounts/openingBalance.ts).
  */
 import {
   fail,

@@ -4,6 +4,7 @@ import {
   costLines,
   isBalanced,
   moneyAccountRole,
+  openingBalancePosting,
   openingPosting,
   postingOf,
   type TradePostingInput,
@@ -289,6 +290,32 @@ describe('posting rules', () => {
     const none = openingPosting({ item_id: 3, quantity: '0', perch_price: '2.00' }, testAccounts);
     expect(none.moneyLines).toEqual([]);
     expect(none.movements.map((m) => m.in_value)).toEqual([money(0n)]);
+  });
+
+  it('an opening balance posts the account on its side against the opening-balance account, naming it', () => {
+    const accounts = { account_id: 5, opening_balance: 70 };
+    const customer = (sub_balance: string) =>
+      openingBalancePosting({ sub_name: 'عميل', sub_type: 'debit', sub_balance }, accounts);
+    expect(figures(customer('250.75').moneyLines)).toEqual([
+      [5, '250.75', '0.00'],
+      [70, '0.00', '250.75'],
+    ]);
+    expect(customer('250.75').moneyLines.map((line) => line.memo)).toEqual(['رصيد افتتاحي', 'رصيد افتتاحي: عميل']);
+    // A customer in credit (negative), a supplier owed (credit nature): the sides follow.
+    expect(figures(customer('-40').moneyLines)).toEqual([
+      [5, '0.00', '40.00'],
+      [70, '40.00', '0.00'],
+    ]);
+    const supplier = openingBalancePosting({ sub_name: 'مورد', sub_type: 'credit', sub_balance: '120' }, accounts);
+    expect(figures(supplier.moneyLines)).toEqual([
+      [5, '0.00', '120.00'],
+      [70, '120.00', '0.00'],
+    ]);
+    expect(customer('0').moneyLines).toEqual([]);
+    for (const posting of [customer('250.75'), customer('-40'), supplier]) {
+      expect(isBalanced(posting.moneyLines)).toBe(true);
+      expect(posting.movements).toEqual([]);
+    }
   });
 
   it('a posting whose debits differ from its credits is told apart', () => {

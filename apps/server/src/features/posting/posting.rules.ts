@@ -287,6 +287,26 @@ export function openingPosting(
 }
 
 /**
+ * An account's opening balance (docs/accounting-years.md), posted on its day: the account on its side (its
+ * `sub_balance` is positive on its nature's side, negative on the other) against the store's opening-balance
+ * account, whose line names the account. No goods. An opening of 0 posts nothing.
+ */
+export function openingBalancePosting(
+  account: { sub_name: string; sub_type: 'debit' | 'credit'; sub_balance: string },
+  accounts: { account_id: number; opening_balance: number },
+): Posting {
+  const value = amount(account.sub_balance);
+  const debitSide = account.sub_type === 'debit' ? value : money(-value);
+  return {
+    movements: [],
+    moneyLines: withoutZeroLines([
+      debitSigned(accounts.account_id, debitSide, postingMemosAr.openingBalance),
+      debitSigned(accounts.opening_balance, money(-debitSide), postingMemosAr.openingBalanceOf(account.sub_name)),
+    ]),
+  };
+}
+
+/**
  * A document's cost part: what its goods' values at cost add to inventory beyond what its money lines already put
  * there (`costDelta`: the sum of its movements' values, less the `fixed` values its money lines carry), against cost
  * of sales. A sale's is minus its cost of goods; a purchase's is minus its variance (zero unless it covered stock

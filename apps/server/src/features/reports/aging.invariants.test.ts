@@ -108,25 +108,22 @@ describeEachDatabase('aging against the ledger', (ctx) => {
   /** The aging of one side as a plain first-in-first-out reading of each party's ledger lines. */
   const expected = async (side: 'receivable' | 'payable', asOf: string) => {
     const sign = side === 'receivable' ? 1n : -1n;
-    const parties = await rows<{ id: number; sub_type: string; sub_balance: string }>(sql`
-      select id, sub_type, sub_balance::text from sub_accounts
-      where store_id = 1 and ac_id = ${side === 'receivable' ? 1 : 2} order by id`);
-    const [first] = await rows<{ day: string }>(sql`select min("yearStart")::text as day from year`);
+    // An opening balance is a ledger line on its day, charged like any other (due that day).
+    const parties = await rows<{ id: number }>(sql`
+      select id from sub_accounts where store_id = 1 and ac_id = ${side === 'receivable' ? 1 : 2} order by id`);
     const result: AgingRow[] = [];
     for (const party of parties) {
-      const opening = sign * (party.sub_type === 'debit' ? 1n : -1n) * toCents(party.sub_balance);
       const lines = await rows<{ amount: string; line_date: string; due: string | null }>(sql`
         select (l.debit - l.credit)::text as amount, l.line_date::text, d."nextPay"::text as due
         from ledger_line l left join trade_document d on d.pay_id = l.source_id and d.kind = l.source_kind
         where l.store_id = 1 and l.account_id = ${party.id} and l.line_date <= ${asOf}
         order by l.line_date desc, l.id desc`);
-      let owed = opening;
+      let owed = 0n;
       for (const line of lines) owed += sign * toCents(line.amount);
       if (owed <= 0n) continue;
       const charges = lines
         .filter((line) => sign * toCents(line.amount) > 0n)
         .map((line) => ({ amount: sign * toCents(line.amount), due: line.due ?? line.line_date }));
-      if (opening > 0n) charges.push({ amount: opening, due: first?.day ?? '2025-01-01' });
       const row = { cust_id: party.id, invoices: 0, d0_30: 0n, d31_60: 0n, d61_90: 0n, over_90: 0n, total: 0n };
       let left = owed;
       for (const charge of charges) {
@@ -169,17 +166,27 @@ describeEachDatabase('aging against the ledger', (ctx) => {
     const item = (
       await c.post('/api/items/create', { item_name: 'صنف الأعمار', perch_price: '40', pay_price: '100' })
     ).json().data[0];
-    const make = async (ac_id: number, name: string, opening: string) =>
+    // Opening balances on their days: one at the book's start, one of a customer taken on in August 2025.
+    const make = async (ac_id: number, name: string, opening: string, opening_date?: string) =>
       (
         await c.post('/api/sub_accounts/create', {
           ac_id,
           cat_id: ac_id,
           sub_name: `${name} ${Math.random()}`,
           sub_balance: opening,
+          opening_date,
         })
       ).json().data[0].id as number;
-    const customers = [await make(1, 'عميل', '0'), await make(1, 'عميل', '250.75'), await make(1, 'عميل', '0')];
-    const suppliers = [await make(2, 'مورد', '0'), await make(2, 'مورد', '120'), await make(2, 'مورد', '0')];
+    const customers = [
+      await make(1, 'عميل', '0'),
+      await make(1, 'عميل', '250.75', '2025-01-01'),
+      await make(1, 'عميل', '90', '2025-08-15'),
+    ];
+    const suppliers = [
+      await make(2, 'مورد', '0'),
+      await make(2, 'مورد', '120', '2025-01-01'),
+      await make(2, 'مورد', '0'),
+    ];
     const [cashBox, other] = await Promise.all([
       rows<{ id: number }>(sql`select id from sub_accounts where store_id = 1 and role = 'cash_box'`),
       rows<{ id: number }>(sql`select id from sub_accounts where store_id = 1 and role = 'stock_adjustment'`),

@@ -1,6 +1,7 @@
 /**
  * The reports agree with the one ledger whatever a shop saves. Random value-only sales and purchases, journals
- * between random accounts and deletes, dated in 2025 and 2026, go through the real HTTP layer; then, for every
+ * between random accounts, deletes and dated opening balances of the parties, in 2025 and 2026, go through the real
+ * HTTP layer; then, for every
  * account touched and both years:
  * - the trial balance's closing balance, the statement's closing balance, the account's balance
  *   (`getAccountBalance`) and a sum written here straight over `ledger_line` are the same figure;
@@ -19,7 +20,8 @@ type YearNo = 1 | 2;
 type Step =
   | { t: 'journal'; year: YearNo; day: number; debit: number; credit: number; cents: number }
   | { t: 'invoice'; kind: 'pay' | 'perch'; year: YearNo; day: number; cents: number; paid: number }
-  | { t: 'delete'; nth: number };
+  | { t: 'delete'; nth: number }
+  | { t: 'opening'; party: 0 | 1; year: YearNo; day: number; cents: number };
 
 const ACCOUNTS = 6;
 const year = fc.constantFrom<YearNo>(1, 2);
@@ -49,6 +51,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('delete' as const), nth: fc.nat(20) }) },
+  {
+    // An opening balance typed (or typed again) on the customer or the supplier, on its side or the other, dated.
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('opening' as const),
+      party: fc.constantFrom<0 | 1>(0, 1),
+      year,
+      day,
+      cents: fc.integer({ min: -20_000, max: 50_000 }),
+    }),
+  },
 );
 
 const amount = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
@@ -62,18 +75,17 @@ const debitCents = (size: string, side: string | null) =>
 describeEachDatabase('reports agree with the ledger', (ctx) => {
   const { signedIn, accountsOf, rows } = journalFixtures(ctx);
 
-  /** Straight over the ledger: the opening balance plus the lines the year's balance counts, debit side positive. */
+  /** Straight over the ledger (an opening balance is a line on its day): the lines the year's balance counts. */
   const ledgerBalance = async (accountId: number, yearId: number) => {
     const [row] = await rows<{ cents: string }>(sql`
-      select round(100 * ((case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
-        + coalesce((select sum(l.debit - l.credit) from ledger_line l join year y on y.id = l."yearId"
+      select round(100 * coalesce((select sum(l.debit - l.credit) from ledger_line l join year y on y.id = l."yearId"
             where l.account_id = s.id and (l."yearId" = ${yearId} or (a.statement = 'balance_sheet'
-              and y."yearStart" < (select "yearStart" from year where id = ${yearId})))), 0)))::text as cents
+              and y."yearStart" < (select "yearStart" from year where id = ${yearId})))), 0))::text as cents
       from sub_accounts s join accounts a on a.ac_id = s.ac_id where s.id = ${accountId}`);
     return Number(row?.cents);
   };
 
-  const check = async (c: TestClient, accounts: number[]) => {
+  const check = async (c: TestClient, accounts: number[], openingDays: string[] = []) => {
     for (const yearId of [1, 2]) {
       const trial = (await c.get(`/api/sub_accounts/getComprehensiveBalanceSheet?year_id=${yearId}`)).json();
       expect(trial.difference).toBe('0.00');
@@ -124,6 +136,11 @@ describeEachDatabase('reports agree with the ledger', (ctx) => {
       ['2026-03-01', '2026-08-31'],
       ['2026-05-10', '2026-05-20'],
       ['2026-04-20', '2026-12-31'],
+      // From the day of an opening balance, and from the day after it.
+      ...openingDays.flatMap((d) => [
+        [d, '2026-12-31'],
+        [`2026-${d.slice(5, 8)}${String(Math.min(Number(d.slice(8)) + 1, 28)).padStart(2, '0')}`, '2026-12-31'],
+      ]),
     ]) {
       const trial = (
         await c.get(`/api/sub_accounts/getComprehensiveBalanceSheet?year_id=1&from=${from}&to=${to}`)
@@ -171,7 +188,23 @@ describeEachDatabase('reports agree with the ledger', (ctx) => {
           byRole('sales'),
         ];
         const journals: number[] = [];
+        const openingDays: string[] = [];
         for (const s of steps) {
+          if (s.t === 'opening') {
+            const id = s.party === 0 ? customer : supplier;
+            const opening_date = dateIn(s.year, s.day, month);
+            const saved = await c.post('/api/sub_accounts/update', {
+              id,
+              ac_id: s.party + 1,
+              cat_id: s.party + 1,
+              sub_name: (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${id}`)).json().data[0].sub_name,
+              sub_balance: s.cents < 0 ? `-${amount(-s.cents)}` : amount(s.cents),
+              opening_date,
+            });
+            expect(saved.statusCode, saved.body).toBe(200);
+            if (s.year === 1) openingDays.push(opening_date);
+            continue;
+          }
           if (s.t === 'journal') {
             const credit = s.credit === s.debit ? (s.credit + 1) % ACCOUNTS : s.credit;
             const saved = await c.post(`/api/journal/createWithItems?yearId=${s.year}`, {
@@ -200,7 +233,7 @@ describeEachDatabase('reports agree with the ledger', (ctx) => {
             expect((await c.post('/api/journal/deleteWithItems', { j_id: gone })).statusCode).toBe(200);
           }
         }
-        await check(c, accounts);
+        await check(c, accounts, openingDays);
       }),
       { numRuns: 6, endOnFailure: true },
     );

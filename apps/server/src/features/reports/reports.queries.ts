@@ -273,7 +273,7 @@ async function countGroups(db: DbOrTx, lines: ReturnType<typeof sql>, by: 'item'
  * the ledger that day (opening balance, invoices, returns, vouchers, journals, all years), spread over what charged it
  * newest first. Whatever was paid or credited wipes out the oldest charges first (first in, first out), so the total
  * is the account's balance to the cent, and what is left is aged by days since it fell due: an invoice's `nextPay`,
- * else its date; the opening balance from the first year's first day. 0–30 (and not yet due), 31–60, 61–90, over 90.
+ * else its date (an opening balance: its day). 0–30 (and not yet due), 31–60, 61–90, over 90.
  */
 export async function aging(
   db: DbOrTx,
@@ -291,24 +291,22 @@ export async function aging(
     await db.execute<AgingRow & { n: number; sums: Omit<AgingRow, 'cust_id' | 'sub_name'> }>(sql`
       with parties as not materialized (
         -- Inlined where it is read, so the planner knows how many parties there are (a CTE's rows it guesses).
-        select s.id, ${owedSign} * (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
-          as opening
-        from sub_accounts s where s.store_id = ${storeId} and s.ac_id = ${partyClass}
+        select s.id from sub_accounts s where s.store_id = ${storeId} and s.ac_id = ${partyClass}
       ),
       balances as (
-        -- What each owes that day: its opening and its kept sums per day and kind of document up to it (all years,
-        -- never its lines), summed without a window (a window over every party's days sorted them all).
-        select p.id, p.opening,
-          p.opening + coalesce(sum(${owedSign} * (k.debit_total - k.credit_total)), 0) as owed
+        -- What each owes that day: its kept sums per day and kind of document up to it (all years, its opening
+        -- balance on its day among them, never its lines), summed without a window (a window over every party's days
+        -- sorted them all).
+        select p.id, coalesce(sum(${owedSign} * (k.debit_total - k.credit_total)), 0) as owed
         from parties p
         left join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
-        group by p.id, p.opening
+        group by p.id
       ),
       owing as (
         -- From which day the charges of one who owes surely cover it: walking back from that day, the first whose
         -- charges since (a day's charges are at least the owed part of each of its sums) reach what it owes. First
-        -- in, first out, every charge before it is settled, so it is not read (no such day: all of them, and the
-        -- opening balance). Read from its own days newest first, stopping there: a few rows for most parties.
+        -- in, first out, every charge before it is settled, so it is not read (no such day: all of them). Read from
+        -- its own days newest first, stopping there: a few rows for most parties.
         select b.*, f.from_day
         from balances b
         left join lateral (
@@ -338,10 +336,6 @@ export async function aging(
             and l.line_date >= coalesce(b.from_day, '-infinity'::date) and ${owedSign} * (l.debit - l.credit) > 0
           offset 0
         ) l
-        union all
-        select b.id, b.opening, f.first_day, 0, null, null
-        from owing b cross join (select min("yearStart") as first_day from year) f
-        where b.opening > 0 and b.from_day is null
       ),
       left_of_charges as (
         select c.*, greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id

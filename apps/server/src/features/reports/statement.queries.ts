@@ -4,10 +4,11 @@
  * period's sums and the closing balance. Balances are signed on the account's nature (negative: the other side).
  *
  * The opening balance reads the kept sums (`account_balance`) of the years that ended before the period and only
- * the lines of the period's own year before its first day. A profit-and-loss account (and retained earnings, which
+ * the lines of the period's own year before its first day. An account's opening balance is a ledger line on its
+ * day (docs/accounting-years.md): shown there, or in the opening of a statement that starts that day. A profit-and-loss account (and retained earnings, which
  * holds what earlier years earned) is read inside the request's year: it starts each year at zero.
  */
-import type { Statement, StatementLine } from '@mizan/contract';
+import { bookKinds, type Statement, type StatementLine } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { yearsBefore } from '../book/bookYears.ts';
@@ -33,9 +34,10 @@ export const readWithinYear = (account: Pick<AccountRow, 'statement' | 'role'>) 
   account.statement === 'profit_loss' || account.role === 'retained_earnings';
 
 /**
- * The account's balance before `start`, debit − credit (its opening balance not included): the kept sums of the
- * years that ended before it, then the lines between the last of those years' end and `start`. A year-bound
- * account counts only its year's lines before `start`, and retained earnings the earlier years' profit.
+ * The account's balance before `start`, debit − credit: the kept sums of the years that ended before it, then the
+ * lines between the last of those years' end and `start`, and the opening balances dated `start` itself (what it
+ * brings into that day). A year-bound account counts only its year's lines, and retained earnings the earlier
+ * years' profit.
  */
 async function debitBefore(
   db: DbOrTx,
@@ -63,11 +65,22 @@ async function debitBefore(
     await db.execute<{ amount: string }>(sql`
       select (${kept} + ${retained} + (select coalesce(sum(l.debit - l.credit), 0) from ledger_line l
         where l.store_id = ${storeId} and l.account_id = ${account.id}
-          and l.line_date >= ${after} and l.line_date < ${start}))::text as amount`)
+          and l.line_date >= ${after} and ${beforeOrBrought(start)}))::text as amount`)
   ).rows;
   return row?.amount ?? '0';
 }
 
+const OPENING = bookKinds.openingBalance.wire;
+/**
+ * The lines before a period's first day, and the opening balances dated that day: what the account brings into the
+ * period (an opening balance is posted on its day; a statement from that very day opens with it).
+ */
+const beforeOrBrought = (start: string) =>
+  // Bounded on both sides, so the statement index reads only up to that day (an "or" alone is no bound).
+  sql`l.line_date <= ${start} and (l.line_date < ${start} or l.source_kind = ${OPENING})`;
+/** The period's lines: from its first day to its last, but the opening balances it opens with. */
+const periodLines = (start: string, end: string) =>
+  sql`l.line_date >= ${start} and l.line_date <= ${end} and not (l.line_date = ${start} and l.source_kind = ${OPENING})`;
 type Page = { page: number; pageSize: number };
 
 export async function readStatement(
@@ -81,9 +94,9 @@ export async function readStatement(
   const period = readWithinYear(account) ? withinYear(year, asked) : asked;
   // Signed on the account's nature: a debit-nature account grows with debits, a credit-nature one with credits.
   const sign = account.sub_type === 'debit' ? 1 : -1;
-  const opening = sql`(${account.sub_balance}::numeric + ${sign} * ${await debitBefore(db, storeId, account, year, period.start)}::numeric)`;
+  const opening = sql`(${sign} * ${await debitBefore(db, storeId, account, year, period.start)}::numeric)`;
   const inPeriod = sql`l.store_id = ${storeId} and l.account_id = ${account.id}
-    and l.line_date >= ${period.start} and l.line_date <= ${period.end}`;
+    and ${periodLines(period.start, period.end)}`;
 
   const [sums] = (
     await db.execute<{ n: number; debit: string; credit: string; opening: string; closing: string }>(sql`
@@ -168,11 +181,7 @@ export async function* statementPages(
   const period = readWithinYear(account) ? withinYear(year, asked) : asked;
   const sign = account.sub_type === 'debit' ? 1 : -1;
   const before = await debitBefore(db, storeId, account, year, period.start);
-  const [opening] = (
-    await db.execute<{ v: string }>(
-      sql`select (${account.sub_balance}::numeric + ${sign} * ${before}::numeric)::text as v`,
-    )
-  ).rows;
+  const [opening] = (await db.execute<{ v: string }>(sql`select (${sign} * ${before}::numeric)::text as v`)).rows;
   let last: { line_date: string; id: number; running: string } | undefined;
   let running = opening?.v ?? '0';
   for (;;) {
@@ -187,7 +196,7 @@ export async function* statementPages(
               as running
           from ledger_line l
           where l.store_id = ${storeId} and l.account_id = ${account.id}
-            and l.line_date >= ${period.start} and l.line_date <= ${period.end}
+            and ${periodLines(period.start, period.end)}
             ${last ? sql`and (l.line_date, l.id) > (${last.line_date}::date, ${last.id})` : sql``}
           order by l.line_date, l.id limit ${pageSize}
         ) w

@@ -10,7 +10,15 @@
  * per account, day and kind of document) up to the period's last day.
  */
 import type { TrialBalance, TrialBalanceRow, TrialSegment } from '@mizan/contract';
-import { CUSTOMERS_CLASS, parseMoney, SUPPLIERS_CLASS, subtractMoney, toMoneyString, ZERO } from '@mizan/contract';
+import {
+  bookKinds,
+  CUSTOMERS_CLASS,
+  parseMoney,
+  SUPPLIERS_CLASS,
+  subtractMoney,
+  toMoneyString,
+  ZERO,
+} from '@mizan/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { yearsBefore } from '../book/bookYears.ts';
@@ -37,8 +45,10 @@ export type TrialBalanceFilter = {
 };
 
 /**
- * Each account's figures for the period: `opening` and `closing` as debit − credit (opening balances included),
- * `debit` and `credit` the period's movements. Shared by the trial balance, the balance sheet and the cash book.
+ * Each account's figures for the period: `opening` and `closing` as debit − credit, `debit` and `credit` the
+ * period's movements. An opening balance is a ledger line on its day: before the period it is in `opening`, within it
+ * a movement, and on the period's first day in `opening` (what the account brings into that day). Shared by the
+ * trial balance, the balance sheet and the cash book.
  */
 export function accountFigures(storeId: number, year: AccountingYear, asked: Period): SQL {
   const period = withinYear(year, asked);
@@ -55,6 +65,14 @@ export function accountFigures(storeId: number, year: AccountingYear, asked: Per
       where b.store_id = ${storeId} and b."yearId" in ${yearsBefore(year.id)} group by b.account_id
     ),
     moves as (${moves}),
+    brought as (
+      -- Opening balances dated the period's first day are what the accounts bring into it: its opening, not its
+      -- movements (a year's openings typed on its first day open it, as they always did). Its day rows only.
+      select d.account_id, sum(d.debit_total) as debit, sum(d.credit_total) as credit from account_day d
+      where d.store_id = ${storeId} and d."yearId" = ${year.id} and d.line_date = ${period.start}
+        and d.source_kind = ${bookKinds.openingBalance.wire}
+      group by d.account_id
+    ),
     retained as (
       select coalesce(sum(b.credit_total - b.debit_total), 0) as amount from account_balance b
       join sub_accounts p on p.id = b.account_id join accounts c on c.ac_id = p.ac_id
@@ -64,14 +82,14 @@ export function accountFigures(storeId: number, year: AccountingYear, asked: Per
     -- the retained-earnings sum into its own sub-plan and recomputed it (nine times in a trial balance).
     figures as materialized (
       select s.id, s.sub_name, s.sub_code, s.sub_type, s.ac_id, a.ac_name, s.cat_id, s.role,
-        (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end)
-          + case when a.statement = 'balance_sheet' then coalesce(k.before_kept, 0) else 0 end
-          + coalesce(m.before_y, 0)
+        case when a.statement = 'balance_sheet' then coalesce(k.before_kept, 0) else 0 end
+          + coalesce(m.before_y, 0) + coalesce(o.debit - o.credit, 0)
           - case when s.role = 'retained_earnings' then r.amount else 0 end as opening,
-        coalesce(m.debit, 0) as debit, coalesce(m.credit, 0) as credit
+        coalesce(m.debit, 0) - coalesce(o.debit, 0) as debit, coalesce(m.credit, 0) - coalesce(o.credit, 0) as credit
       from sub_accounts s join accounts a on a.ac_id = s.ac_id cross join retained r
       left join kept k on k.account_id = s.id
       left join moves m on m.account_id = s.id
+      left join brought o on o.account_id = s.id
       where s.store_id = ${storeId}
     )`;
 }

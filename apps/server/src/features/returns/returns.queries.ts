@@ -28,6 +28,8 @@ const returnColumns = {
   changee: tradeDocument.changee,
   taxTot: tradeDocument.taxTot,
   total_with_vat: tradeDocument.total_with_vat,
+  vat_charged: tradeDocument.vat_charged,
+  vat_included: tradeDocument.vat_included,
   return_date: tradeDocument.pay_date,
   return_time: tradeDocument.pay_time,
   return_method: tradeDocument.pay_method,
@@ -147,6 +149,8 @@ export const originalLines = (db: DbOrTx, kind: KindToken, payId: number) =>
       pay_price: tradeLine.pay_price,
       perch_price: tradeLine.perch_price,
       tot: tradeLine.tot,
+      /** The VAT it charged (docs/vat.md): a return takes back its slice. */
+      vat: tradeLine.vat,
       /** The line's value at cost as it posted (a sale's goods at the moving average). */
       cost: tradeLine.cost,
     })
@@ -165,6 +169,7 @@ export const returnedLines = (db: DbOrTx, originalId: number, exceptReturnId?: n
       quantity: tradeLine.quantity,
       pay_price: tradeLine.pay_price,
       perch_price: tradeLine.perch_price,
+      vat: tradeLine.vat,
     })
     .from(tradeLine)
     .innerJoin(tradeDocument, eq(tradeDocument.pay_id, tradeLine.pay_id))

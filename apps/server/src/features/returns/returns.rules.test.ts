@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkReturnLines,
   itemCharges,
+  itemVat,
   type ReturnedLine,
   refundDiscount,
   refundedAboveCharge,
   returnableLines,
+  returnLineVat,
+  returnVatSlices,
 } from './returns.rules.ts';
 
 const line = (item_id: number, quantity: string, price: string, tot: string) => ({
@@ -189,5 +192,51 @@ describe('an edit of an invoice with returns', () => {
   it('may not charge less for the returned units than they were refunded (a larger discount)', () => {
     const discounted = { discount: '5.00', lines: [line(1, '1000', '0.50', '500.00')] };
     expect(refundedAboveCharge({ before, after: discounted, returned, refunded })).toBe('discount');
+  });
+});
+
+describe('the VAT a return takes back (issue 35, finding 5)', () => {
+  const cents = (text: string) => parseMoney(text) as Money;
+  // 3 × 1.03 charged 3.09 and VAT 0.46 on top.
+  const lines = [{ item_id: 1, quantity: '3', tot: '3.09', vat: '0.46' }];
+  const slicesOf = (returned: ReturnedLine[], quantity: string, price = '1.03', extraDiscount = false) =>
+    returnVatSlices({
+      charges: itemCharges('0', lines),
+      vat: itemVat(lines),
+      returned,
+      lines: [{ item_id: 1, quantity, price: cents(price) }],
+      extraDiscount,
+    }).get(1);
+
+  it('hands the VAT out to the units as the net is: 0.15, 0.16, 0.15, and all at once 0.46', () => {
+    expect(slicesOf([], '1')).toEqual({ slice: 15n, full: true });
+    expect(slicesOf([{ item_id: 1, quantity: '1', vat: '0.15' }], '1')?.slice).toBe(16n);
+    expect(slicesOf([{ item_id: 1, quantity: '2', vat: '0.31' }], '1')?.slice).toBe(15n);
+    expect(slicesOf([], '3')?.slice).toBe(46n);
+  });
+
+  it('never more than the VAT charged for every unit returned so far less what other returns took', () => {
+    // Returns edited out of order took 0.40 for two units: the last takes the 0.06 left, not its 0.15.
+    expect(slicesOf([{ item_id: 1, quantity: '2', vat: '0.40' }], '1')?.slice).toBe(6n);
+  });
+
+  it('a return below its units’ net takes the VAT of its base, up to its slice; a full one its slice', () => {
+    const half = slicesOf([], '1', '0.50');
+    expect(half?.full).toBe(false);
+    expect(returnLineVat([{ item_id: 1, tot: money(50n) }], [money(8n)], new Map([[1, half as never]]))).toEqual([8n]);
+    expect(slicesOf([], '1', '1.03', true)?.full).toBe(false);
+    const full = new Map([[1, { slice: money(16n), full: true }]]);
+    expect(returnLineVat([{ item_id: 1, tot: money(103n) }], [money(15n)], full)).toEqual([16n]);
+    // Two lines of one item (two prices) share its VAT pro rata; a line of another item keeps its own.
+    const two = returnLineVat(
+      [
+        { item_id: 1, tot: money(100n) },
+        { item_id: 1, tot: money(300n) },
+        { item_id: 2, tot: money(50n) },
+      ],
+      [money(1n), money(2n), money(7n)],
+      full,
+    );
+    expect(two).toEqual([4n, 12n, 7n]);
   });
 });

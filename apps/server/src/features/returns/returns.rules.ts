@@ -21,14 +21,15 @@ import {
   type Result,
   type ReturnableLine,
   type ReturnLineInput,
+  shareDiscount,
   toMilli,
   toMoneyString,
 } from '@mizan/contract';
 
 /** A line of the original invoice: its unit price in the invoice's own price (selling or purchase). */
 export type OriginalLine = { item_id: number; item_name: string; quantity: string; price: string; tot: string };
-/** A line some return already took back. */
-export type ReturnedLine = { item_id: number; quantity: string };
+/** A line some return already took back (and the VAT it took back with it). */
+export type ReturnedLine = { item_id: number; quantity: string; vat?: string };
 
 const cents = (text: string) => parseMoney(text) ?? money(0n);
 /** a × b / c, rounded half up (all non-negative). */
@@ -185,6 +186,91 @@ export function refundedAboveCharge(input: {
     [...back].reduce((sum, [itemId, milli]) => sum + chargedFor(charges.get(itemId), milli), 0n);
   const now = charged(after);
   return now < input.refunded && now < charged(before) ? 'discount' : undefined;
+}
+
+/** Per item of an invoice: its quantity in thousandths and the VAT its lines charged. */
+export type VatCharges = Map<number, { milli: bigint; vat: bigint }>;
+
+/** What VAT each item of an invoice charged (its lines' `vat`, as saved). */
+export function itemVat(lines: { item_id: number; quantity: string; vat: string }[]): VatCharges {
+  const charges: VatCharges = new Map();
+  for (const line of lines) {
+    const charge = charges.get(line.item_id) ?? { milli: 0n, vat: 0n };
+    charges.set(line.item_id, { milli: charge.milli + toMilli(line.quantity), vat: charge.vat + cents(line.vat) });
+  }
+  return charges;
+}
+
+/** Per item of a return: the most VAT it takes back, and whether it refunds the whole of its units' net. */
+export type ReturnVat = Map<number, { slice: Money; full: boolean }>;
+
+/**
+ * The VAT a return takes back per item, handed out to the item's units as its net is (`refundDiscount`): the first
+ * P units returned carry round(VAT × P / quantity), so a return of q units after P takes the slice between the two
+ * and the last units take what is left; a full return, at once or in parts, takes back exactly the VAT the item
+ * charged. As a safety net for returns edited out of order, never more than the VAT charged for every unit returned
+ * so far less what the other returns took. A return that refunds less than its units' net (a lower price, a larger
+ * discount asked for) takes the VAT of what it refunds, up to its slice (`returnLineVat`).
+ */
+export function returnVatSlices(input: {
+  charges: Charges;
+  vat: VatCharges;
+  /** The other returns' lines, with the VAT each took back. */
+  returned: ReturnedLine[];
+  lines: { item_id: number; quantity: string; price: Money }[];
+  /** A larger discount than the refund needs was asked for: no item refunds its whole net. */
+  extraDiscount: boolean;
+}): ReturnVat {
+  const before = quantitiesByItem(input.returned);
+  const now = quantitiesByItem(input.lines);
+  const vatBack = new Map<number, bigint>();
+  for (const line of input.returned)
+    vatBack.set(line.item_id, (vatBack.get(line.item_id) ?? 0n) + cents(line.vat ?? '0'));
+  const totals = new Map<number, bigint>();
+  for (const line of mergeLines(input.lines))
+    totals.set(line.item_id, (totals.get(line.item_id) ?? 0n) + lineTotal(line));
+  const slices: ReturnVat = new Map();
+  for (const [itemId, tot] of totals) {
+    const p = before.get(itemId) ?? 0n;
+    const upTo = p + (now.get(itemId) ?? 0n);
+    const charge = input.vat.get(itemId);
+    const vatFor = (milli: bigint) => (charge ? chargedForUnits(money(charge.vat), charge.milli, milli) : 0n);
+    const slice = vatFor(upTo) - vatFor(p);
+    const left = vatFor(upTo) - (vatBack.get(itemId) ?? 0n);
+    const most = slice < left ? slice : left;
+    const netSlice = chargedFor(input.charges.get(itemId), upTo) - chargedFor(input.charges.get(itemId), p);
+    slices.set(itemId, { slice: money(most > 0n ? most : 0n), full: !input.extraDiscount && tot >= netSlice });
+  }
+  return slices;
+}
+
+/**
+ * Each line's VAT on a return: per item, its slice when it refunds its units' whole net, else the VAT its base
+ * charges (`computed`) up to its slice; an item on several lines (several prices) has it shared over them pro rata.
+ */
+export function returnLineVat(lines: { item_id: number; tot: Money }[], computed: Money[], slices: ReturnVat): Money[] {
+  const result = [...computed];
+  const byItem = new Map<number, number[]>();
+  lines.forEach((line, index) => {
+    byItem.set(line.item_id, [...(byItem.get(line.item_id) ?? []), index]);
+  });
+  for (const [itemId, indexes] of byItem) {
+    const slice = slices.get(itemId);
+    if (!slice) continue;
+    const charged = indexes.reduce((sum, i) => sum + (computed[i] ?? 0n), 0n);
+    const take = slice.full || charged > slice.slice ? slice.slice : charged;
+    const shares =
+      indexes.length === 1
+        ? [take]
+        : shareDiscount(
+            indexes.map((i) => lines[i]?.tot ?? money(0n)),
+            money(take),
+          );
+    indexes.forEach((lineIndex, k) => {
+      result[lineIndex] = money(shares[k] ?? 0n);
+    });
+  }
+  return result;
 }
 
 export type CheckedReturnLine = { item_id: number; quantity: string; price: Money; original_price: string };

@@ -32,7 +32,14 @@ import { lockDocument } from '../trade/trade.queries.ts';
 import type { SaveInput } from '../trade/trade.save.ts';
 import { saveDocument } from '../trade/trade.service.ts';
 import { findOriginal, originalLines, readReturn, returnedLines, returnsOf } from './returns.queries.ts';
-import { checkReturnLines, itemCharges, refundDiscount, returnableLines } from './returns.rules.ts';
+import {
+  checkReturnLines,
+  itemCharges,
+  itemVat,
+  refundDiscount,
+  returnableLines,
+  returnVatSlices,
+} from './returns.rules.ts';
 
 export type ReturnSave = {
   kind: ReturnKindToken;
@@ -137,12 +144,22 @@ function check(loaded: Loaded) {
   const checked = checkReturnLines(loaded.returnable, input.lines);
   if (!checked.ok) return checked;
   // Never more back than the original charged for these units: the rounding above it comes off as a discount.
-  const discount = refundDiscount({
-    charges: itemCharges(loaded.original.discount, loaded.lines),
+  const charges = itemCharges(loaded.original.discount, loaded.lines);
+  const refund = {
+    charges,
     returned: loaded.returned,
     refunded: money(loaded.others.reduce((total, row) => total + (parseMoney(row.refunded) ?? 0n), 0n)),
     lines: checked.value.lines,
-    discount: parseMoney(header.discount) ?? money(0n),
+  };
+  const asked = parseMoney(header.discount) ?? money(0n);
+  const discount = refundDiscount({ ...refund, discount: asked });
+  // And its VAT is its units' slice of what the original charged: in parts, the last takes what is left.
+  const returnVat = returnVatSlices({
+    charges,
+    vat: itemVat(loaded.lines),
+    returned: loaded.returned,
+    lines: checked.value.lines,
+    extraDiscount: asked > refundDiscount({ ...refund, discount: money(0n) }),
   });
   const otherPrice = new Map(loaded.lines.map((line) => [line.item_id, line]));
   const priceField = kindOf(kind).price;
@@ -170,6 +187,7 @@ function check(loaded: Loaded) {
     idempotencyKey: key,
     // A sales return's goods come back at the cost their sale took them out at, not at today's average.
     originalPayId: originalId,
+    returnVat,
   };
   return ok({ kind, header, document, lines: checked.value.lines, takesAll: checked.value.takesAll });
 }

@@ -14,7 +14,7 @@ import {
 } from '@mizan/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { isDatabaseUnavailable, isDataException } from '../../lib/dbErrors.ts';
+import { isDatabaseUnavailable, isDataException, isDiskFull } from '../../lib/dbErrors.ts';
 import { httpStatus } from '../../lib/httpStatus.ts';
 import { errorBody } from '../../lib/sendError.ts';
 import type { SaveResult } from '../book/savePipeline.ts';
@@ -88,9 +88,10 @@ export async function saveDeviceSales(
         results.push(refusal(key, { ok: false, code: 'VALIDATION_FAILED' }));
         continue;
       }
-      const unavailable = isDatabaseUnavailable(error);
-      log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
-      results.push(refusal(key, { ok: false, code: unavailable ? 'DATABASE_UNAVAILABLE' : 'INTERNAL' }));
+      // A full disk refuses this sale and the ones after it alike (503: the device keeps them and sends them again).
+      const code = isDiskFull(error) ? 'DISK_FULL' : isDatabaseUnavailable(error) ? 'DATABASE_UNAVAILABLE' : 'INTERNAL';
+      log.error({ err: error }, code === 'INTERNAL' ? 'unhandled error' : code.toLowerCase().replace('_', ' '));
+      results.push(refusal(key, { ok: false, code }));
       return results;
     }
   }

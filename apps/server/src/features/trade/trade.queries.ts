@@ -32,6 +32,8 @@ export const documentColumns = {
   changee: tradeDocument.changee,
   taxTot: tradeDocument.taxTot,
   total_with_vat: tradeDocument.total_with_vat,
+  vat_charged: tradeDocument.vat_charged,
+  vat_included: tradeDocument.vat_included,
   pay_date: tradeDocument.pay_date,
   pay_time: tradeDocument.pay_time,
   pay_method: tradeDocument.pay_method,
@@ -122,14 +124,13 @@ function partyStillOwes(storeId: number, kind: KindToken, yearId: number): SQL {
       where b.store_id = ${storeId} and b.account_id in (${dueParties})
         and b."yearId" = any(array${yearsThrough(yearId)})
       group by b.account_id) b on b.account_id = s.id
-    where s.store_id = ${storeId}
-      and (case when s.sub_type = 'debit' then s.sub_balance else -s.sub_balance end) + coalesce(b.net, 0) ${side})`;
+    where s.store_id = ${storeId} and coalesce(b.net, 0) ${side})`;
 }
 
 /** The same without a year read: each document's party as of the document's own year and those before it. */
 function partyStillOwesInItsYear(kind: KindToken): SQL {
-  const debitSide = sql`(case when ${subAccounts.sub_type} = 'debit' then ${subAccounts.sub_balance} else -${subAccounts.sub_balance} end)
-    + coalesce((select sum(${accountBalance.debit_total} - ${accountBalance.credit_total}) from ${accountBalance}
+  // Its opening balance is among its ledger lines, on its day.
+  const debitSide = sql`coalesce((select sum(${accountBalance.debit_total} - ${accountBalance.credit_total}) from ${accountBalance}
        where ${accountBalance.store_id} = ${tradeDocument.store_id} and ${accountBalance.account_id} = ${tradeDocument.cust_id}
        and ${accountBalance.yearId} in ${yearsThrough(tradeDocument.yearId)}), 0)`;
   return kindOf(kind).party === 'supplier' ? sql`${debitSide} < 0` : sql`${debitSide} > 0`;

@@ -43,19 +43,25 @@ function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: 
 
 /**
  * The document's totals from its lines (or, value-only, its typed total) and VAT terms, with the refusals of invoice
- * arithmetic. The client's VAT figures are never read: the server computes them from the items' rates.
+ * arithmetic. The client's VAT figures are never read: the server computes them from the items' rates. `vatOfLines`
+ * turns the VAT each line's base charges into the VAT it takes (a return: its slice of its invoice's VAT).
  */
 export function checkedTotals(
   input: { header: TradeHeaderInput; lines: TradeLineInput[] | undefined },
   lines: PricedLine[],
   vat?: VatTerms,
+  vatOfLines?: (computed: Money[]) => Money[],
 ) {
   const gross = input.lines ? lines : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
+  const discount = parseMoney(input.header.discount) ?? MONEY_ZERO;
+  // What the bases charge, before any payment (so only the second pass refuses a payment above the total).
+  const computed = vatOfLines ? invoiceTotals(gross, discount, MONEY_ZERO, vat) : undefined;
   const totals = invoiceTotals(
     gross,
-    parseMoney(input.header.discount) ?? MONEY_ZERO,
+    discount,
     parseMoney(input.header.pay) ?? MONEY_ZERO,
     vat,
+    computed?.ok && vatOfLines ? vatOfLines(computed.totals.lineVat) : undefined,
   );
   if (totals.ok) return ok(totals.totals);
   if (totals.problem === 'AMOUNT_TOO_LARGE') return amountTooLarge(input.lines, lines, totals.line);

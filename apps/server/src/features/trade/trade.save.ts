@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   documentLogAction,
+  documentVatTerms,
   fail,
   isWalkInCustomer,
   type KindToken,
@@ -27,6 +28,7 @@ import {
   type TradeHeaderInput,
   type TradeLineInput,
   toMoneyString,
+  type VatTerms,
   vatTermsOf,
 } from '@mizan/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -41,6 +43,7 @@ import { postingOf } from '../posting/posting.rules.ts';
 import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
+import { type ReturnVat, returnLineVat } from '../returns/returns.rules.ts';
 import { type LockedItem, lockStockItems } from '../stock/stockCheck.ts';
 import { isDeviceCounterHeld } from './deviceCounters.queries.ts';
 import { sameSave } from './trade.idempotency.ts';
@@ -83,6 +86,11 @@ export type SaveInput = {
    * quantity returned), which follows the sale's if a back-dated change re-values it.
    */
   originalPayId?: number;
+  /**
+   * A return's VAT per item: its slice of what its original charged (returns.rules.ts `returnVatSlices`), so a line
+   * returned in parts gives back exactly its VAT.
+   */
+  returnVat?: ReturnVat | undefined;
 };
 
 /** A save as the pipeline takes it: with the idempotency key a new document keeps, and the hash of its content. */
@@ -181,6 +189,7 @@ const savedLines = (tx: Tx, payId: number) =>
       pay_price: tradeLine.pay_price,
       perch_price: tradeLine.perch_price,
       tot: tradeLine.tot,
+      tax: tradeLine.tax,
       vat: tradeLine.vat,
     })
     .from(tradeLine)
@@ -225,12 +234,21 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   const cards = new Map(locked.map((item) => [item.id, item]));
   const priced = input.lines ? priceLines(input.kind, input.lines, cards) : ok([]);
   if (!priced.ok) return priced;
-  // A return takes back the VAT its invoice charged: at the original line's rate, whatever the item's is now.
+  // A return takes back the VAT its invoice charged: under the invoice's terms and at the original line's rate,
+  // whatever the company's settings and the item's rate are now.
+  let originalTerms: VatTerms | undefined;
   if (input.originalPayId !== undefined) {
     const original = await tx
-      .select({ item_id: tradeLine.item_id, tax: tradeLine.tax })
-      .from(tradeLine)
-      .where(eq(tradeLine.pay_id, input.originalPayId));
+      .select({
+        item_id: tradeLine.item_id,
+        tax: tradeLine.tax,
+        vat_charged: tradeDocument.vat_charged,
+        vat_included: tradeDocument.vat_included,
+      })
+      .from(tradeDocument)
+      .leftJoin(tradeLine, eq(tradeLine.pay_id, tradeDocument.pay_id))
+      .where(eq(tradeDocument.pay_id, input.originalPayId));
+    if (original[0]) originalTerms = documentVatTerms(original[0]);
     const rateOf = new Map(original.map((line) => [line.item_id, line.tax]));
     for (const line of priced.value) line.tax = rateOf.get(line.item_id) ?? line.tax;
   }
@@ -279,15 +297,29 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   const awaitingLines = input.lines === undefined && input.awaitingLines === true;
   const posts = !awaitingLines && kindOf(input.kind).posting !== 'nothing';
   // The store's year lock (also for the kinds that post nothing, preliminary invoices and orders; `repost` checks
-  // every posting), read in one statement with the company's VAT settings as they are now (an edit re-computes its
-  // VAT with them, docs/vat.md), the store's posting accounts and its prefix.
+  // every posting), read in one statement with the company's VAT settings as they are now (what a new document
+  // charges, docs/vat.md), the store's posting accounts and its prefix.
   const storeOfSave = await lockStoreOfSave(tx, user.store_id, accountingYear.id);
+  const saved = existing ? await savedLines(tx, existing.pay_id) : [];
+  // An issued document keeps the VAT terms it was issued under and the rate each of its items was charged at (an
+  // item the edit adds takes its own); a return its original's. Only a new document, and a preliminary invoice or
+  // an order (never issued), take the settings of the day.
+  const keepsTerms = existing !== undefined && kindOf(input.kind).posting !== 'nothing';
+  if (keepsTerms && originalTerms === undefined) {
+    const rateOf = new Map(saved.map((line) => [line.item_id, line.tax]));
+    for (const line of priced.value) line.tax = rateOf.get(line.item_id) ?? line.tax;
+  }
+  const vat =
+    originalTerms ??
+    (keepsTerms && existing
+      ? documentVatTerms(existing)
+      : vatTermsOf(
+          kindOf(input.kind).party === 'customer' ? 'sale' : 'purchase',
+          storeOfSave.companyVat ?? { vat_registered: false, prices_include_vat: false },
+        ));
   return ok({
     input,
-    vat: vatTermsOf(
-      kindOf(input.kind).party === 'customer' ? 'sale' : 'purchase',
-      storeOfSave.companyVat ?? { vat_registered: false, prices_include_vat: false },
-    ),
+    vat,
     // A sale to the walk-in customer is a cash sale: its remainder must be nothing (checked with the totals).
     cashOnly: kindOf(input.kind).walkInCustomer === true && isWalkInCustomer(party),
     accountingYear,
@@ -295,7 +327,7 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     lines: priced.value,
     awaitingLines,
     yearOpen: yearOpenUnless(storeOfSave.yearClosed),
-    saved: existing ? await savedLines(tx, existing.pay_id) : [],
+    saved,
     moneyAccountId,
     settled: parseMoney(settled?.amount ?? '0') ?? MONEY_ZERO,
     accounts: posts ? postingAccountsOf(user.store_id, storeOfSave.roleAccounts) : undefined,
@@ -317,7 +349,13 @@ function check(loaded: Loaded) {
   if (input.header.nextPay && input.header.nextPay < input.header.pay_date)
     return fail<never>('VALIDATION_FAILED', { nextPay: 'DUE_BEFORE_DATE' });
   if (!loaded.yearOpen.ok) return loaded.yearOpen;
-  const totals = checkedTotals(input, lines, loaded.vat);
+  const { returnVat } = input;
+  const totals = checkedTotals(
+    input,
+    lines,
+    loaded.vat,
+    returnVat && ((computed) => returnLineVat(lines, computed, returnVat)),
+  );
   if (!totals.ok) return totals;
   if (loaded.cashOnly && totals.value.changee !== 0n && !awaitingLines)
     return fail<never>('WALK_IN_UNPAID', { pay: 'WALK_IN_UNPAID' });
@@ -343,6 +381,7 @@ function check(loaded: Loaded) {
     pay: toMoneyString(totals.value.pay),
     changee: toMoneyString(totals.value.changee),
     taxTot: toMoneyString(totals.value.taxTot),
+    vat_charged: loaded.vat.charged,
     vat_included: loaded.vat.charged && loaded.vat.pricesIncludeVat,
     pay_date: input.header.pay_date,
     pay_time: time,

@@ -67,7 +67,7 @@ export type StoreOfSave = {
   yearClosed: boolean;
   /** The store's prefix of references; undefined when the store does not exist. */
   storeRef: string | undefined;
-  /** The company's VAT settings as they are now; undefined when no company is set up. */
+  /** The company's VAT settings as they are now (what a new document charges); undefined when no company is set up. */
   companyVat: { vat_registered: boolean; prices_include_vat: boolean } | undefined;
   /** The store's accounts that have a posting role. */
   roleAccounts: { id: number; role: string }[];

@@ -90,6 +90,8 @@ describeEachDatabase('vouchers settle invoices', (ctx) => {
         cat_id: 1,
         sub_name: `عميل ${Math.random()}`,
         sub_balance: '500',
+        // Brought in at the book's start.
+        opening_date: '2025-01-01',
       })
     ).json().data[0];
     const sale = (

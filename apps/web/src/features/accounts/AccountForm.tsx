@@ -9,9 +9,11 @@ import {
 } from '@mizan/contract';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
 import { CodeField, MoneyField, SelectField, TextField } from '../../ui/form/fields.tsx';
+import { PlainDateField } from '../../ui/form/plainFields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
+import { today } from '../invoices/invoiceForm.ts';
 import { accountsText, natureText } from './accountsText.ts';
 import { useAccountCategories, useAllAccounts, useMainAccounts, useSaveAccount } from './useAccounts.ts';
 
@@ -20,6 +22,8 @@ type Values = {
   ac_id: string;
   sub_code: string;
   sub_balance: string;
+  /** The day the opening balance is posted on (ISO). */
+  opening_date: string;
   cat_id: string;
   phone: string;
   address: string;
@@ -35,6 +39,8 @@ const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): 
   ac_id: a ? String(a.ac_id) : party === 'supplier' ? '2' : '1',
   sub_code: a?.sub_code ?? '',
   sub_balance: a?.sub_balance ?? '0',
+  // The day it has, else today (or the nearest day of the year chosen in the menu): the day it is taken on.
+  opening_date: a?.opening_date ?? today(),
   cat_id: a?.cat_id ? String(a.cat_id) : a ? '' : party === 'supplier' ? '2' : '1',
   phone: a?.phone ?? '',
   address: a?.address ?? '',
@@ -133,6 +139,13 @@ export function AccountForm({
         />
         <CodeField {...bind('sub_code')} />
         <MoneyField {...bind('sub_balance')} />
+        {/* The opening-balance account's own is the others' sum: it has no day. */}
+        {account?.role !== 'opening_balance' && (
+          <div data-testid="opening-date">
+            <PlainDateField control={control} name="opening_date" label={accountsText.fields.opening_date} />
+            <p className="field-hint">{accountsText.openingDateHint}</p>
+          </div>
+        )}
         <SelectField
           {...bind('cat_id')}
           options={[

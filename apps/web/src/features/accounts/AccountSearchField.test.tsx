@@ -18,6 +18,7 @@ const account = (id: number, sub_name: string, sub_code: string | null, more: Pa
     sub_code,
     sub_type: 'debit',
     sub_balance: '0',
+    opening_date: null,
     cat_id: null,
     cat_name: null,
     phone: null,

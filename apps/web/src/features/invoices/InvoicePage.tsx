@@ -1,4 +1,5 @@
 import {
+  documentVatTerms,
   invoiceDraftProblem,
   isKindToken,
   isTradeKind,
@@ -10,7 +11,7 @@ import {
   routes,
   vatTermsOf,
 } from '@mizan/contract';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { currentYearId } from '../../app/api.ts';
 import { formatDecimal } from '../../app/format.ts';
@@ -159,10 +160,26 @@ export function InvoicePage({
   const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
   // A sale to the walk-in customer is a cash sale: its paid amount follows the net until the cashier types one.
-  // VAT as the company charges it (docs/vat.md): the same terms the server's save applies.
+  // VAT as the server's save will charge it (docs/vat.md): an issued invoice opened to edit (or to record a payment)
+  // keeps the terms it was issued under and its items' rates; a new one, a copy and a preliminary invoice (or one
+  // being made preliminary) take the company's settings of the day.
   const company = useCompany().data?.[0];
-  const vat = company ? vatTermsOf(kindOf(screen.kind).party === 'customer' ? 'sale' : 'purchase', company) : NO_VAT;
-  const draft: DraftInvoice = { ...invoice, vat, cashSale: walkIn !== undefined && invoice.cust_id === walkIn };
+  const issued = opened.data && kindOf(openedKind).posting !== 'nothing' && invoice.final ? opened.data : undefined;
+  const vat = issued
+    ? documentVatTerms(issued)
+    : company
+      ? vatTermsOf(kindOf(screen.kind).party === 'customer' ? 'sale' : 'purchase', company)
+      : NO_VAT;
+  const keptRates = useMemo(
+    () => (issued ? new Map(issued.items.map((line) => [line.item_id, line.tax])) : undefined),
+    [issued],
+  );
+  const draft: DraftInvoice = {
+    ...invoice,
+    vat,
+    keptRates,
+    cashSale: walkIn !== undefined && invoice.cust_id === walkIn,
+  };
 
   /**
    * The focus goes to the first field to type: the item when the party is already chosen, else the party. When

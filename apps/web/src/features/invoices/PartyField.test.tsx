@@ -21,6 +21,7 @@ const party = (id: number, sub_name: string, sub_code: string | null): SubAccoun
   sub_code,
   sub_type: 'debit',
   sub_balance: '0',
+  opening_date: null,
   cat_id: null,
   cat_name: null,
   phone: null,

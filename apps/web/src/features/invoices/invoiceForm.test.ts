@@ -153,4 +153,16 @@ describe('VAT on the invoice being typed', () => {
     const f = figures(addLine(emptyInvoice(1), line('100', '15')));
     expect([f.taxTot, f.totalWithVat]).toEqual(['0.00', '100.00']);
   });
+  it('an issued invoice opened again keeps its items’ rates as charged; an item added takes its own', () => {
+    // Item 100 was charged 15 % and is at 5 % now; item 30 is new on the edit.
+    let invoice: DraftInvoice = {
+      ...emptyInvoice(1),
+      vat: { charged: true, pricesIncludeVat: false },
+      keptRates: new Map([[100, '15.00']]),
+    };
+    invoice = addLine(invoice, line('100', '5'));
+    invoice = addLine(invoice, line('30', '5'));
+    const f = figures(invoice);
+    expect([f.taxTot, f.totalWithVat]).toEqual(['16.50', '146.50']);
+  });
 });

@@ -48,8 +48,16 @@ export type DraftInvoice = {
   cashSale?: boolean;
   /** The cashier typed the paid amount (or it was saved so): it holds, whatever the total becomes. */
   payTyped?: boolean;
-  /** How it charges VAT (the company's settings, `vatTermsOf`); none when left out. */
+  /**
+   * How it charges VAT: a new document the company's settings (`vatTermsOf`), an issued one the terms it was issued
+   * under (`documentVatTerms`, docs/vat.md); none when left out.
+   */
   vat?: VatTerms | undefined;
+  /**
+   * An issued document's rate per item, as it was charged: a line of such an item takes it whatever the item's rate
+   * is now, as the server's save does (an item the edit adds takes its own).
+   */
+  keptRates?: ReadonlyMap<number, string> | undefined;
   lines: DraftLine[];
 };
 
@@ -138,7 +146,11 @@ export const withPay = (invoice: DraftInvoice, pay: string): DraftInvoice => ({
 export function figures(invoice: DraftInvoice) {
   const valid = invoice.lines.every((l) => isQuantity(quantityOf(l)) && amount(l.price) > 0n);
   const priced = valid
-    ? invoice.lines.map((l) => ({ quantity: quantityOf(l), price: amount(l.price), tax: l.tax || '0' }))
+    ? invoice.lines.map((l) => ({
+        quantity: quantityOf(l),
+        price: amount(l.price),
+        tax: invoice.keptRates?.get(l.item_id) ?? (l.tax || '0'),
+      }))
     : [];
   const tot = priced.map(lineTotal).reduce((a, b) => money(a + b), money(0n));
   const discount = amount(invoice.discount);

@@ -114,8 +114,8 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
             <div className="ltr-block" dir="ltr">
               <h2>{c.engName}</h2>
               {c.tradNo && <p>{`${text.trade}: ${c.tradNo}`}</p>}
-              {/* The VAT number only of a registered company (docs/vat.md). */}
-              {c.vat_registered && c.vatNo && <p>{`VAT: ${c.vatNo}`}</p>}
+              {/* The VAT number only on a document that charges VAT (its own terms, docs/vat.md). */}
+              {(d.vat_charged ?? c.vat_registered) && c.vatNo && <p>{`VAT: ${c.vatNo}`}</p>}
             </div>
           </header>
           <h2 className="print-title">{heading}</h2>
@@ -188,7 +188,7 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
               )}
             </tbody>
           </table>
-          {printsTaxQr(c, kind) && (
+          {printsTaxQr(c, kind, d) && (
             <div className="print-qr">
               <TaxQr value={taxQrOf(c, d)} size="32mm" />
             </div>

@@ -114,6 +114,8 @@ type ReceiptDoc = Pick<
   | 'pay'
   | 'changee'
 > & {
+  /** The terms the saved document was issued under (a sale still on the device has none: the settings then). */
+  vat_charged?: boolean;
   items: (Pick<SavedDoc['items'][number], 'id' | 'item_name' | 'quantity' | 'pay_price' | 'tot'> &
     Partial<Pick<SavedDoc['items'][number], 'perch_price'>>)[];
 };
@@ -137,17 +139,19 @@ function Receipt({
   /** A return's original invoice. */
   originalRef: string | undefined;
 }) {
-  const withQr = printsTaxQr(c, kind);
-  const words = receiptWords(kind, c.vat_registered);
-  const rows = receiptTotals(d, { kind, vatRegistered: c.vat_registered, received });
+  const withQr = printsTaxQr(c, kind, d);
+  // VAT words when it charges VAT: a saved document by its own terms, not the settings of the day.
+  const taxInvoice = d.vat_charged ?? c.vat_registered;
+  const words = receiptWords(kind, taxInvoice);
+  const rows = receiptTotals(d, { kind, vatRegistered: taxInvoice, received });
   return (
     <article className={`receipt-print w${width}`} data-testid="receipt" dir="rtl">
       <header className="receipt-company">
         {c.logoUrl && <img src={c.logoUrl} alt="" className="receipt-logo" />}
         <h1>{c.arName}</h1>
         <p dir="ltr">{c.engName}</p>
-        {/* The VAT number only of a registered company: one that is not charges no VAT (docs/vat.md). */}
-        {c.vat_registered && c.vatNo && (
+        {/* The VAT number only on a document that charges VAT: a company not registered charges none (docs/vat.md). */}
+        {taxInvoice && c.vatNo && (
           <p>
             {text.vatNo} <bdi className="num">{c.vatNo}</bdi>
           </p>

@@ -1,10 +1,15 @@
 import { type Company, type KindToken, kindOf, taxQrBase64, taxQrTimestamp } from '@mizan/contract';
 import { useEffect, useState } from 'react';
 
-/** Whether a document prints the tax QR: a VAT-registered company's sale or sales return (docs/vat.md). */
-export function printsTaxQr(company: Company, kind: KindToken) {
+/**
+ * Whether a document prints the tax QR: a sale or sales return that charges VAT (docs/vat.md). A saved document says
+ * so itself (`vat_charged`, the terms it was issued under), whatever the company's settings are now; a sale still on
+ * the device follows them.
+ */
+export function printsTaxQr(company: Company, kind: KindToken, doc?: { vat_charged?: boolean }) {
   const spec = kindOf(kind);
-  return company.vat_registered && Boolean(company.vatNo) && spec.party === 'customer' && spec.posting !== 'nothing';
+  const charged = doc?.vat_charged ?? company.vat_registered;
+  return charged && Boolean(company.vatNo) && spec.party === 'customer' && spec.posting !== 'nothing';
 }
 
 /** What the tax QR of a document carries (Saudi e-invoicing phase 1): TLV in Base64, the printed date and time. */

@@ -42,7 +42,12 @@ export const reportsText = {
   open: 'فتح',
   empty: 'لا توجد حركات في هذه الفترة',
   balanced: 'متوازن',
-  journalKinds: { journal: 'قيد محاسبي', tswia: 'تسوية جردية', firstq: 'كمية افتتاحية' } as Record<string, string>,
+  journalKinds: {
+    journal: 'قيد محاسبي',
+    tswia: 'تسوية جردية',
+    firstq: 'كمية افتتاحية',
+    sub_balance: 'رصيد افتتاحي',
+  } as Record<string, string>,
   trial: {
     segments: {
       all: 'جميع الحسابات',

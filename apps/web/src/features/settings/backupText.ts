@@ -32,3 +32,9 @@ export const backupText = {
   lastArchived: 'آخر حفظ لسجل التغييرات',
   archiveFailing: 'تعذر حفظ سجل التغييرات في مجلد النسخ: تأكد أن القرص أو ذاكرة USB موصولة وبها مساحة',
 };
+
+/** The warning on an administrator's screens while the disk under the database is full (DiskFullWarning.tsx). */
+export const diskFullText = {
+  warning:
+    'تنبيه: القرص الذي عليه قاعدة البيانات ممتلئ، فلا تُحفظ المبيعات ولا أي عملية الآن. احذف أو انقل ملفات لا تلزم من هذا القرص، ثم أعد الحفظ: لا حاجة لإعادة تشغيل البرنامج.',
+};

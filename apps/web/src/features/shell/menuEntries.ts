@@ -66,6 +66,7 @@ export const menuGroups: MenuGroup[] = [
       entry('folder/balance-sheet2', 'both', 'readReports'),
       entry('folder/spends', 'both', 'voucher.create'),
       entry('folder/spends-recod', 'both', 'readReports'),
+      entry('analytics-dashboard', 'both', 'readReports'),
       entry('reports/profit-and-loss', 'both', 'readReports'),
       entry('reports/balance-sheet', 'both', 'readReports'),
       entry('reports/cash-book', 'both', 'readReports'),

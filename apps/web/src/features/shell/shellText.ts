@@ -7,6 +7,7 @@
  */
 export const screenTitles = {
   folder: 'ميزان',
+  'analytics-dashboard': 'لوحة المتابعة',
   'folder/sales': 'فاتورة مبيعات',
   'folder/sales-record': 'سجل المبيعات',
   'folder/sales-mob': 'فاتورة مبيعات',
