@@ -72,10 +72,10 @@ describe('a discount typed in percent', () => {
 
 describe('the item card’s costs', () => {
   async function openCard(options: BrowserContextOptions, name: string) {
-    // A phone lands on its own sales screen (sales-mob).
+    // Wherever sign-in lands (the dashboard; a phone's own screens), the card is opened from the item list.
     const page = await (await running.browser.newContext(options)).newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL((url) => url.pathname.includes('/folder/sales'));
+    await page.waitForURL((url) => !url.pathname.includes('login'));
     await page.goto(`${running.server.baseUrl}/folder/items`);
     await page.locator('[data-testid="item-search"] input').fill(name);
     const row = page.locator('[data-testid="items-table"] tbody tr', { hasText: name });
