@@ -184,7 +184,8 @@ describe('the POS receipt and the tax QR', () => {
       firstQuantity: '5',
     });
     expect(created.status).toBe(200);
-    await page.reload();
+    // The administrator lands on the dashboard: the sales screen is opened (read afresh, with the new item).
+    await page.goto(`${running.server.baseUrl}/folder/sales`);
     await typeInto(page, 'item_search', '6290000000999');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('taxTot').textContent()).toBe('15.00');

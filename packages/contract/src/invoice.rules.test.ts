@@ -5,6 +5,7 @@ import {
   discountFromPercent,
   invoiceDraftProblem,
   invoiceTotals,
+  keptDiscountPercent,
   lineTotal,
   mergeLines,
   percentFromDiscount,
@@ -33,6 +34,18 @@ describe('invoice arithmetic', () => {
     const result = invoiceTotals(lines, discount, m('2000'));
     expect(result.ok && toMoneyString(result.totals.changee)).toBe('1060.89');
     expect(percentFromDiscount(m(tot), discount)).toBe('10.00');
+  });
+
+  it('12.5 % of 10.01 is 1.25 and reads back as 12.49 %: the percent typed is kept while it gives the amount', () => {
+    expect(toMoneyString(discountFromPercent(m('10.01'), '12.5'))).toBe('1.25');
+    expect(percentFromDiscount(m('10.01'), m('1.25'))).toBe('12.49');
+    expect(keptDiscountPercent(m('10.01'), m('1.25'), '12.5')).toBe('12.5');
+    // Another total, another amount, or a percent that is none: not kept.
+    expect(keptDiscountPercent(m('20.02'), m('1.25'), '12.5')).toBeNull();
+    expect(keptDiscountPercent(m('10.01'), m('2.00'), '12.5')).toBeNull();
+    for (const none of [undefined, null, '', '100.01', '1.234', '-1', 'abc'])
+      expect(keptDiscountPercent(m('10.01'), m('0'), none)).toBeNull();
+    expect(keptDiscountPercent(m('10.01'), m('10.01'), '100')).toBe('100');
   });
 
   it('for random lines, discounts and payments: tot_pr − discount − pay = changee exactly, never a float error', () => {

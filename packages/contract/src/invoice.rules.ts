@@ -129,6 +129,16 @@ export function invoiceDraftProblem(draft: {
 /** A discount typed as a percentage becomes an amount, rounded to the cent. */
 export const discountFromPercent = (tot_pr: Money, percent: string) => percentOf(tot_pr, percent);
 
+/**
+ * The percent a document keeps beside its discount (issue 35: 12.5 % of 10.01 is 1.25, which reads back as
+ * 12.49 %): the one typed, only while it gives that very amount of the total; otherwise none (the amount is what
+ * is posted, so a percent that no longer gives it would lie).
+ */
+export function keptDiscountPercent(tot_pr: Money, discount: Money, percent: string | null | undefined) {
+  if (!percent || !/^\d{1,3}(\.\d{1,2})?$/.test(percent) || Number(percent) > 100) return null;
+  return discountFromPercent(tot_pr, percent) === discount ? percent : null;
+}
+
 /** The percentage an amount discount represents, for display (2 decimals). */
 export function percentFromDiscount(tot_pr: Money, discount: Money): string {
   if (tot_pr === 0n) return '0';

@@ -8,6 +8,7 @@ import {
   ImportQuery,
   ImportResult,
   Item,
+  ItemCost,
   ItemInput,
   ItemListQuery,
   ItemWithStock,
@@ -49,6 +50,13 @@ export const itemsEndpoints = {
       path: 'items/readItemByIdQty',
       query: ItemStockQuery,
       response: dataOf(StockRow),
+    },
+    /** One item's last purchase price and moving-average cost (a cost read: `readCost`); unknown: no row. */
+    cost: {
+      method: 'GET',
+      path: 'items/cost',
+      query: StoreYearQuery.partial().extend({ id: Id }),
+      response: dataOf(ItemCost),
     },
     create: { method: 'POST', path: 'items/create', body: ItemInput, response: dataOf(Item) },
     update: { method: 'POST', path: 'items/update', body: UpdateItemBody, response: dataOf(Item) },

@@ -66,6 +66,20 @@ export const ItemWithStock = Item.extend({
 });
 export type ItemWithStock = z.infer<typeof ItemWithStock>;
 
+/**
+ * What an item cost (the item card, issue 35): its own purchase price (typed on it, it never follows purchases), the
+ * moving-average cost of what is in stock through the year (null when nothing is), and its last purchase up to the
+ * year's end: the latest purchase line by date, its unit price and its invoice (null when never bought).
+ */
+export const ItemCost = z.object({
+  item_id: z.number().int(),
+  perch_price: z.string(),
+  quantity: z.string(),
+  avg_cost: z.string().nullable(),
+  last_purchase: z.object({ price: z.string(), date: z.string(), pay_ref: z.string() }).nullable(),
+});
+export type ItemCost = z.infer<typeof ItemCost>;
+
 /** Filters of the item list. Empty search terms and the category value 'all' mean "no filter". */
 export const itemSortKeys = [
   'item_name',

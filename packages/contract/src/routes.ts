@@ -48,6 +48,7 @@ export const routes: RoutesOf<typeof endpoints> = {
     readUniqueModels: get('items/readUniqueModels'),
     searchStock: get('items/searchStock'),
     readItemByIdQty: get('items/readItemByIdQty'),
+    cost: get('items/cost'),
     create: post('items/create'),
     update: post('items/update'),
     updatePayPrice: post('items/updatePayPrice'),

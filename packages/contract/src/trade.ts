@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
+import { NonNegativeMoneyString, Percent, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
 import { ErrorBody, PAGE_SIZE, pageOf, QueryFlag, sortFields } from './envelope.ts';
 import { Id, PageNumber } from './scope.ts';
@@ -33,6 +33,12 @@ export const TradeHeaderInput = z.object({
   pay_date: IsoDate,
   pay_time: ClockTime.optional(),
   discount: NonNegativeMoneyString.default('0'),
+  /**
+   * The discount as the user typed it in percent (12.5 of 10.01 is 1.25, which reads back as 12.49 %): kept on the
+   * document only when it gives `discount` of the total exactly. null: typed as an amount; left out (legacy
+   * clients): an edit keeps the document's while it still gives the discount.
+   */
+  discount_percent: Percent.nullish(),
   pay: NonNegativeMoneyString.default('0'),
   tot_pr: NonNegativeMoneyString.optional(),
   pay_method: optionalText(50),
@@ -118,6 +124,8 @@ export const TradeDocument = z.object({
   sub_name: z.string(),
   tot_pr: z.string(),
   discount: z.string(),
+  /** The discount as typed in percent ("12.50"), while it gives `discount` exactly; null when typed as an amount. */
+  discount_percent: z.string().nullable(),
   pay: z.string(),
   changee: z.string(),
   /** Its VAT (Σ its lines' `vat`), computed by the server (docs/vat.md); "0.00" when it charges none. */

@@ -714,6 +714,11 @@ export const tradeDocument = pgTable(
       .references(() => subAccounts.id),
     tot_pr: moneyColumn('tot_pr').notNull(),
     discount: moneyColumn('discount').notNull().default('0'),
+    /**
+     * The discount as typed in percent, kept only while it gives `discount` of `tot_pr` exactly (migration 0039);
+     * null when it was typed as an amount. The amount is what is posted.
+     */
+    discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }),
     pay: moneyColumn('pay').notNull().default('0'),
     changee: moneyColumn('changee').notNull(),
     /** The VAT it carries: Σ its lines' `vat` (docs/vat.md), computed by the server. */

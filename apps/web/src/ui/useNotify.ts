@@ -6,7 +6,18 @@ import { useIonToast } from './ionic.ts';
 let dismissShown: (() => Promise<void>) | undefined;
 
 /**
- * Toasts as the seed shows them: top, iOS style, 2000 ms; green for done, red for refused. The latest message
+ * A toast comes to rest under the screen's header, so the title stays in sight (the POS's "saved" covered the
+ * receipt screen's title). The header is measured when the toast is asked for: the screen may be replaced by the
+ * next before it shows (the POS opens the receipt), and every screen's header is the same height. theme.css reads
+ * it (`--mizan-toast-top`).
+ */
+function underTheHeader() {
+  const bottom = document.querySelector('#main ion-header')?.getBoundingClientRect().bottom;
+  if (bottom) document.documentElement.style.setProperty('--mizan-toast-top', `${Math.round(bottom)}px`);
+}
+
+/**
+ * Toasts as the seed shows them: top (under the header), iOS style, 2000 ms; green for done, red for refused. The latest message
  * always shows: Ionic's hook drops a toast asked for while a previous one is still in the page (the second sale's
  * "saved" never showed; the menu's "cannot sign out" right after a sale's "saved" did not either), so the one on
  * show is dismissed first, though another component's hook showed it.
@@ -15,6 +26,7 @@ export function useNotify() {
   const [present, dismiss] = useIonToast();
   const show = useCallback(
     async (message: string, color: 'success' | 'danger') => {
+      underTheHeader();
       await Promise.all([dismiss(), dismissShown?.()]);
       dismissShown = dismiss;
       await present({ message, color, position: 'top', mode: 'ios', duration: 2000, cssClass: 'mizan-toast' });

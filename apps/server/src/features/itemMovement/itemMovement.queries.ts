@@ -103,7 +103,7 @@ export async function itemSummary(
     where m.store_id = ${storeId} and m.item_id = ${itemId}
       ${period.to === undefined ? sql`` : sql`and m.move_date <= ${period.to}::date`}`);
   const { rows: profit } = await db.execute<{ gross_profit: string }>(sql`
-    select coalesce(sum(gross_profit::numeric), 0)::text as gross_profit from (${detailed(sql`
+    select coalesce(sum(gross_profit::numeric), 0)::numeric(20, 2)::text as gross_profit from (${detailed(sql`
       select m.id, m.item_id, m.move_date, m.move_time, m.source_kind, m.source_id, m.line_id, m.quantity, m.value,
         0 as balance, 0 as seq
       from stock_movement m
@@ -111,7 +111,7 @@ export async function itemSummary(
         and m.source_kind = any(${arrayOf(grossProfitKindTokens)}::text[])`)}) g`);
   const summary = rows[0];
   if (!summary) throw new Error('movement summary returned nothing');
-  return { ...summary, gross_profit: profit[0]?.gross_profit ?? '0' };
+  return { ...summary, gross_profit: profit[0]?.gross_profit ?? '0.00' };
 }
 
 /**
@@ -146,11 +146,11 @@ export async function dailyMovementRows(
 /** The date's incoming and outgoing quantities, the items moved and the movements. */
 export async function dailySummary(db: DbOrTx, storeId: number, date: string) {
   const { rows: totals } = await db.execute<{ incoming: string; outgoing: string; items: number; count: number }>(sql`
-    select coalesce(sum(m.quantity) filter (where m.quantity > 0), 0)::text as incoming,
+    select coalesce(sum(m.quantity) filter (where m.quantity > 0), 0)::numeric(20, 3)::text as incoming,
       coalesce(-sum(m.quantity) filter (where m.quantity < 0), 0)::numeric(20, 3)::text as outgoing,
       count(distinct m.item_id)::int as items, count(*)::int as count
     from stock_movement m where m.store_id = ${storeId} and m.move_date = ${date}::date`);
-  return totals[0] ?? { incoming: '0', outgoing: '0', items: 0, count: 0 };
+  return totals[0] ?? { incoming: '0.000', outgoing: '0.000', items: 0, count: 0 };
 }
 
 /** The item as the report heads it; undefined when the store has no such item. */

@@ -1,4 +1,4 @@
-import { bookKinds, type ItemListQuery, type itemSortKeys } from '@mizan/contract';
+import { bookKinds, documentKinds, type ItemListQuery, type itemSortKeys } from '@mizan/contract';
 import { and, asc, count, eq, getTableColumns, isNotNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { itemCategories, items, stockMovement, tradeLine } from '../../db/schema.ts';
@@ -117,3 +117,18 @@ export const distinctModels = (db: DbOrTx, storeId: number, brand?: string) =>
     .from(items)
     .where(and(eq(items.store_id, storeId), isNotNull(items.model), brand ? eq(items.brand, brand) : undefined))
     .orderBy(asc(items.model));
+
+/**
+ * An item's last purchase up to a date (the year's end): the latest purchase line by date and time (the order the
+ * book keeps, not the order of typing), its unit price and its invoice. Over the lines' item index.
+ */
+export async function lastPurchase(db: DbOrTx, storeId: number, itemId: number, through: string) {
+  const { rows } = await db.execute<{ price: string; date: string; pay_ref: string }>(sql`
+    select l.perch_price::text as price, d.pay_date::text as date, d.pay_ref
+    from trade_line l join trade_document d on d.pay_id = l.pay_id
+    where l.store_id = ${storeId} and l.item_id = ${itemId} and d.kind = ${documentKinds.purchase.wire}
+      and d.pay_date <= ${through}::date
+    order by d.pay_date desc, d.pay_time desc, d.pay_id desc, l.id desc
+    limit 1`);
+  return rows[0];
+}

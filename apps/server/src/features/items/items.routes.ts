@@ -8,7 +8,7 @@ import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { createItemBatch } from './items.batch.ts';
-import { distinctBrands, distinctModels, findItem, listItems } from './items.queries.ts';
+import { distinctBrands, distinctModels, findItem, lastPurchase, listItems } from './items.queries.ts';
 import {
   applyPriceChange,
   createItems,
@@ -126,6 +126,38 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!year.ok) return sendError(reply, year);
       if (req.query.id === undefined) return { data: [] };
       return { data: await stockRows(app.db, sessionUser(req).store_id, year.value.id, { id: req.query.id }) };
+    },
+  );
+
+  app.get(
+    urlOf(api.cost),
+    {
+      config: { permission: 'readCost' },
+      schema: {
+        tags,
+        summary:
+          "One item's own purchase price, its moving-average cost in stock through the year and its last purchase (price, date, invoice) up to the year's end",
+        ...schemaOf(api.cost),
+      },
+    },
+    async (req, reply) => {
+      const year = await requestYear(app.db, req);
+      if (!year.ok) return sendError(reply, year);
+      const storeId = sessionUser(req).store_id;
+      const [row] = await stockRows(app.db, storeId, year.value.id, { id: req.query.id }, { breakdown: false });
+      if (!row) return { data: [] };
+      const last = await lastPurchase(app.db, storeId, row.id, year.value.yearEnd);
+      return {
+        data: [
+          {
+            item_id: row.id,
+            perch_price: row.perch_price,
+            quantity: row.quantity,
+            avg_cost: row.avg_cost,
+            last_purchase: last ?? null,
+          },
+        ],
+      };
     },
   );
 

@@ -27,6 +27,7 @@ export const documentColumns = {
   sub_name: subAccounts.sub_name,
   tot_pr: tradeDocument.tot_pr,
   discount: tradeDocument.discount,
+  discount_percent: tradeDocument.discount_percent,
   pay: tradeDocument.pay,
   changee: tradeDocument.changee,
   taxTot: tradeDocument.taxTot,

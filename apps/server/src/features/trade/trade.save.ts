@@ -12,6 +12,7 @@ import {
   fail,
   isWalkInCustomer,
   type KindToken,
+  keptDiscountPercent,
   kindOf,
   lineTotal,
   mergeLines,
@@ -371,6 +372,12 @@ function check(loaded: Loaded) {
     cust_id: input.header.cust_id,
     tot_pr: toMoneyString(totals.value.tot_pr),
     discount: toMoneyString(totals.value.discount),
+    // The percent as typed, while it gives the discount (an edit that does not say keeps the document's).
+    discount_percent: keptDiscountPercent(
+      totals.value.tot_pr,
+      totals.value.discount,
+      input.header.discount_percent === undefined ? existing?.discount_percent : input.header.discount_percent,
+    ),
     pay: toMoneyString(totals.value.pay),
     changee: toMoneyString(totals.value.changee),
     taxTot: toMoneyString(totals.value.taxTot),

@@ -104,6 +104,8 @@ export const headerOf = (doc: SavedDocument): TradeHeaderInput => ({
   pay_time: doc.pay_time,
   tot_pr: doc.tot_pr,
   discount: doc.discount,
+  // Kept by the save only while it still gives the discount of the lines saved with it.
+  discount_percent: doc.discount_percent,
   pay: doc.pay,
   pay_method: doc.pay_method,
   payComment: doc.payComment,

@@ -50,6 +50,7 @@ import {
   removeLine,
   today,
   toRequest,
+  typedPercentOf,
 } from './invoiceForm.ts';
 import { salesText } from './salesText.ts';
 import { convertOrderStep, pickedDate, saveSteps } from './saveInvoice.ts';
@@ -67,6 +68,8 @@ const fromSaved = (doc: SavedInvoice, screen: DocumentScreen): DraftInvoice => (
   payComment: doc.payComment ?? '',
   nextPay: doc.nextPay ?? '',
   discount: doc.discount,
+  // The percent as it was typed, which goes on following the total as it did while typed.
+  discountPercent: typedPercentOf(doc.discount_percent),
   pay: doc.pay,
   // What was saved as paid holds (a cash sale's paid amount follows the net only on a new invoice).
   payTyped: true,

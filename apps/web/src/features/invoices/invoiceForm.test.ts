@@ -9,6 +9,7 @@ import {
   lineAmount,
   removeLine,
   toRequest,
+  typedPercentOf,
   withDiscountPercent,
   withPay,
 } from './invoiceForm.ts';
@@ -88,6 +89,27 @@ describe('the invoice being typed', () => {
       items: [{ item_id: 7, quantity: '2', pay_price: '5.5' }],
       idempotency_key: 'key-123456',
     });
+  });
+});
+
+describe('a discount typed in percent (issue 35)', () => {
+  it('12.5 % of 10.01: the request carries the percent typed beside its amount; an amount typed carries none', () => {
+    const invoice = withDiscountPercent({ ...addLine(emptyInvoice(), line(1, '1', '10.01')), cust_id: 3 }, '12.5');
+    expect(toRequest(invoice, 'k').invoice).toMatchObject({ discount: '1.25', discount_percent: '12.5' });
+    // The amount's own percent is 12.49: what is shown of an invoice opened again is the one kept.
+    expect(figures(invoice).discountPercent).toBe('12.49');
+    expect(toRequest({ ...invoice, discountPercent: undefined }, 'k').invoice.discount_percent).toBeNull();
+  });
+
+  it('the percent kept on a saved document reads as it was typed', () => {
+    expect(['12.50', '10.00', '7.25', '0.50', '100.00'].map(typedPercentOf)).toEqual([
+      '12.5',
+      '10',
+      '7.25',
+      '0.5',
+      '100',
+    ]);
+    expect(typedPercentOf(null)).toBeUndefined();
   });
 });
 

@@ -189,6 +189,13 @@ export const discountForPercent = (invoice: DraftInvoice, percent: string) => {
     : invoice.discount;
 };
 
+/**
+ * The percent a saved document kept as typed ("12.50" → "12.5", "10.00" → "10"), so an invoice opened again shows
+ * what was typed, not the amount's percent (1.25 of 10.01 reads 12.49 %); none when it was typed as an amount.
+ */
+export const typedPercentOf = (kept: string | null | undefined) =>
+  kept ? kept.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : undefined;
+
 /** A discount typed in %: the amount follows, and keeps following the total while the lines change. */
 export function withDiscountPercent(invoice: DraftInvoice, percent: string): DraftInvoice {
   const typed = normalizeNumberInput(percent);
@@ -208,6 +215,8 @@ export function toRequest(
       cust_id: invoice.cust_id,
       pay_date: invoice.pay_date,
       discount: normalizeNumberInput(invoice.discount) || '0',
+      // The percent as typed, kept on the document beside the amount (none: typed as an amount).
+      discount_percent: invoice.discountPercent ?? null,
       // Only the net is paid when more cash was handed over (the rest is change given back).
       pay: figures(invoice).paid || normalizeNumberInput(invoice.pay) || '0',
       payComment: invoice.payComment || null,

@@ -46,6 +46,28 @@ export const itemsText = {
   },
   profit: 'نسبة الربح',
   calculator: 'حاسبة سعر البيع',
+  /**
+   * What the item cost (issue 35): its own purchase price is the one typed on it and never follows purchases, so
+   * the card shows beside it the last purchase price and the moving-average cost, and the profit and the helper
+   * say which one they are on.
+   */
+  costs: {
+    lastPurchase: 'آخر سعر شراء',
+    invoice: 'فاتورة',
+    comma: '، ',
+    on: 'بتاريخ',
+    noPurchase: 'لا توجد مشتريات لهذا الصنف',
+    avgCost: 'متوسط التكلفة',
+    noStock: 'لا يوجد مخزون',
+    useLast: 'اعتماد آخر سعر شراء',
+    profitOn: {
+      perch: 'نسبة الربح على سعر الشراء',
+      last: 'على آخر سعر شراء',
+      avg: 'على متوسط التكلفة',
+    },
+    base: { perch: 'سعر الشراء', last: 'آخر سعر شراء', avg: 'متوسط التكلفة' },
+    calculatorFrom: (base: string) => `حاسبة سعر البيع من ${base}`,
+  },
   customMargin: 'نسبة مخصصة %',
   copyPerch: 'نسخ سعر الشراء',
   newCategory: 'إضافة تصنيف جديد',

@@ -36,6 +36,17 @@ export const useItemWithStock = (storeId: number, id: number | undefined) =>
     enabled: id !== undefined,
   });
 
+/**
+ * What an item cost (`items/cost`): its own purchase price, its moving-average cost in the chosen year and its last
+ * purchase. Asked only by a role that reads cost (`id` left out otherwise).
+ */
+export const useItemCost = (storeId: number, id: number | undefined) =>
+  useQuery({
+    queryKey: [...yearKey(storeId), 'itemCost', id],
+    queryFn: async () => (await call(routes.items.cost, { query: { store_id: storeId, id: id ?? 0 } })).data[0] ?? null,
+    enabled: id !== undefined,
+  });
+
 export const useCategories = (storeId: number) =>
   useQuery({
     queryKey: categoryKeys.all(storeId),

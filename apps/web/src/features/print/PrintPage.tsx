@@ -114,7 +114,8 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
             <div className="ltr-block" dir="ltr">
               <h2>{c.engName}</h2>
               {c.tradNo && <p>{`${text.trade}: ${c.tradNo}`}</p>}
-              {c.vatNo && <p>{`VAT: ${c.vatNo}`}</p>}
+              {/* The VAT number only on a document that charges VAT (its own terms, docs/vat.md). */}
+              {(d.vat_charged ?? c.vat_registered) && c.vatNo && <p>{`VAT: ${c.vatNo}`}</p>}
             </div>
           </header>
           <h2 className="print-title">{heading}</h2>

@@ -1,4 +1,4 @@
-import { isKindToken, type KindToken, money, parseMoney, subtractMoney, toMoneyString } from '@mizan/contract';
+import { isKindToken, isTradeKind, type KindToken } from '@mizan/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
@@ -9,9 +9,11 @@ import { useInvoice } from '../invoices/useSales.ts';
 import { offlineText } from '../offline/offlineText.ts';
 import type { OutboxSale } from '../offline/outbox.rules.ts';
 import { keptSale } from '../offline/outboxStore.ts';
+import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import { printText, receiptText as text } from './printText.ts';
 import './receipt.css';
+import { receiptTotals, receiptWords } from './receiptFigures.ts';
 import { printsTaxQr, TaxQr, taxQrOf } from './TaxQr.tsx';
 
 /**
@@ -33,6 +35,9 @@ export default function ReceiptPage({ title }: { title: string }) {
     ? { ...pending.sale.receipt, pay_ref: offlineText.pendingRef(pending.sale.counter) }
     : doc.data;
   const c = company.data?.[0];
+  // A return names the invoice it takes goods back from (its original).
+  const returnKind = isTradeKind(kind) ? undefined : kind;
+  const returned = useReturnDetail(storeId, returnKind ?? 'sales_returns', returnKind && doc.data?.pay_ref);
   useEffect(() => {
     if (d && c && params.get('auto') === '1') setTimeout(() => window.print(), 300);
   }, [d, c, params]);
@@ -63,6 +68,7 @@ export default function ReceiptPage({ title }: { title: string }) {
           kind={kind}
           width={width}
           received={params.get('received')}
+          originalRef={returned.data?.original_pay_ref}
           pending={pending.sale !== undefined}
         />
       )}
@@ -108,9 +114,10 @@ type ReceiptDoc = Pick<
   | 'pay'
   | 'changee'
 > & {
-  /** The terms the saved sale was issued under (a sale still on the device has none: the settings then). */
+  /** The terms the saved document was issued under (a sale still on the device has none: the settings then). */
   vat_charged?: boolean;
-  items: Pick<SavedDoc['items'][number], 'id' | 'item_name' | 'quantity' | 'pay_price' | 'tot'>[];
+  items: (Pick<SavedDoc['items'][number], 'id' | 'item_name' | 'quantity' | 'pay_price' | 'tot'> &
+    Partial<Pick<SavedDoc['items'][number], 'perch_price'>>)[];
 };
 type CompanyRow = NonNullable<ReturnType<typeof useCompany>['data']>[number];
 
@@ -120,6 +127,7 @@ function Receipt({
   kind,
   width,
   received,
+  originalRef,
   pending,
 }: {
   doc: ReceiptDoc;
@@ -128,34 +136,22 @@ function Receipt({
   kind: KindToken;
   width: '80' | '58';
   received: string | null;
+  /** A return's original invoice. */
+  originalRef: string | undefined;
 }) {
   const withQr = printsTaxQr(c, kind, d);
-  // A tax invoice when it charges VAT: a saved sale by its own terms, not the settings of the day.
+  // VAT words when it charges VAT: a saved document by its own terms, not the settings of the day.
   const taxInvoice = d.vat_charged ?? c.vat_registered;
-  const cash = parseMoney(received ?? '');
-  const paid = parseMoney(d.pay) ?? money(0n);
-  const change = cash !== undefined && cash > paid ? toMoneyString(subtractMoney(cash, paid)) : undefined;
-  const hasVat = (parseMoney(d.taxTot) ?? 0n) !== 0n;
-  const beforeVat = toMoneyString(
-    subtractMoney(parseMoney(d.total_with_vat) ?? money(0n), parseMoney(d.taxTot) ?? money(0n)),
-  );
-  const rows: [string, string, string?][] = [
-    [text.gross, d.tot_pr],
-    ...((parseMoney(d.discount) ?? 0n) !== 0n ? [[text.discount, d.discount] as [string, string]] : []),
-    ...(hasVat ? [[text.beforeVat, beforeVat] as [string, string], [text.vat, d.taxTot] as [string, string]] : []),
-    [text.totalWithVat, d.total_with_vat, 'grand'],
-    ...(change && cash !== undefined ? [[text.received, toMoneyString(cash)] as [string, string]] : []),
-    [text.paid, d.pay],
-    ...(change ? [[text.change, change] as [string, string]] : []),
-    ...((parseMoney(d.changee) ?? 0n) !== 0n ? [[text.remaining, d.changee] as [string, string]] : []),
-  ];
+  const words = receiptWords(kind, taxInvoice);
+  const rows = receiptTotals(d, { kind, vatRegistered: taxInvoice, received });
   return (
     <article className={`receipt-print w${width}`} data-testid="receipt" dir="rtl">
       <header className="receipt-company">
         {c.logoUrl && <img src={c.logoUrl} alt="" className="receipt-logo" />}
         <h1>{c.arName}</h1>
         <p dir="ltr">{c.engName}</p>
-        {c.vatNo && (
+        {/* The VAT number only on a document that charges VAT: a company not registered charges none (docs/vat.md). */}
+        {taxInvoice && c.vatNo && (
           <p>
             {text.vatNo} <bdi className="num">{c.vatNo}</bdi>
           </p>
@@ -172,24 +168,36 @@ function Receipt({
         )}
         {c.address && <p>{c.address}</p>}
       </header>
-      <h2 className="receipt-title">{taxInvoice ? text.simplifiedTaxInvoice : text.salesReceipt}</h2>
+      <h2 className="receipt-title" data-testid="receipt-title">
+        {words.title}
+      </h2>
       {pending && (
         <p className="receipt-pending" data-testid="receipt-pending">
           {offlineText.pendingNote}
         </p>
       )}
       <dl className="receipt-meta">
-        <dt>{text.ref}</dt>
+        <dt>{words.ref}</dt>
         <dd>
           <bdi className="num">{d.pay_ref}</bdi>
         </dd>
+        {words.isReturn && (
+          <>
+            <dt>{text.original}</dt>
+            <dd>
+              <bdi className="num" data-testid="receipt-original">
+                {originalRef}
+              </bdi>
+            </dd>
+          </>
+        )}
         <dt>{text.dateTime}</dt>
         <dd>
           <bdi className="num">{`${formatDate(d.pay_date)} ${d.pay_time.slice(0, 5)}`}</bdi>
         </dd>
         <dt>{text.cashier}</dt>
         <dd>{d.user_name}</dd>
-        <dt>{text.customer}</dt>
+        <dt>{words.party}</dt>
         <dd>
           <bdi>{d.sub_name}</bdi>
         </dd>
@@ -211,7 +219,7 @@ function Receipt({
                 <bdi className="num">{formatQuantity(line.quantity)}</bdi>
               </td>
               <td className="amount">
-                <bdi className="num">{formatDecimal(line.pay_price)}</bdi>
+                <bdi className="num">{formatDecimal(line[words.price] ?? line.pay_price)}</bdi>
               </td>
               <td className="amount">
                 <bdi className="num">{formatDecimal(line.tot)}</bdi>
@@ -222,8 +230,8 @@ function Receipt({
       </table>
       <table className="receipt-totals" data-testid="receipt-totals">
         <tbody>
-          {rows.map(([label, value, grand]) => (
-            <tr key={label} className={grand}>
+          {rows.map(({ label, value, grand }) => (
+            <tr key={label} className={grand ? 'grand' : undefined}>
               <th>{label}</th>
               <td>
                 <bdi className="num">{formatMoney(value, c)}</bdi>

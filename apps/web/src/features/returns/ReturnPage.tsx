@@ -24,7 +24,7 @@ import {
   screenField,
   toReturnBody,
 } from './returnForm.ts';
-import { purchaseReturnScreen, type ReturnScreen, salesReturnScreen } from './returnScreens.ts';
+import { purchaseReturnScreen, type ReturnScreen, returnPrintPath, salesReturnScreen } from './returnScreens.ts';
 import { returnsText as text } from './returnsText.ts';
 import { useConfirmedReturnDelete } from './useConfirmedReturnDelete.ts';
 import { useExistingReturns, useReturnDetail, useSaveReturn } from './useReturns.ts';
@@ -120,7 +120,7 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
         const [saved] = await save.mutateAsync(request);
         if (!saved) return;
         notify.done(text.saved(saved.return_ref));
-        startNew(`/print-modal?kind=${screen.kind}&id=${saved.return_id}`);
+        startNew(returnPrintPath(screen, saved.return_id));
       } catch (error) {
         for (const [field, message] of Object.entries(fieldErrors(error))) {
           const name = screenField(field, values.lines);
@@ -197,9 +197,27 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
               {text.save}
             </IonButton>
             {editing.data && (
-              <IonButton color="danger" fill="outline" onClick={() => askDelete(editing.data?.return_id)}>
-                {text.delete}
-              </IonButton>
+              <>
+                <IonButton
+                  fill="outline"
+                  data-testid="return-print"
+                  onClick={() => editing.data && navigate(returnPrintPath(screen, editing.data.return_id))}
+                >
+                  {text.print}
+                </IonButton>
+                {screen.tillReceipt && (
+                  <IonButton
+                    fill="outline"
+                    data-testid="return-receipt"
+                    onClick={() => editing.data && navigate(returnPrintPath(screen, editing.data.return_id, 'receipt'))}
+                  >
+                    {text.receipt}
+                  </IonButton>
+                )}
+                <IonButton color="danger" fill="outline" onClick={() => askDelete(editing.data?.return_id)}>
+                  {text.delete}
+                </IonButton>
+              </>
             )}
           </div>
         </form>

@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { CustomerPicker } from '../invoices/CustomerPicker.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { purchaseReturnScreen, type ReturnScreen, salesReturnScreen } from './returnScreens.ts';
+import { purchaseReturnScreen, type ReturnScreen, returnPrintPath, salesReturnScreen } from './returnScreens.ts';
 import { returnsText as text } from './returnsText.ts';
 import { useReturnsList } from './useReturns.ts';
 
@@ -60,13 +60,19 @@ export function ReturnsRecordPage({ title, screen }: { title: string; screen: Re
         columnChoice={{ storageKey: 'columns:returns' }}
         actions={(r) => (
           <>
-            <IonButton
-              size="small"
-              fill="clear"
-              onClick={() => navigate(`/print-modal?kind=${screen.kind}&id=${r.return_id}`)}
-            >
+            <IonButton size="small" fill="clear" onClick={() => navigate(returnPrintPath(screen, r.return_id))}>
               {text.print}
             </IonButton>
+            {screen.tillReceipt && (
+              <IonButton
+                size="small"
+                fill="clear"
+                data-testid="return-receipt"
+                onClick={() => navigate(returnPrintPath(screen, r.return_id, 'receipt'))}
+              >
+                {text.receipt}
+              </IonButton>
+            )}
             <IonButton
               size="small"
               fill="clear"

@@ -18,7 +18,15 @@ export type ReturnScreen = {
   quantityLabel: string;
   /** The money that goes back: refunded to the customer, or received back from the supplier. */
   refundLabel: string;
+  /** It is handed to a customer at the counter: its till-roll receipt (pos-reciept) is offered. */
+  tillReceipt: boolean;
 };
+
+/** The print of a saved return: the A4 page, or the till roll's receipt (80 mm). */
+export const returnPrintPath = (screen: ReturnScreen, returnId: number, layout: 'a4' | 'receipt' = 'a4') =>
+  layout === 'receipt'
+    ? `/pos-reciept?kind=${screen.kind}&id=${returnId}&width=80`
+    : `/print-modal?kind=${screen.kind}&id=${returnId}`;
 
 export const salesReturnScreen: ReturnScreen = {
   kind: documentKinds.saleReturn.wire,
@@ -32,6 +40,7 @@ export const salesReturnScreen: ReturnScreen = {
   latest: routes.sales_returns.getTopReturns,
   quantityLabel: returnsText.soldQuantity,
   refundLabel: returnsText.refundToCustomer,
+  tillReceipt: true,
 };
 
 export const purchaseReturnScreen: ReturnScreen = {
@@ -46,6 +55,7 @@ export const purchaseReturnScreen: ReturnScreen = {
   latest: routes.purchase_returns.getTopPurchaseReturns,
   quantityLabel: returnsText.boughtQuantity,
   refundLabel: returnsText.refundFromSupplier,
+  tillReceipt: false,
 };
 
 /** The return screen of an invoice kind (the records' return action, `returnsText.returnAction`). */

@@ -52,6 +52,8 @@ export const returnsText = {
   ref: 'رقم المرتجع',
   refunded: 'المسترد',
   print: 'طباعة',
+  /** The till roll's receipt of a sales return (pos-reciept): the credit note handed to the customer. */
+  receipt: 'إيصال',
   edit: 'تعديل',
   empty: 'لا توجد مرتجعات',
   user: 'المستخدم',
