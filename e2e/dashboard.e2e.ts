@@ -16,9 +16,11 @@ const localDay = (daysBack = 0) => {
 };
 
 describe('the dashboard', () => {
-  it('an administrator lands on it: today against yesterday, the chart, and each tile opens its report', async () => {
+  it('an administrator opens it from the menu: today against yesterday, the chart, and each tile opens its report', async () => {
     const page = await (await running.browser.newContext(desktop)).newPage();
     await signIn(page, running.server.baseUrl);
+    await page.waitForURL(/folder\/sales/);
+    await page.locator('ion-menu a[data-path="/analytics-dashboard"]').click();
     await page.waitForURL('**/analytics-dashboard');
     await page.getByTestId('dashboard-net_sales').waitFor();
 
@@ -82,7 +84,8 @@ describe('the dashboard', () => {
     ] as const) {
       const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
       await signIn(page, running.server.baseUrl);
-      await page.waitForURL('**/analytics-dashboard');
+      await page.waitForURL(/folder\/sales/);
+      await page.goto(`${running.server.baseUrl}/analytics-dashboard`);
       await page.getByTestId('dashboard-chart').waitFor();
       await screenshot(page, name);
       await page.context().close();
