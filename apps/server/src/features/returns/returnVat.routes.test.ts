@@ -2,7 +2,7 @@ import { addMoney, type Money, money, parseMoney, toMoneyString, ZERO } from '@m
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/testApp.ts';
-import { tradeFixtures } from '../trade/trade.fixtures.ts';
+import { tradeFixtures, vatRegisteredCompany } from '../trade/trade.fixtures.ts';
 
 /**
  * A line returned in several parts returns exactly its VAT (issue 35, finding 5; docs/returns.md, docs/vat.md): the
@@ -12,15 +12,7 @@ describeEachDatabase('the VAT of returns in parts', (ctx) => {
   const { signedIn, setup, balanceOf, balancesOffTheLedger } = tradeFixtures(ctx);
   type Client = Awaited<ReturnType<typeof signedIn>>;
 
-  const company = {
-    arName: 'مؤسسة ميزان للتجارة',
-    engName: 'Mizan Trading',
-    country_code: 'SA',
-    vatNo: '300123456700003',
-    currency_code: 'SAR',
-    currency_symbol: 'ر.س',
-    currency_decimals: 2,
-  };
+  const company = vatRegisteredCompany;
   const setVat = async (c: Client, prices_include_vat: boolean) => {
     const res = await c.post('/api/company/update', { ...company, vat_registered: true, prices_include_vat });
     expect(res.statusCode).toBe(200);

@@ -56,3 +56,14 @@ export function tradeFixtures(ctx: () => TestContext) {
   ];
   return { signedIn, setup, stockOf, balanceOf, balancesOffTheLedger };
 }
+
+/** A VAT-registered company (Saudi Arabia, riyal) as the VAT tests make the demo's company. */
+export const vatRegisteredCompany = {
+  arName: 'مؤسسة ميزان للتجارة',
+  engName: 'Mizan Trading',
+  country_code: 'SA',
+  vatNo: '300123456700003',
+  currency_code: 'SAR',
+  currency_symbol: 'ر.س',
+  currency_decimals: 2,
+};

@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/testApp.ts';
-import { tradeFixtures } from '../trade/trade.fixtures.ts';
+import { tradeFixtures, vatRegisteredCompany } from '../trade/trade.fixtures.ts';
 
 /** VAT through the HTTP layer: computed by the server, posted to its own accounts, the ledger balanced. */
 describeEachDatabase('VAT on invoices', (ctx) => {
   const { signedIn, setup, balanceOf, balancesOffTheLedger } = tradeFixtures(ctx);
   type Client = Awaited<ReturnType<typeof signedIn>>;
 
-  const company = {
-    arName: 'مؤسسة ميزان للتجارة',
-    engName: 'Mizan Trading',
-    country_code: 'SA',
-    vatNo: '300123456700003',
-    currency_code: 'SAR',
-    currency_symbol: 'ر.س',
-    currency_decimals: 2,
-  };
+  const company = vatRegisteredCompany;
   const registerForVat = (c: Client, prices_include_vat = false) =>
     c.post('/api/company/update', { ...company, vat_registered: true, prices_include_vat });
   /** An item at 100 (cost 80) with VAT at 15 %, 10 in stock, and a second at 30 without VAT. */

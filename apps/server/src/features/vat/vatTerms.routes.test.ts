@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/testApp.ts';
-import { tradeFixtures } from '../trade/trade.fixtures.ts';
+import { tradeFixtures, vatRegisteredCompany } from '../trade/trade.fixtures.ts';
 
 /**
  * An issued invoice keeps the VAT terms it was issued under (issue 35, finding 1; docs/vat.md): a change of the
@@ -12,15 +12,7 @@ describeEachDatabase('VAT terms kept on the document', (ctx) => {
   const { signedIn, setup, balanceOf, balancesOffTheLedger } = tradeFixtures(ctx);
   type Client = Awaited<ReturnType<typeof signedIn>>;
 
-  const company = {
-    arName: 'مؤسسة ميزان للتجارة',
-    engName: 'Mizan Trading',
-    country_code: 'SA',
-    vatNo: '300123456700003',
-    currency_code: 'SAR',
-    currency_symbol: 'ر.س',
-    currency_decimals: 2,
-  };
+  const company = vatRegisteredCompany;
   const setVat = async (c: Client, vat_registered: boolean, prices_include_vat = false) => {
     const res = await c.post('/api/company/update', { ...company, vat_registered, prices_include_vat });
     expect(res.statusCode).toBe(200);
