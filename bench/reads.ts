@@ -204,5 +204,7 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
     { label: 'balance sheet at 30 June', goalMs: 300, run: get('/api/reports/balanceSheet?as_of=2026-06-30') },
     { label: 'aged receivables', goalMs: 300, run: get('/api/reports/aging?side=receivable') },
     { label: 'aged payables at 30 June', goalMs: 300, run: get('/api/reports/aging?side=payable&as_of=2026-06-30') },
+    // The owner's dashboard (issue 34): every tile in one call, on a busy day of the year.
+    { label: "the owner's dashboard, 15 September", goalMs: 300, run: get('/api/dashboard/read?date=2026-09-15') },
   ];
 }

@@ -29,13 +29,14 @@ describe('signing in and the shell', () => {
     await page.context().close();
   });
 
-  it('a desktop sign-in lands on folder/sales with the menu; a reload keeps the session; logout returns to sign-in', async () => {
+  it('an administrator signs in to the dashboard with the menu; a reload keeps the session; logout returns to sign-in', async () => {
     const context = await running.browser.newContext(desktop);
     const page = await context.newPage();
     await page.goto(`${running.server.baseUrl}/folder/login`);
     await screenshot(page, 'login-desktop-light');
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    // An owner or administrator lands on the dashboard (a cashier on the sales invoice: below).
+    await page.waitForURL('**/analytics-dashboard');
     await expect.poll(() => page.getByTestId('menu-full-name').textContent()).toBe('مدير النظام');
     // Desktop-only entries are in the menu; the mobile invoice is not.
     expect(await page.locator('ion-menu a[data-path="/folder/prch-order"]').count()).toBe(1);
@@ -44,7 +45,7 @@ describe('signing in and the shell', () => {
     expect(stored).not.toContain('admin123');
 
     await page.reload();
-    await page.waitForURL('**/folder/sales');
+    await page.waitForURL('**/analytics-dashboard');
     await expect.poll(() => page.getByTestId('menu-full-name').isVisible()).toBe(true);
 
     await page.getByTestId('logout').click();
@@ -84,7 +85,7 @@ describe('signing in and the shell', () => {
     const context = await running.browser.newContext(desktop);
     const page = await context.newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    await page.waitForURL('**/analytics-dashboard');
     await expect.poll(() => page.getByTestId('menu-full-name').isVisible()).toBe(true);
 
     // The session check is held until the records screen's code has been asked for: fetched one after the
@@ -111,7 +112,7 @@ describe('signing in and the shell', () => {
     const context = await running.browser.newContext(desktop);
     const page = await context.newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales');
+    await page.waitForURL('**/analytics-dashboard');
     const entry = page.locator('ion-menu a[data-path="/folder/sales-record"]');
     await entry.waitFor();
     // Any splash drawn in the screen's place from now on is recorded.
@@ -199,7 +200,7 @@ describe('signing in and the shell', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
         await signIn(page, running.server.baseUrl);
-        await page.waitForURL(/folder\/sales/);
+        await page.waitForURL(/folder\/sales|analytics-dashboard/);
         await screenshot(page, `shell-${device}-${colorScheme}`);
         const background = await page.evaluate(
           () =>

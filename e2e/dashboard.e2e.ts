@@ -4,7 +4,16 @@
  * Light and dark, desktop and phone. A cashier keeps the counter: signs in to the sales invoice.
  */
 import { describe, expect, it } from 'vitest';
-import { createItem, desktop, phone, postFromPage, readFromPage, screenshot, signIn } from './support/browser.ts';
+import {
+  createItem,
+  desktop,
+  loginSubmit,
+  phone,
+  postFromPage,
+  readFromPage,
+  screenshot,
+  signIn,
+} from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -16,11 +25,9 @@ const localDay = (daysBack = 0) => {
 };
 
 describe('the dashboard', () => {
-  it('an administrator opens it from the menu: today against yesterday, the chart, and each tile opens its report', async () => {
+  it('an administrator lands on it: today against yesterday, the chart, and each tile opens its report', async () => {
     const page = await (await running.browser.newContext(desktop)).newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL(/folder\/sales/);
-    await page.locator('ion-menu a[data-path="/analytics-dashboard"]').click();
     await page.waitForURL('**/analytics-dashboard');
     await page.getByTestId('dashboard-net_sales').waitFor();
 
@@ -84,8 +91,7 @@ describe('the dashboard', () => {
     ] as const) {
       const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
       await signIn(page, running.server.baseUrl);
-      await page.waitForURL(/folder\/sales/);
-      await page.goto(`${running.server.baseUrl}/analytics-dashboard`);
+      await page.waitForURL('**/analytics-dashboard');
       await page.getByTestId('dashboard-chart').waitFor();
       await screenshot(page, name);
       await page.context().close();
@@ -95,5 +101,62 @@ describe('the dashboard', () => {
     await cashier.waitForURL('**/folder/sales');
     expect(await cashier.locator('ion-menu a[data-path="/analytics-dashboard"]').count()).toBe(0);
     await cashier.context().close();
+  });
+
+  it("the owner reads the stores' sales side by side: the branch's sale beside the main store's, and their sum", async () => {
+    // A sale in the branch (فرع أم درمان): the administrator signs in to store 2 there.
+    const branch = await (await running.browser.newContext(desktop)).newPage();
+    await branch.goto(`${running.server.baseUrl}/folder/login`);
+    await branch.locator('input[name="user_name"]').fill('admin');
+    await branch.locator('input[name="password"]').fill('admin123');
+    await branch.locator('select[name="store_id"]').selectOption('2');
+    await branch.locator(loginSubmit).click();
+    await branch.waitForURL('**/analytics-dashboard');
+    expect(
+      await createItem(branch, { item_name: 'مصباح الفرع', perch_price: '30', pay_price: '45.50', firstQuantity: '9' }),
+    ).toBe(200);
+    const [item] = await readFromPage<{ id: number }[]>(
+      branch,
+      `items/read?search=${encodeURIComponent('مصباح الفرع')}`,
+    );
+    const walkIn = (
+      await readFromPage<{ id: number; sub_name: string }[]>(branch, 'sub_accounts/readByStore?ac_id=1')
+    ).find((a) => a.sub_name === 'عميل نقدي');
+    const sale = await postFromPage(branch, 'pay/createWithItems', {
+      invoice: { cust_id: walkIn?.id, pay_date: localDay(), discount: '0', pay: '91' },
+      items: [{ item_id: item?.id, quantity: '2', pay_price: '45.50' }],
+    });
+    expect(sale.status).toBe(200);
+    await branch.context().close();
+
+    for (const [name, options, colorScheme] of [
+      ['stores-sales-desktop-light', desktop, 'light'],
+      ['stores-sales-phone-dark', phone, 'dark'],
+    ] as const) {
+      const page = await (await running.browser.newContext({ ...options, colorScheme })).newPage();
+      await signIn(page, running.server.baseUrl);
+      await page.waitForURL('**/analytics-dashboard');
+      await page.goto(`${running.server.baseUrl}/reports/stores-sales`);
+      const rows = page.locator('[data-testid="stores-sales"] tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      // The main store's four sales of the first test (1,000.00) and the branch's 91.00, summed.
+      expect(await rows.nth(0).innerText()).toContain('المخزن الرئيسي');
+      expect(await rows.nth(0).innerText()).toContain('1,000.00');
+      expect(await rows.nth(1).innerText()).toContain('فرع أم درمان');
+      expect(await rows.nth(1).innerText()).toContain('91.00');
+      expect(await page.getByTestId('stores-sales-sums').innerText()).toContain('1,091.00');
+      await screenshot(page, name);
+      // The company's stock: the branch's lamp (9 less the 2 sold, at 30.00) in the branch's column, none in the
+      // main store's, which stocks it too (one catalogue).
+      await page.goto(`${running.server.baseUrl}/reports/stores-stock`);
+      await page.getByTestId('stores-stock-search').fill('مصباح الفرع');
+      const stock = page.locator('[data-testid="stores-stock"] tbody tr');
+      // The search is sent once typing stops: the one row of the lamp, then its figures.
+      await expect.poll(() => stock.count()).toBe(1);
+      await expect.poll(() => stock.nth(0).innerText()).toContain('مصباح الفرع');
+      expect(await stock.nth(0).innerText()).toContain('210.00');
+      await screenshot(page, name.replace('stores-sales', 'stores-stock'));
+      await page.context().close();
+    }
   });
 });

@@ -71,7 +71,7 @@ async function openPos(context: BrowserContext) {
   await makeBattery();
   const page = await context.newPage();
   await signIn(page, running.server.baseUrl);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   await page.goto(`${running.server.baseUrl}/folder/pos-sales`);
   await page.locator('[data-testid="pos-scan"]').waitFor();
   await page.locator('.pos-tile').first().waitFor();
@@ -388,7 +388,7 @@ describe('a sale the server refuses', () => {
     await pos.locator('[data-testid="logout"]').click();
     await pos.waitForURL(/folder\/login/);
     await signIn(pos, running.server.baseUrl);
-    await pos.waitForURL(/folder\/sales/);
+    await pos.waitForURL(/folder\/sales|analytics-dashboard/);
     await expect.poll(() => pos.locator('[data-testid="outbox-set-aside"]').innerText()).toContain('1');
     await pos.locator('[data-testid="outbox-set-aside"]').click();
     await pos.waitForURL(/folder\/sync/);
@@ -467,7 +467,8 @@ describe('the phone sales screen', () => {
     const context = await running.browser.newContext(phone);
     const page = await context.newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL('**/folder/sales-mob');
+    await page.waitForURL('**/analytics-dashboard');
+    await page.goto(`${running.server.baseUrl}/folder/sales-mob`);
     // The device's copy of the items, made when the phone's sales screen opens online.
     await expect
       .poll(async () => ((await fromDevice<unknown[]>(page, 'cache', 'catalogue:1:1')) ?? []).length)

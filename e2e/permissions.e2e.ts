@@ -60,8 +60,8 @@ describe('roles and permissions', () => {
 
     const cashier = await open('cashier', 'cashier123');
     await cashier.getByTestId('menu-full-name').waitFor();
-    // The cashier's screens only: selling, returns of sales, their records, due payments, settings read-only, and the
-    // device's unsent sales (folder/sync, selling offline).
+    // The cashier's screens only: selling, returns of sales, their records, due payments, settings read-only, the
+    // device's unsent sales (folder/sync, selling offline) and their till's shift (folder/shift).
     expect((await menuPaths(cashier)).sort()).toEqual(
       [
         '/folder/notifications',
@@ -71,6 +71,7 @@ describe('roles and permissions', () => {
         '/folder/sales-return',
         '/folder/sales-returns-record',
         '/folder/settings',
+        '/folder/shift',
         '/folder/sync',
       ].sort(),
     );
@@ -224,6 +225,7 @@ describe('roles and permissions', () => {
     await cashier.context().close();
 
     const owner = await open('admin', 'admin123');
+    await owner.goto(`${running.server.baseUrl}/folder/sales`);
     const ownersDate = owner.locator('input[name="pay_date"]');
     await ownersDate.waitFor();
     expect(await ownersDate.evaluate((input) => (input as HTMLInputElement).readOnly)).toBe(false);

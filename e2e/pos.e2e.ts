@@ -49,7 +49,7 @@ const focused = (page: Page) => page.evaluate(() => document.activeElement?.getA
 async function openPos(options: BrowserContextOptions = desktop) {
   const page = await (await running.browser.newContext(options)).newPage();
   await signIn(page, running.server.baseUrl);
-  await page.waitForURL(/folder\/sales/);
+  await page.waitForURL(/folder\/sales|analytics-dashboard/);
   await page.goto(`${running.server.baseUrl}/folder/pos-sales`);
   await page.locator('[data-testid="pos-scan"]').waitFor();
   return page;
@@ -58,7 +58,7 @@ async function openPos(options: BrowserContextOptions = desktop) {
 describe('the touch POS', () => {
   it('the bare folder route opens the sales invoice, on a phone too (whose home is sales-mob)', async () => {
     const page = await (await running.browser.newContext(phone)).newPage();
-    await signIn(page, running.server.baseUrl);
+    await signIn(page, running.server.baseUrl, 'cashier', 'cashier123');
     await page.waitForURL('**/folder/sales-mob');
     await page.goto(`${running.server.baseUrl}/folder`);
     await page.waitForURL('**/folder/sales');
@@ -69,7 +69,7 @@ describe('the touch POS', () => {
     const context = await running.browser.newContext(desktop);
     const page = await context.newPage();
     await signIn(page, running.server.baseUrl);
-    await page.waitForURL(/folder\/sales/);
+    await page.waitForURL(/folder\/sales|analytics-dashboard/);
     const fetched: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/SyncPage-/.test(request.url())) fetched.push(request.url());
@@ -370,7 +370,7 @@ describe('the opening quantities (fristq)', () => {
 
     const phonePage = await (await running.browser.newContext({ ...phone, colorScheme: 'dark' })).newPage();
     await signIn(phonePage, running.server.baseUrl);
-    await phonePage.waitForURL(/folder\/sales/);
+    await phonePage.waitForURL(/folder\/sales|analytics-dashboard/);
     await phonePage.goto(`${running.server.baseUrl}/fristq`);
     await phonePage.locator('[data-testid="opening-total-value"]').waitFor();
     await screenshot(phonePage, 'fristq-phone-dark');
@@ -411,7 +411,7 @@ describe('the scale label layout', () => {
     // code (01230) and another quantity (CI once scanned before they came, under load).
     const pos = await (await running.browser.newContext(desktop)).newPage();
     await signIn(pos, running.server.baseUrl);
-    await pos.waitForURL(/folder\/sales/);
+    await pos.waitForURL(/folder\/sales|analytics-dashboard/);
     const { release: releaseStores } = await holdRequests(pos, '**/api/store/read*');
     await pos.goto(`${running.server.baseUrl}/folder/pos-sales`);
     await pos.locator('[data-testid="pos-scan"]').waitFor();

@@ -219,4 +219,44 @@ describe('the POS receipt and the tax QR', () => {
     await screenshot(dark, 'receipt-phone-dark');
     await dark.context().close();
   });
+
+  it('a credit sale is shared on WhatsApp to the customer’s phone with its summary, never a link to it', async () => {
+    const page = await (await running.browser.newContext({ ...phone })).newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL((url) => !url.pathname.includes('login'));
+    const customer = await postFromPage(page, 'sub_accounts/create', {
+      sub_name: 'مؤسسة النيل للتجارة',
+      ac_id: 1,
+      cat_id: 1,
+      sub_balance: '0',
+      phone: '0912 345 678',
+    });
+    expect(customer.status).toBe(200);
+    const [item] = await readFromPage<{ id: number }[]>(page, `items/read?search=${encodeURIComponent('شمعة احتراق')}`);
+    const sale = await postFromPage(page, 'pay/createWithItems', {
+      invoice: { cust_id: customer.body.data[0].id, pay_date: '2026-03-11', discount: '0', pay: '20' },
+      items: [{ item_id: item?.id, quantity: '4' }],
+    });
+    expect(sale.status).toBe(200);
+    const doc = sale.body.data[0] as { pay_id: number; pay_ref: string };
+    for (const path of ['pos-reciept', 'print-modal']) {
+      await page.goto(`${running.server.baseUrl}/${path}?kind=pay&id=${doc.pay_id}`);
+      const link = page.getByTestId('share-whatsapp');
+      // A number typed the local way takes the company's country (this file's shop is in Saudi Arabia: 966).
+      await expect.poll(async () => (await link.getAttribute('href')) ?? '').toContain('https://wa.me/966912345678?');
+      const text = decodeURIComponent(((await link.getAttribute('href')) ?? '').split('?text=')[1] ?? '');
+      // 4 × 12.50 = 50.00 exempt, 20.00 paid: 30.00 still owed.
+      expect(text.split('\n')).toEqual([
+        `فاتورة مبيعات ${doc.pay_ref}`,
+        'التاريخ: 11/03/2026',
+        'العميل: مؤسسة النيل للتجارة',
+        'الإجمالي: 50.00 ر.س',
+        'المتبقي: 30.00 ر.س',
+        SELLER,
+      ]);
+      expect(text).not.toMatch(/https?:/);
+    }
+    await screenshot(page, 'print-share-phone-light');
+    await page.context().close();
+  });
 });

@@ -44,6 +44,9 @@ export type Running = ReturnType<typeof serverAndBrowser>;
 export async function openSignedIn(running: Running, options: BrowserContextOptions = desktop) {
   const page = await (await running.browser.newContext(options)).newPage();
   await signIn(page, running.server.baseUrl);
+  // The administrator lands on the dashboard; these tests work from the sales invoice.
+  await page.waitForURL('**/analytics-dashboard');
+  await page.goto(`${running.server.baseUrl}/folder/sales`);
   await page.waitForURL('**/folder/sales');
   return page;
 }

@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
 import type { BackupService } from './features/backup/backupSchedule.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
+import { consolidatedRoutes } from './features/consolidated/consolidated.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { excelRoutes } from './features/excel/excel.routes.ts';
 import { itemMovementRoutes } from './features/itemMovement/itemMovement.routes.ts';
@@ -36,8 +37,10 @@ import { organisationRoutes } from './features/organisation/organisation.routes.
 import { reportsExportRoutes } from './features/reports/reports.export.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
+import { shiftsRoutes } from './features/shifts/shifts.routes.ts';
 import { stockCountRoutes } from './features/stockCount/stockCount.routes.ts';
 import { tradeRoutes } from './features/trade/trade.routes.ts';
+import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import { rolesRoutes } from './features/users/roles.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { vatRoutes } from './features/vat/vat.routes.ts';
@@ -208,6 +211,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(vouchersRoutes);
       await api.register(backupRoutes(options.backups));
       await api.register(dashboardRoutes(options.backups));
+      await api.register(consolidatedRoutes);
+      await api.register(shiftsRoutes);
+      await api.register(transfersRoutes);
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,7 @@ const fixedActions = {
   'increase prices': 'زيادة أسعار الأصناف',
   'decrease prices': 'تخفيض أسعار الأصناف',
   'truncate items': 'حذف جميع الأصناف',
+  'assign barcodes': 'إعطاء أصناف باركود المخزن',
   'import items': 'استيراد أصناف من ملف Excel',
   'insert firstq': 'تسجيل كمية افتتاحية',
   'delete firstq': 'حذف كمية افتتاحية',
@@ -49,6 +50,19 @@ const fixedActions = {
   'insert tswia': 'حفظ تسوية جردية',
   'update tswia': 'تعديل تسوية جردية',
   'delete tswia': 'حذف تسوية جردية',
+  // Till shifts (docs/shifts.md).
+  'open shift': 'فتح وردية',
+  'shift cash move': 'مبلغ وارد أو منصرف في وردية',
+  'close shift': 'إقفال وردية',
+  'reopen shift': 'إعادة فتح وردية',
+  // Stock transfers (docs/transfers.md).
+  'insert transfer': 'حفظ تحويل مخزني',
+  'update transfer': 'تعديل تحويل مخزني',
+  'delete transfer': 'حذف تحويل مخزني',
+  'receive transfer': 'استلام تحويل مخزني',
+  'delete transfer receipt': 'حذف استلام تحويل مخزني',
+  // One catalogue (docs/catalogue.md).
+  'merge items': 'دمج صنفين',
 } as const;
 
 const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;

@@ -43,13 +43,29 @@ export const Dashboard = z.object({
   /** Every money account (cash boxes, banks) with its balance at the day's end, as the cash book closes it. */
   money: z.array(z.object({ id: z.number().int(), sub_name: z.string(), balance: Amount })),
   receivables: Owing.extend({ top_debtors: z.array(PartyOwing) }),
-  payables: Owing,
+  payables: Owing.extend({
+    /**
+     * The purchase invoices falling due by `until` (the date and six days on, late ones included): the payment-due
+     * list's (`perch/paynotif`) remainders up to that day and how many invoices they are.
+     */
+    due_this_week: z.object({ until: z.string(), total: Amount, documents: z.number().int() }),
+  }),
   stock: z.object({
     /** Items with no stock (zero or below), as item-stock counts them with its zero and negative filters. */
     out_of_stock: z.number().int(),
     /** Items under their minimum quantity (item-stock's below-minimum filter). */
     below_minimum: z.number().int(),
   }),
+  /** The store's open till shifts, each with the cash its X report expects in its drawer now (docs/shifts.md). */
+  open_shifts: z.array(
+    z.object({
+      id: z.number().int(),
+      till: z.string(),
+      user_name: z.string().nullable(),
+      opened_at: z.string(),
+      expected_cash: Amount,
+    }),
+  ),
   /** The last verified backup, for a user who administers every store (null otherwise or before the first). */
   last_backup: z.object({ at: z.string(), file: z.string() }).nullable(),
   /** The 30 days up to the date, oldest first, every day present. */

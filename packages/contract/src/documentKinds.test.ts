@@ -61,14 +61,27 @@ describe('document kinds', () => {
     expect(isKindToken('__proto__')).toBe(false);
   });
 
-  it('makes every kind an entry of one of the five families', () => {
-    expect(Object.keys(documentFamilies)).toEqual(['trade', 'return', 'stockCount', 'journal', 'opening']);
+  it('makes every kind an entry of one of the seven families', () => {
+    expect(Object.keys(documentFamilies)).toEqual([
+      'trade',
+      'return',
+      'stockCount',
+      'journal',
+      'opening',
+      'shift',
+      'transfer',
+    ]);
     for (const spec of [...Object.values(documentKinds), ...Object.values(bookKinds)])
       expect(Object.keys(documentFamilies)).toContain(spec.family);
     expect(kindOf('sales_returns').family).toBe('return');
     expect(bookKinds.stockCount).toMatchObject({ family: 'stockCount', wire: 'tswia' });
     expect(bookKinds.openingQuantity).toMatchObject({ family: 'opening', wire: 'firstq' });
     expect(documentFamilies.journal.movesStock).toBe(false);
+    expect(documentFamilies.shift.movesStock).toBe(false);
+    expect(bookKinds.tillShift).toMatchObject({ family: 'shift', wire: 'till_shift', letter: 'Z' });
+    expect(documentFamilies.transfer.movesStock).toBe(true);
+    expect(bookKinds.stockTransfer).toMatchObject({ family: 'transfer', wire: 'transfer', letter: 'TF' });
+    expect(bookKinds.transferReceipt.cost.against).toBe('goods_in_transit');
   });
 
   it('holds as fields what was decided by a kind’s name: due dates, conversions, walk-in customer, gross profit, print', () => {

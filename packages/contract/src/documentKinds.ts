@@ -27,6 +27,13 @@ export const documentFamilies = {
   journal: { movesStock: false },
   /** What a store's book starts with: opening quantities (`firstq`) and the accounts' opening balances (`sub_balance`). */
   opening: { movesStock: true },
+  /** A till's shift (docs/shifts.md): its paid in and out, and the over or short its close counted; no goods. */
+  shift: { movesStock: false },
+  /**
+   * Goods sent from one store to another (docs/transfers.md): they leave the sender at its moving average into
+   * transit (`stock_transfer`) and come in at exactly that cost where they are received (`transfer_receipt`).
+   */
+  transfer: { movesStock: true },
 } as const satisfies Record<string, { movesStock: boolean }>;
 export type DocumentFamily = keyof typeof documentFamilies;
 
@@ -295,6 +302,28 @@ export const bookKinds = {
   // Typed on its account (`sub_balance`, dated `opening_date`), posted under the account's id on that day: the
   // account against the opening-balance account (features/accounts/openingBalance.ts). No goods.
   openingBalance: { family: 'opening', wire: 'sub_balance', label: 'رصيد افتتاحي' },
+  // A till's shift (features/shifts): its close posts the cash over or short on the day it closed, under the shift's
+  // id; each paid in or out posts on its own day, under its own id. Both carry the shift's reference (`SH-Z-000001`).
+  tillShift: { family: 'shift', wire: 'till_shift', letter: 'Z', sequence: 'till_shift', label: 'إقفال وردية' },
+  shiftCashMove: { family: 'shift', wire: 'shift_cash_move', label: 'حركة نقدية في وردية' },
+  // A transfer between stores (features/transfers): its goods leave the sending store against the goods-in-transit
+  // account; each receipt brings its share in against the same account of the store it comes into.
+  stockTransfer: {
+    family: 'transfer',
+    wire: 'transfer',
+    letter: 'TF',
+    sequence: 'transfer',
+    label: 'تحويل مخزني',
+    cost: { against: 'goods_in_transit', memo: postingMemosAr.transferOut },
+  },
+  transferReceipt: {
+    family: 'transfer',
+    wire: 'transfer_receipt',
+    letter: 'TR',
+    sequence: 'transfer_receipt',
+    label: 'استلام تحويل مخزني',
+    cost: { against: 'goods_in_transit', memo: postingMemosAr.transferIn },
+  },
 } as const satisfies Record<string, BookKindSpec>;
 
 type BookKindSpec = {
@@ -308,7 +337,7 @@ type BookKindSpec = {
   /** Its goods' value at cost: the account it moves against, opposite inventory, and the memo (moving stock). */
   cost?: CostPart;
 };
-type CostPart = { against: 'cost_of_sales' | 'stock_adjustment'; memo: string };
+type CostPart = { against: 'cost_of_sales' | 'stock_adjustment' | 'goods_in_transit'; memo: string };
 type BookKind = keyof typeof bookKinds;
 /** The tokens of the book kinds that post through the one writer, with goods (a cost part) or without. */
 type BookSourceOf<Goods extends boolean> = {
@@ -343,8 +372,11 @@ export const formatReference = (storeRef: string, token: KindToken, sequence: nu
 export const referencePrefix = (storeRef: string, token: KindToken) => prefixOf(storeRef, kindOf(token).letter);
 
 /** A reference of another family's kind (`SH-T-000001`, `SH-J-000012`). */
-export const formatBookReference = (storeRef: string, kind: 'stockCount' | 'journal', sequence: number) =>
-  referenceOf(storeRef, bookKinds[kind].letter, sequence);
+export const formatBookReference = (
+  storeRef: string,
+  kind: 'stockCount' | 'journal' | 'tillShift' | 'stockTransfer' | 'transferReceipt',
+  sequence: number,
+) => referenceOf(storeRef, bookKinds[kind].letter, sequence);
 
 /**
  * The full reference a short one stands for, as a cashier reads it off a receipt: "1", "s-1", "sh-s-000001", in

@@ -9,6 +9,7 @@ import { accountsEndpoints } from './accounts.endpoints.ts';
 import { activityEndpoints } from './activity.endpoints.ts';
 import { backupEndpoints } from './backup.endpoints.ts';
 import { categoriesEndpoints } from './categories.endpoints.ts';
+import { consolidatedEndpoints } from './consolidated.endpoints.ts';
 import { dashboardEndpoints } from './dashboard.endpoints.ts';
 import type { EndpointGroups } from './endpoint.ts';
 import { itemMovementEndpoints } from './itemMovement.endpoints.ts';
@@ -19,9 +20,11 @@ import { organisationEndpoints } from './organisation.endpoints.ts';
 import { permissionsEndpoints } from './permissions.endpoints.ts';
 import { reportsEndpoints } from './reports.endpoints.ts';
 import { returnsEndpoints } from './returns.endpoints.ts';
+import { shiftsEndpoints } from './shifts.endpoints.ts';
 import { stockEndpoints } from './stock.endpoints.ts';
 import { stockCountEndpoints } from './stockCount.endpoints.ts';
 import { deviceSalesEndpoints, tradeEndpoints } from './trade.endpoints.ts';
+import { transfersEndpoints } from './transfers.endpoints.ts';
 import { vatEndpoints } from './vat.endpoints.ts';
 import { vouchersEndpoints } from './vouchers.endpoints.ts';
 
@@ -45,6 +48,9 @@ export const endpoints = {
   ...permissionsEndpoints,
   ...backupEndpoints,
   ...dashboardEndpoints,
+  ...consolidatedEndpoints,
+  ...transfersEndpoints,
+  ...shiftsEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -68,6 +74,8 @@ const groupsOfTables = [
   permissionsEndpoints,
   backupEndpoints,
   dashboardEndpoints,
+  consolidatedEndpoints,
+  shiftsEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

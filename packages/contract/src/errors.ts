@@ -99,6 +99,17 @@ export const errorCodes = [
   'PERMISSION_DENIED',
   'PERMISSION_UNDECLARED',
   'OWNER_ROLE_FIXED',
+  // Issue 34: till shifts.
+  'SHIFT_NOT_OPEN',
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_CLOSED',
+  'SHIFT_STILL_OPEN',
+  // Issue 34, part 3: the store's own barcodes (labels.ts) are used up under its prefix.
+  'BARCODE_NUMBERS_USED_UP',
+  // Issue 33, part 2: stock transfers.
+  'TRANSFER_RECEIVED',
+  'ITEM_NOT_ON_TRANSFER',
+  'MORE_THAN_IN_TRANSIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

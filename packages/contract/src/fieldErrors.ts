@@ -67,6 +67,17 @@ export const fieldErrorCodes = [
   'OPENING_DATE_OUTSIDE_BOOK',
   'OPENING_YEAR_CLOSED',
   'CLASS_IN_CLOSED_YEAR',
+  // Issue 34: a count by denomination adds up to the amount typed.
+  'DENOMINATIONS_NOT_SUM',
+  // Issue 34, part 3: the store's own EAN-13 prefix (labels.ts).
+  'EAN_PREFIX_FORMAT',
+  'EAN_PREFIX_SCALE_RANGE',
+  // Issue 33, part 2: stock transfers.
+  'TRANSFER_SAME_STORE',
+  'RECEIPT_BEFORE_TRANSFER',
+  'NOTHING_IN_TRANSIT',
+  // One catalogue: two opening quantities of one year cannot be merged.
+  'MERGE_TWO_OPENINGS',
 ] as const;
 
 /** A field's error: one of the codes above, or an error code of the API that names the field (`ITEM_CODE_TAKEN`). */

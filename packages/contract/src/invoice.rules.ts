@@ -110,6 +110,15 @@ export function invoiceTotals(
   return { ok: true, totals: { tot_pr, discount, net, lineVat, taxTot, totalWithVat, pay, changee } };
 }
 
+/**
+ * A value-only invoice's gross as `invoiceTotals` takes it (docs/vat.md): its typed total, or, with a VAT rate, one
+ * line of that total at the rate, so its VAT is computed, rounded and posted as a line's. The server's save and the
+ * value-only screen call it alike.
+ */
+export function valueOnlyGross(total: Money, rate: string | undefined) {
+  return rate === undefined ? total : [{ quantity: '1', price: total, tax: rate }];
+}
+
 /** Why an invoice being typed cannot be saved yet: the server refuses the same (a party, a date, one line). */
 export type InvoiceDraftProblem = 'NO_LINES' | 'NO_PARTY' | 'NO_DATE' | TotalsProblem;
 

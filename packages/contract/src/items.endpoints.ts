@@ -12,12 +12,14 @@ import {
   ItemInput,
   ItemListQuery,
   ItemWithStock,
+  MergeItemsBody,
   ModelRow,
   PriceChangeBody,
   PriceChangePreview,
   UpdateItemBody,
   UpdateItemPricesBody,
 } from './items.ts';
+import { AssignBarcodesBody, AssignedBarcode, ItemIdsQuery } from './labels.ts';
 import { Id, StoreYearQuery } from './scope.ts';
 import { StockRow } from './stock.ts';
 import { Text } from './text.ts';
@@ -67,6 +69,8 @@ export const itemsEndpoints = {
       response: dataOf(Item),
     },
     delete: { method: 'POST', path: 'items/delete', body: IdBody, response: IdRows },
+    /** Two catalogue items that are the same goods become one, their stock and history with it. */
+    merge: { method: 'POST', path: 'items/merge', body: MergeItemsBody, response: IdRows },
     previewPriceChange: {
       method: 'POST',
       path: 'items/previewPriceChange',
@@ -85,6 +89,15 @@ export const itemsEndpoints = {
       path: 'items/decreasePrice',
       body: PriceChangeBody,
       response: dataOf(z.object({ updated: z.number().int() })),
+    },
+    /** Items of the store by id (the labels screen), in the order asked; an id of no item is left out. */
+    readByIds: { method: 'GET', path: 'items/readByIds', query: ItemIdsQuery, response: dataOf(Item) },
+    /** Items without a barcode given one of the store's own EAN-13s (labels.ts; docs/labels.md). */
+    assignBarcodes: {
+      method: 'POST',
+      path: 'items/assignBarcodes',
+      body: AssignBarcodesBody,
+      response: dataOf(AssignedBarcode),
     },
     export: { method: 'GET', path: 'items/export', query: ItemListQuery.omit({ page: true, pageSize: true }) },
     importTemplate: { method: 'GET', path: 'items/importTemplate' },

@@ -37,9 +37,14 @@ export type UpdateItemBody = z.output<typeof UpdateItemBody>;
 
 export const CreateItemsBody = jsonArrayOf(ItemInput);
 
+/** `items/merge`: `item_id`'s catalogue item becomes `into_item_id`'s in every store (docs/catalogue.md). */
+export const MergeItemsBody = z.object({ store_id: Id.optional(), item_id: Id, into_item_id: Id });
+
 export const Item = z.object({
   id: z.number().int(),
   store_id: z.number().int(),
+  /** The company's item this is the store's row of: the same in every store (docs/catalogue.md). */
+  catalogue_id: z.number().int(),
   item_name: z.string(),
   item_desc: z.string().nullable(),
   aliasEn: z.string().nullable(),

@@ -100,6 +100,14 @@ export const messagesAr: Record<ErrorCode, string> = {
   PERMISSION_DENIED: 'ليست لديك صلاحية',
   PERMISSION_UNDECLARED: 'هذه العملية لم تُعلن لها صلاحية، فلا يقوم بها أحد',
   OWNER_ROLE_FIXED: 'دور المالك يملك كل الصلاحيات، ولا يُسند إلا للمالك',
+  SHIFT_NOT_OPEN: 'لا توجد وردية مفتوحة على هذا الكاشير: افتح الوردية أولا (بعدّ النقدية الافتتاحية)، ثم أعد الحفظ',
+  SHIFT_ALREADY_OPEN: 'على هذا الكاشير وردية مفتوحة: أقفلها أولا، فلا تُفتح على الكاشير الواحد إلا وردية واحدة',
+  SHIFT_CLOSED: 'هذه الوردية مقفلة، فلا تُسجّل عليها حركة: افتح وردية جديدة أو يعيد المدير فتحها',
+  SHIFT_STILL_OPEN: 'على هذا الكاشير وردية أخرى مفتوحة، فلا تُعاد هذه الوردية للفتح قبل إقفالها',
+  BARCODE_NUMBERS_USED_UP: 'نفدت أرقام الباركود تحت بادئة المخزن: اختر بادئة أقصر أو أخرى من الإعدادات',
+  TRANSFER_RECEIVED: 'استُلم من هذا التحويل شيء، فلا يُعدّل ولا يُحذف: احذف الاستلام أولا أو أعد ما تبقى إلى المخزن المرسل',
+  ITEM_NOT_ON_TRANSFER: 'هذا الصنف ليس في التحويل',
+  MORE_THAN_IN_TRANSIT: 'الكمية أكبر مما تبقى في الطريق من هذا التحويل',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */
@@ -118,4 +126,8 @@ export const postingMemosAr = {
   journal: 'قيد محاسبي',
   /** A stock count's differences at cost, against the stock-adjustment account. */
   stockCount: 'تسوية جردية',
+  /** Goods sent to another store, at cost, from inventory into transit. */
+  transferOut: 'بضاعة محولة إلى مخزن آخر',
+  /** Goods received from another store, at the cost they left it, from transit into inventory. */
+  transferIn: 'بضاعة مستلمة من مخزن آخر',
 };

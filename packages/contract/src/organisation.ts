@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { Percent } from './amounts.ts';
+import { toWesternDigits } from './digits.ts';
+import { StoreEanPrefix } from './labels.ts';
 import { ScaleBarcodeLayout } from './scaleBarcode.ts';
 import { Id, numberText } from './scope.ts';
 import { optionalCode, optionalText, Text } from './text.ts';
@@ -14,6 +17,10 @@ export const Store = z.object({
   scale_code_digits: ScaleBarcodeLayout.shape.codeDigits,
   scale_value: ScaleBarcodeLayout.shape.value,
   scale_decimals: ScaleBarcodeLayout.shape.decimals,
+  /** A sale at a till needs the till's shift open (docs/shifts.md); off by default. */
+  shifts_required: z.boolean(),
+  /** The prefix of the store's own EAN-13s, given to items without a barcode (`StoreEanPrefix`; docs/labels.md). */
+  ean_prefix: z.string(),
 });
 export type Store = z.infer<typeof Store>;
 
@@ -46,6 +53,8 @@ export const Company = z.object({
   vat_registered: z.boolean(),
   /** Whether the selling prices include VAT (purchase prices never do). */
   prices_include_vat: z.boolean(),
+  /** The standard VAT rate (percent, "15.00"): what a new value-only invoice charges unless another is typed. */
+  vat_rate: z.string(),
 });
 export type Company = z.infer<typeof Company>;
 
@@ -100,6 +109,7 @@ export const CompanyUpdateBody = z
     /** Absent (an older client): the setting stays as it is. */
     vat_registered: z.boolean().optional(),
     prices_include_vat: z.boolean().optional(),
+    vat_rate: Percent.optional(),
   })
   .superRefine((company, ctx) => {
     if (company.vat_registered && !company.vatNo) {
@@ -124,6 +134,10 @@ export const StoreUpdateBody = z.object({
   scale_code_digits: z.coerce.number().pipe(ScaleBarcodeLayout.shape.codeDigits).optional(),
   scale_value: ScaleBarcodeLayout.shape.value.optional(),
   scale_decimals: z.coerce.number().pipe(ScaleBarcodeLayout.shape.decimals).optional(),
+  /** Absent (a legacy client): stays as it is. */
+  shifts_required: z.boolean().optional(),
+  /** Absent (a legacy client): stays as it is. Digits typed on an Arabic keyboard are made Western. */
+  ean_prefix: z.string().trim().transform(toWesternDigits).pipe(StoreEanPrefix).optional(),
 });
 
 export const StoreUser = z.object({

@@ -14,6 +14,7 @@ export const documentSubjects = {
   purchaseOrder: 'طلبات الشراء',
   purchaseReturn: 'مرتجعات المشتريات',
   stockCount: 'التسويات الجردية',
+  transfer: 'التحويلات المخزنية',
   voucher: 'السندات والمصروفات',
   journal: 'القيود المحاسبية',
 } as const;
@@ -47,6 +48,8 @@ export const otherPermissions = {
   readCost: 'رؤية أسعار التكلفة والأرباح',
   readOthers: 'رؤية مستندات المستخدمين الآخرين',
   readReports: 'التقارير والكشوف',
+  shift: 'فتح الوردية وإقفالها',
+  shiftsManage: 'إدارة ورديات المستخدمين الآخرين',
 } as const;
 export type OtherPermission = keyof typeof otherPermissions;
 
@@ -121,7 +124,7 @@ export const defaultRoles: Record<
   storeKeeper: {
     name: 'أمين مخزن',
     permissions: [
-      ...some(['purchase', 'purchaseOrder', 'purchaseReturn', 'stockCount'], ['create', 'edit']),
+      ...some(['purchase', 'purchaseOrder', 'purchaseReturn', 'stockCount', 'transfer'], ['create', 'edit']),
       'items',
       'readCost',
     ],
@@ -129,7 +132,7 @@ export const defaultRoles: Record<
   },
   cashier: {
     name: 'كاشير',
-    permissions: [...some(['sale', 'preliminarySale', 'salesReturn'], ['create', 'edit', 'delete'])],
+    permissions: [...some(['sale', 'preliminarySale', 'salesReturn'], ['create', 'edit', 'delete']), 'shift'],
     discount_limit: '10',
   },
 };
@@ -143,6 +146,7 @@ export const subjectOfKind = {
   sales_returns: 'salesReturn',
   purchase_returns: 'purchaseReturn',
   tswia: 'stockCount',
+  transfer: 'transfer',
   journal: 'journal',
 } as const satisfies Record<string, DocumentSubject>;
 export type SubjectKind = keyof typeof subjectOfKind;

@@ -13,6 +13,8 @@ import {
   CashBookQuery,
   GrossProfit,
   GrossProfitQuery,
+  PartySales,
+  PartySalesQuery,
   ProfitAndLoss,
   ProfitAndLossQuery,
   Statement,
@@ -44,6 +46,7 @@ export const reportsEndpoints = {
     cashBook: { method: 'GET', path: 'reports/cashBook', query: CashBookQuery, response: CashBook },
     grossProfit: { method: 'GET', path: 'reports/grossProfit', query: GrossProfitQuery, response: GrossProfit },
     aging: { method: 'GET', path: 'reports/aging', query: AgingQuery, response: Aging },
+    partySales: { method: 'GET', path: 'reports/partySales', query: PartySalesQuery, response: PartySales },
     /** Each report's rows as a right-to-left .xlsx, streamed (the screen's own query without its page). */
     statementExport: { method: 'GET', path: 'reports/statementExport', query: StatementQuery.omit(unpaged) },
     trialBalanceExport: {
@@ -56,6 +59,7 @@ export const reportsEndpoints = {
     cashBookExport: { method: 'GET', path: 'reports/cashBookExport', query: CashBookQuery.omit(unpaged) },
     grossProfitExport: { method: 'GET', path: 'reports/grossProfitExport', query: GrossProfitQuery.omit(unpaged) },
     agingExport: { method: 'GET', path: 'reports/agingExport', query: AgingQuery.omit(unpaged) },
+    partySalesExport: { method: 'GET', path: 'reports/partySalesExport', query: PartySalesQuery.omit(unpaged) },
     activityExport: {
       method: 'GET',
       path: 'reports/activityExport',

@@ -272,6 +272,44 @@ export const Aging = z.object({
 });
 export type AgingRow = z.infer<typeof AgingRow>;
 
+/**
+ * Sales by customer or purchases by supplier (docs/reports.md, issue 35 finding 9): for a period, each party's
+ * invoices and returns, before VAT and with it.
+ */
+export const PartySalesQuery = z.object({
+  ...YearParams,
+  ...Period,
+  ...Paging,
+  side: z.enum(['sales', 'purchases']).default('sales'),
+});
+export const PartySalesRow = z.object({
+  cust_id: z.number().int(),
+  sub_name: z.string(),
+  /** How many invoices (final sales, or purchases) and returns of the period. */
+  invoices: z.number().int(),
+  returns_count: z.number().int(),
+  /** The invoices' amount before VAT (after their discount), and the returns' (what they took back). */
+  sales: Amount,
+  returns: Amount,
+  /** sales − returns: what the party bought (or sold us) in the period, before VAT. */
+  net: Amount,
+  /** The invoices' VAT less what the returns took back. */
+  vat: Amount,
+  /** net + vat: the invoices' totals with VAT less the returns'. */
+  total: Amount,
+});
+export type PartySalesRow = z.infer<typeof PartySalesRow>;
+export const PartySales = z.object({
+  data: z.array(PartySalesRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  sums: PartySalesRow.omit({ cust_id: true, sub_name: true }),
+});
+export type PartySales = z.infer<typeof PartySales>;
+
 /** The VAT report (docs/vat.md): a period's output and input VAT and the documents behind them. */
 export const VatReportQuery = z.object({ ...YearParams, ...Period, ...Paging });
 export const VatDocumentRow = z.object({

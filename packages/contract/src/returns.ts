@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { NonNegativeMoneyString, PositiveMoneyString, QuantityString } from './amounts.ts';
 import { ClockTime, IsoDate } from './dates.ts';
 import { Id } from './scope.ts';
+import { TillName } from './shifts.ts';
 import { optionalText, Text } from './text.ts';
 
 const Reference = Text().trim().min(1).max(100);
@@ -48,6 +49,9 @@ export const ReturnHeaderInput = z.object({
   yearId: Id.optional(),
   store_id: Id.optional(),
   idempotency_key: IdempotencyKey.optional(),
+  /** The till the refund is paid at, and the shift an offline return was made in (as a sale's: docs/shifts.md). */
+  till: TillName.optional(),
+  shift_id: Id.optional(),
 });
 export type ReturnHeaderInput = z.output<typeof ReturnHeaderInput>;
 

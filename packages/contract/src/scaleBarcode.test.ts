@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SCALE_LAYOUT,
-  ean13CheckDigit,
-  makeScaleBarcode,
-  parseScaleBarcode,
-  sameItemCode,
-} from './scaleBarcode.ts';
+import { ean13CheckDigit } from './labels.rules.ts';
+import { DEFAULT_SCALE_LAYOUT, makeScaleBarcode, parseScaleBarcode, sameItemCode } from './scaleBarcode.ts';
 
 describe('scale barcodes', () => {
   it('computes the EAN-13 check digit as GS1 does', () => {

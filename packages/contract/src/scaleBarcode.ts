@@ -5,6 +5,7 @@
  * `ScaleBarcodeLayout`); the POS reads a label with `parseScaleBarcode` and nothing else.
  */
 import { z } from 'zod';
+import { ean13CheckDigit } from './labels.rules.ts';
 
 /** How the store's scales print their labels. */
 export const ScaleBarcodeLayout = z.object({
@@ -27,13 +28,6 @@ export type ScaleBarcode = {
   value: string;
   kind: ScaleBarcodeLayout['value'];
 };
-
-/** The EAN-13 check digit of the first 12 digits (weights 1, 3, 1, 3, ... from the left). */
-export function ean13CheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
-}
 
 /** Digits as a decimal string with `decimals` places, without leading zeros ("01250", 3 → "1.25"). */
 function decimalOf(digits: string, decimals: number): string {

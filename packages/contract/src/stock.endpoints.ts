@@ -13,6 +13,8 @@ import {
   StockRangeRow,
   StockRow,
   StockTotals,
+  StoreStockRow,
+  StoresStockQuery,
 } from './stock.ts';
 
 const allRows = <P extends string>(path: P) =>
@@ -41,6 +43,13 @@ export const stockEndpoints = {
       path: 'items/readStockWithPagination',
       query: StockPageQuery,
       response: pageOf(StockRow),
+    },
+    /** One item in every store of the user, the session store's first (docs/catalogue.md). */
+    storesStock: {
+      method: 'GET',
+      path: 'items/storesStock',
+      query: StoresStockQuery,
+      response: dataOf(StoreStockRow),
     },
     readStockInrange: rangeRows('items/readStockInrange'),
     readStockInRangeForStoretot: {

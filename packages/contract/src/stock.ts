@@ -115,3 +115,21 @@ export const StockTotals = z.object({
   itemsCount: z.number().int(),
 });
 export type StockTotals = z.infer<typeof StockTotals>;
+
+/** `items/storesStock`: one item (the session store's row of it) in every store of the user (docs/catalogue.md). */
+export const StoresStockQuery = z.object({ store_id: Id.optional(), item_id: Id });
+
+/**
+ * The item's row in one of the user's stores: its own id there, its current stock (through the latest year), its
+ * price and minimum there; its value at cost only where the user's role in that store reads costs (else null).
+ */
+export const StoreStockRow = z.object({
+  store_id: z.number().int(),
+  store_name: z.string(),
+  item_id: z.number().int(),
+  quantity: z.string(),
+  value: z.string().nullable(),
+  pay_price: z.string(),
+  min_qty: z.string(),
+});
+export type StoreStockRow = z.infer<typeof StoreStockRow>;

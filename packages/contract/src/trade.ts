@@ -3,6 +3,7 @@ import { NonNegativeMoneyString, Percent, PositiveMoneyString, QuantityString } 
 import { ClockTime, IsoDate, OptionalDate } from './dates.ts';
 import { ErrorBody, PAGE_SIZE, pageOf, QueryFlag, sortFields } from './envelope.ts';
 import { Id, PageNumber } from './scope.ts';
+import { TillName } from './shifts.ts';
 import { jsonArrayOf, optionalText, Text } from './text.ts';
 
 /** The client's key for one save (a retry with the same key answers the first document). */
@@ -41,6 +42,12 @@ export const TradeHeaderInput = z.object({
   discount_percent: Percent.nullish(),
   pay: NonNegativeMoneyString.default('0'),
   tot_pr: NonNegativeMoneyString.optional(),
+  /**
+   * A value-only invoice's VAT rate (percent, 0 allowed; docs/vat.md): left out, a new one takes the company's
+   * standard rate (`company.vat_rate`) and an edit keeps its own. Not read on a document with lines (each line
+   * takes its item's rate).
+   */
+  vat_rate: Percent.optional(),
   pay_method: optionalText(50),
   payComment: optionalText(1000),
   nextPay: OptionalDate.optional(),
@@ -53,6 +60,13 @@ export const TradeHeaderInput = z.object({
   store_id: Id.optional(),
   /** A key the client makes for one save; sending the same save again (a retry) returns the first document. */
   idempotency_key: IdempotencyKey.optional(),
+  /**
+   * The till a sale is made at (the web app sends its device's): it belongs to the till's open shift, refused when
+   * the store requires shifts and none is open (docs/shifts.md). Left out (a legacy client): no shift, as before.
+   */
+  till: TillName.optional(),
+  /** The shift an offline sale was made in: it stays that shift's, whenever it reaches the server. */
+  shift_id: Id.optional(),
 });
 export type TradeHeaderInput = z.output<typeof TradeHeaderInput>;
 
@@ -138,6 +152,8 @@ export const TradeDocument = z.object({
    */
   vat_charged: z.boolean(),
   vat_included: z.boolean(),
+  /** A value-only invoice's VAT rate (percent); null on a document with lines (its lines carry theirs). */
+  vat_rate: z.string().nullable(),
   pay_date: z.string(),
   pay_time: z.string(),
   pay_method: z.string().nullable(),

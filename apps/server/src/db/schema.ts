@@ -49,6 +49,8 @@ export const company = pgTable('company', {
   vat_registered: boolean('vat_registered').notNull().default(false),
   /** Whether the selling prices (items' `pay_price`) already include VAT; purchase prices never do. */
   prices_include_vat: boolean('prices_include_vat').notNull().default(false),
+  /** The standard VAT rate (percent): what a new value-only invoice charges unless another is typed (migration 0044). */
+  vat_rate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('15'),
 });
 
 export const store = pgTable('store', {
@@ -63,6 +65,10 @@ export const store = pgTable('store', {
   scale_code_digits: smallint('scale_code_digits').notNull().default(5),
   scale_value: text('scale_value').$type<'weight' | 'price'>().notNull().default('weight'),
   scale_decimals: smallint('scale_decimals').notNull().default(3),
+  /** A sale at a till needs the till's shift open (docs/shifts.md; migration 0040); off: shifts are optional. */
+  shifts_required: boolean('shifts_required').notNull().default(false),
+  /** The prefix of the store's own EAN-13s (contract: `StoreEanPrefix`; migration 0043; docs/labels.md). */
+  ean_prefix: text('ean_prefix').notNull().default('04'),
 });
 
 export const year = pgTable('year', {
@@ -221,6 +227,13 @@ export const items = pgTable(
     store_id: integer('store_id')
       .notNull()
       .references(() => store.id),
+    /**
+     * The company's item this is the store's row of (docs/catalogue.md, migration 0042): every store has one row of
+     * each catalogue item, all sharing its definition (names, codes, barcode, brand, model, unit, VAT rate, image,
+     * category by name), kept by triggers; stock, cost, minimum and prices are the row's own. A new item leads its own:
+     * written without one, its insert trigger gives it its own id (the column has no default of its own).
+     */
+    catalogue_id: integer('catalogue_id').notNull().default(sql`null`),
     /** Arabic name. */
     item_name: text('item_name').notNull(),
     /** English name. */
@@ -259,6 +272,7 @@ export const items = pgTable(
     ),
   },
   (t) => [
+    uniqueIndex('items_catalogue_store_uq').on(t.catalogue_id, t.store_id),
     uniqueIndex('items_store_part_no_uq').on(t.store_id, t.part_no).where(sql`${t.part_no} is not null`),
     uniqueIndex('items_store_parcode_uq').on(t.store_id, t.item_parcode).where(sql`${t.item_parcode} is not null`),
     index('items_store_name_idx').on(t.store_id, t.item_name),
@@ -329,7 +343,7 @@ export const stockMovement = pgTable(
      * quantity); `average`, out at the moving average before it (a sale, a purchase return); `returned`, back in at
      * what its original (`returns_of`) took out for these units (a sales return), kept in `in_value`.
      */
-    mode: text('mode', { enum: ['fixed', 'average', 'returned'] })
+    mode: text('mode', { enum: ['fixed', 'average', 'returned', 'transferred'] })
       .notNull()
       .default('fixed'),
     in_value: numeric('in_value', { precision: 20, scale: 2 }),
@@ -461,6 +475,12 @@ export const accountRoles = [
   'stock_adjustment',
   'output_vat',
   'input_vat',
+  // Till shifts (docs/shifts.md): a close's over or short, the drawer's paid in and paid out.
+  'cash_over_short',
+  'cash_paid_in',
+  'cash_paid_out',
+  // Stock transfers (docs/transfers.md): goods between stores, at cost.
+  'goods_in_transit',
 ] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
@@ -719,6 +739,12 @@ export const tradeDocument = pgTable(
      * null when it was typed as an amount. The amount is what is posted.
      */
     discount_percent: numeric('discount_percent', { precision: 5, scale: 2 }),
+    /**
+     * A value-only invoice's VAT rate (percent), kept so its edits keep it (migration 0044, docs/vat.md); null on a
+     * document with lines (their rates are the lines' `tax`) and on the value-only invoices saved before, which
+     * charged none.
+     */
+    vat_rate: numeric('vat_rate', { precision: 5, scale: 2 }),
     pay: moneyColumn('pay').notNull().default('0'),
     changee: moneyColumn('changee').notNull(),
     /** The VAT it carries: Σ its lines' `vat` (docs/vat.md), computed by the server. */
@@ -773,6 +799,8 @@ export const tradeDocument = pgTable(
     /** Why goods came back (a return's reason), and whether the return took back everything that was left. */
     return_reason: text('return_reason'),
     is_full_return: boolean('is_full_return').notNull().default(false),
+    /** The till shift it was made in (docs/shifts.md), an offline sale's too; null: made at no till (a legacy client). */
+    shift_id: integer('shift_id').references((): AnyPgColumn => tillShift.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -792,10 +820,15 @@ export const tradeDocument = pgTable(
     index('trade_document_list_idx').on(t.store_id, t.kind, t.yearId, t.pay_date),
     index('trade_document_party_idx').on(t.store_id, t.cust_id),
     index('trade_document_original_idx').on(t.original_pay_id).where(sql`${t.original_pay_id} is not null`),
+    index('trade_document_shift_idx').on(t.shift_id).where(sql`${t.shift_id} is not null`),
     index('trade_document_vat_idx').on(t.store_id, t.pay_date, t.pay_id).where(sql`${t.taxTot} <> 0`),
     index('trade_document_due_idx')
       .on(t.store_id, t.kind, t.cust_id, t.nextPay)
       .where(sql`${t.nextPay} is not null and ${t.changee} > ${t.allocated} and not ${t.awaiting_lines}`),
+    // What is open on each invoice, for aging (migration 0041).
+    index('trade_document_open_idx')
+      .on(t.store_id, t.cust_id, t.kind)
+      .where(sql`${t.changee} > ${t.allocated} and not ${t.awaiting_lines}`),
   ],
 );
 
@@ -1033,6 +1066,114 @@ export const stockCountLine = pgTable(
 );
 
 /**
+ * A stock transfer between two stores of the company (docs/transfers.md, migration 0045): its lines leave the sending
+ * store at its moving average on the transfer's date (source `transfer`) into the goods-in-transit account.
+ */
+export const stockTransfer = pgTable(
+  'stock_transfer',
+  {
+    pay_id: integer('pay_id').primaryKey().default(sql`nextval('trade_document_pay_id_seq')`),
+    /** On the sending store's `transfer` counter (`SH-TF-000001`). */
+    pay_ref: text('pay_ref').notNull(),
+    from_store_id: integer('from_store_id')
+      .notNull()
+      .references(() => store.id),
+    to_store_id: integer('to_store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    transfer_date: date('transfer_date', { mode: 'string' }).notNull(),
+    transfer_time: time('transfer_time').notNull(),
+    note: text('note'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_transfer_ref_uq').on(t.from_store_id, t.pay_ref),
+    index('stock_transfer_from_idx').on(t.from_store_id, t.transfer_date),
+    index('stock_transfer_to_idx').on(t.to_store_id, t.transfer_date),
+  ],
+);
+
+/** A transferred item: the same catalogue item's row in each store, what was sent, and what came of it (kept). */
+export const stockTransferLine = pgTable(
+  'stock_transfer_line',
+  {
+    id: serial('id').primaryKey(),
+    transfer_id: integer('transfer_id')
+      .notNull()
+      .references(() => stockTransfer.pay_id, { onDelete: 'cascade' }),
+    line_no: integer('line_no').notNull(),
+    from_item_id: integer('from_item_id')
+      .notNull()
+      .references(() => items.id),
+    to_item_id: integer('to_item_id')
+      .notNull()
+      .references(() => items.id),
+    item_name: text('item_name').notNull(),
+    quantity: quantityColumn('quantity').notNull(),
+    /** The sums of its receipts' lines (received; sent back into the sender), kept by the receipts' saves. */
+    received: quantityColumn('received').notNull().default('0'),
+    sent_back: quantityColumn('sent_back').notNull().default('0'),
+  },
+  (t) => [uniqueIndex('stock_transfer_line_no_uq').on(t.transfer_id, t.line_no)],
+);
+
+/** A receipt of a transfer's goods, in its receiving store, or sent back into its sending store. */
+export const transferReceipt = pgTable(
+  'transfer_receipt',
+  {
+    pay_id: integer('pay_id').primaryKey().default(sql`nextval('trade_document_pay_id_seq')`),
+    /** On the counter of the store the goods came into (`OM-TR-000001`). */
+    pay_ref: text('pay_ref').notNull(),
+    transfer_id: integer('transfer_id')
+      .notNull()
+      .references(() => stockTransfer.pay_id),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    sent_back: boolean('sent_back').notNull().default(false),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    receipt_date: date('receipt_date', { mode: 'string' }).notNull(),
+    receipt_time: time('receipt_time').notNull(),
+    note: text('note'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transfer_receipt_ref_uq').on(t.store_id, t.pay_ref),
+    index('transfer_receipt_transfer_idx').on(t.transfer_id),
+  ],
+);
+
+export const transferReceiptLine = pgTable(
+  'transfer_receipt_line',
+  {
+    id: serial('id').primaryKey(),
+    receipt_id: integer('receipt_id')
+      .notNull()
+      .references(() => transferReceipt.pay_id, { onDelete: 'cascade' }),
+    line_no: integer('line_no').notNull(),
+    transfer_line_id: integer('transfer_line_id')
+      .notNull()
+      .references(() => stockTransferLine.id),
+    /** The row of the store the goods came into. */
+    item_id: integer('item_id')
+      .notNull()
+      .references(() => items.id),
+    quantity: quantityColumn('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('transfer_receipt_line_no_uq').on(t.receipt_id, t.line_no),
+    index('transfer_receipt_line_of_idx').on(t.transfer_line_id),
+  ],
+);
+
+/**
  * Journal templates (`j_type`): a name, a description and a default amount, with the accounts its debit rows
  * ("من حساب") and credit rows ("الي حساب") start with (`j_type_details`, `type_ac` debit or credit).
  */
@@ -1069,4 +1210,67 @@ export const jTypeDetails = pgTable(
     type_ac: text('type_ac', { enum: ['debit', 'credit'] }).notNull(),
   },
   (t) => [index('j_type_details_store_idx').on(t.store_id, t.jType_id)],
+);
+
+/** A till's shift (docs/shifts.md, migration 0040): opened with a counted float, closed with the cash counted. */
+export const tillShift = pgTable(
+  'till_shift',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    till: text('till').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    shift_ref: text('shift_ref').notNull(),
+    opening_float: moneyColumn('opening_float').notNull(),
+    opening_denominations: jsonb('opening_denominations').$type<{ value: string; count: number }[]>(),
+    closing_denominations: jsonb('closing_denominations').$type<{ value: string; count: number }[]>(),
+    /** The cash box its drawer's cash is kept in (the store's). */
+    money_account_id: integer('money_account_id')
+      .notNull()
+      .references(() => subAccounts.id),
+    opened_at: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    opened_date: date('opened_date', { mode: 'string' }).notNull(),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    closed_date: date('closed_date', { mode: 'string' }),
+    closed_by: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closed_yearId: integer('closed_yearId').references(() => year.id),
+    counted_cash: moneyColumn('counted_cash'),
+    /** What the books expected when the cash was counted (an offline sale of the shift synced later adds to it). */
+    expected_at_close: moneyColumn('expected_at_close'),
+    difference: moneyColumn('difference'),
+  },
+  (t) => [
+    uniqueIndex('till_shift_one_open_uq').on(t.store_id, t.till).where(sql`${t.closed_at} is null`),
+    uniqueIndex('till_shift_ref_uq').on(t.store_id, t.shift_ref),
+    index('till_shift_list_idx').on(t.store_id, t.opened_at),
+  ],
+);
+
+/** Money paid into or out of a shift's drawer, each with its reason, posted on its day to its account. */
+export const shiftCashMove = pgTable(
+  'shift_cash_move',
+  {
+    id: serial('id').primaryKey(),
+    shift_id: integer('shift_id')
+      .notNull()
+      .references(() => tillShift.id),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    yearId: integer('yearId')
+      .notNull()
+      .references(() => year.id),
+    kind: text('kind', { enum: ['in', 'out'] }).notNull(),
+    amount: moneyColumn('amount').notNull(),
+    reason: text('reason').notNull(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => subAccounts.id),
+    move_date: date('move_date', { mode: 'string' }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shift_cash_move_shift_idx').on(t.shift_id)],
 );

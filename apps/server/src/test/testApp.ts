@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { startBackups } from '../features/backup/backupSchedule.ts';
@@ -180,4 +180,25 @@ export function multipartFile(field: string, filename: string, contentType: stri
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * Sign-ins for a file's tests, each from an address of its own under `network` (the sign-in limit counts per
+ * address, so many sign-ins of one user are not taken for guessing); the sign-in must succeed.
+ */
+export function signIns(ctx: () => TestContext, network: string) {
+  let ip = 0;
+  return async (user: string, password: string, store = 1) => {
+    const c = new TestClient(ctx().app, `${network}.${++ip}`);
+    const res = await c.signIn(user, password, store);
+    expect(res.statusCode, res.body).toBe(200);
+    return c;
+  };
+}
+
+/** A call that must answer 200: its JSON (the body is shown when it does not). */
+export async function answered(call: Promise<LightMyRequestResponse>) {
+  const res = await call;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }

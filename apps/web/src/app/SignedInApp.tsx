@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { useAuth } from '../features/auth/AuthProvider.tsx';
 import { restoreDeviceCache } from '../features/offline/deviceCache.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { IonApp, IonContent, IonSplitPane, setupIonicReact } from '../ui/ionic.ts';
@@ -7,7 +8,7 @@ import { isCodeNotLoaded } from '../ui/lazyComponent.tsx';
 import { Splash } from '../ui/Splash.tsx';
 import { Menu } from './lazyMenu.ts';
 import { ui } from './messages.ts';
-import { homePath } from './platform.ts';
+import { homeFor } from './platform.ts';
 import { bareFolder, placeholderScreen, routes, screens } from './routes.tsx';
 
 // Ionic is set up once, when the first signed-in screen is drawn (the sign-in page does not use it).
@@ -42,6 +43,7 @@ function ScreenFailed({ retry, error }: { retry: () => void; error: unknown }) {
  * A screen is keyed by its route, so a new invoice and an invoice opened for editing never share their state.
  */
 function Shell() {
+  const home = homeFor(useAuth().user);
   return (
     <IonSplitPane contentId="main" when="md">
       <Suspense fallback={null}>
@@ -49,7 +51,7 @@ function Shell() {
       </Suspense>
       <div id="main" className="ion-page">
         <Routes>
-          <Route path="/folder/login" element={<Navigate to={homePath} replace />} />
+          <Route path="/folder/login" element={<Navigate to={home} replace />} />
           <Route path="/folder" element={<Navigate to={bareFolder} replace />} />
           {routes.map(({ path, title }) => {
             const Screen = screens[path] ?? placeholderScreen;
@@ -77,8 +79,8 @@ function Shell() {
               />
             );
           })}
-          <Route path="/" element={<Navigate to={homePath} replace />} />
-          <Route path="*" element={<Navigate to={homePath} replace />} />
+          <Route path="/" element={<Navigate to={home} replace />} />
+          <Route path="*" element={<Navigate to={home} replace />} />
         </Routes>
       </div>
     </IonSplitPane>

@@ -8,6 +8,14 @@ export const isDesktop = !isMobile;
 
 /** The sales invoice of this kind of device: where a cashier lands. */
 export const homePath = isMobile ? '/folder/sales-mob' : '/folder/sales';
+export const dashboardPath = '/analytics-dashboard';
+
+/**
+ * Where a signed-in user lands: an owner or administrator (a role that changes settings and reads reports) on the
+ * dashboard, everyone else (a cashier keeps the counter) on the sales invoice.
+ */
+export const homeFor = (user: { permissions: readonly string[] } | null | undefined) =>
+  user?.permissions.includes('settings') && user.permissions.includes('readReports') ? dashboardPath : homePath;
 
 /**
  * Ionic's mode for this device (its own test: an iPhone, iPod or iPad is `ios`, anything else `md`). Ionic sets it

@@ -48,6 +48,7 @@ const journalPage = screen(() => import('../features/journals/JournalPage.tsx'))
 const stockCountPage = screen(() => import('../features/stockCount/StockCountPage.tsx'));
 const voucherPages = () => import('../features/vouchers/VoucherPage.tsx');
 const voucherPage = screen(voucherPages);
+const transferPage = screen(() => import('../features/transfers/TransferPage.tsx'));
 
 /** The screens built so far, by route; every other route shows the placeholder. */
 export const screens: Partial<Record<RoutePath, Screen>> = {
@@ -120,6 +121,19 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
   'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
   'reports/vat': screen(() => import('../features/reports/VatReportPage.tsx')),
+  'reports/party-sales': screen(() => import('../features/reports/PartySalesPage.tsx')),
+  'reports/stores-sales': screen(() => import('../features/consolidated/StoresSalesPage.tsx')),
+  'reports/stores-stock': screen(() => import('../features/consolidated/StoresStockPage.tsx')),
+  'folder/shift': screen(() => import('../features/shifts/ShiftPage.tsx')),
+  'shift-report': screen(() => import('../features/shifts/ShiftReportPage.tsx')),
+  'reports/shifts': screen(() => import('../features/shifts/ShiftsRecordPage.tsx')),
+  labels: screen(() => import('../features/labels/LabelsPage.tsx')),
+  'folder/transfer': transferPage,
+  'folder/edit-transfer': transferPage,
+  'folder/transfer-view': screen(() => import('../features/transfers/TransferViewPage.tsx')),
+  'folder/transfer-receive': screen(() => import('../features/transfers/TransferReceiptPage.tsx')),
+  'folder/transfer-record': screen(() => import('../features/transfers/TransferRecordPage.tsx')),
+  'transfer-print': screen(() => import('../features/transfers/TransferPrintPage.tsx')),
 };
 /** The bare `folder` route (the legacy app's unused placeholder) goes to the sales invoice, on every device. */
 export const bareFolder = '/folder/sales';

@@ -7,6 +7,13 @@ import { defaultRoles, roleIds, roleKeys } from '@mizan/contract';
 import { describe, expect, it } from 'vitest';
 import { acrossMigrations } from './migrationTesting.ts';
 
+/** The permissions later migrations added to the roles (0040: till shifts): not yet there after 0024. */
+export const addedAfter0024 = new Set([
+  'shift',
+  'shiftsManage',
+  ...['create', 'edit', 'delete', 'backDate', 'others', 'otherDay'].map((action) => `transfer.${action}`),
+]);
+
 describe('migration 0024: roles per user and store', () => {
   it(
     'keeps what administrators could do and makes everyone else a cashier',
@@ -40,7 +47,7 @@ describe('migration 0024: roles per user and store', () => {
             roleKeys.map((key) => ({
               id: roleIds[key],
               key,
-              permissions: [...defaultRoles[key].permissions],
+              permissions: defaultRoles[key].permissions.filter((permission) => !addedAfter0024.has(permission)),
               discount_limit: Number(defaultRoles[key].discount_limit).toFixed(2),
             })),
           );

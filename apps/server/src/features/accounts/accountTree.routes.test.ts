@@ -27,6 +27,10 @@ describeEachDatabase('account types and the account tree', (ctx) => {
       stock_adjustment: 'cost_of_sales',
       output_vat: 'liability',
       input_vat: 'asset',
+      cash_over_short: 'expense',
+      cash_paid_out: 'expense',
+      cash_paid_in: 'equity',
+      goods_in_transit: 'asset',
     });
     const byName = Object.fromEntries(all.map((a) => [a.sub_name, a.account_type]));
     expect(byName['محمد عثمان للتجارة']).toBe('asset');

@@ -136,6 +136,46 @@ export const storeAccountsUntyped = (storeId: number): Omit<AccountRow, 'account
     cat_id: 5,
     role: 'input_vat',
   },
+  // Till shifts (docs/shifts.md): what a close counts over or short, and the drawer's paid out and paid in by
+  // default (a cash move may name another account).
+  {
+    store_id: storeId,
+    ac_id: 3,
+    sub_name: 'عجز وزيادة الصندوق',
+    sub_code: '391',
+    sub_type: 'debit',
+    cat_id: 5,
+    role: 'cash_over_short',
+  },
+  {
+    store_id: storeId,
+    ac_id: 3,
+    sub_name: 'مصروفات نثرية من الصندوق',
+    sub_code: '392',
+    sub_type: 'debit',
+    cat_id: 5,
+    role: 'cash_paid_out',
+  },
+  // Stock transfers (docs/transfers.md): the goods a store sent to another (debit) or received from one (credit), at
+  // cost. Over the stores together it is what is still on the way: the stores' balances net out as goods arrive.
+  {
+    store_id: storeId,
+    ac_id: 8,
+    sub_name: 'بضاعة محولة بين المخازن',
+    sub_code: '804',
+    sub_type: 'debit',
+    cat_id: 5,
+    role: 'goods_in_transit',
+  },
+  {
+    store_id: storeId,
+    ac_id: 7,
+    sub_name: 'مبالغ واردة للصندوق',
+    sub_code: '703',
+    sub_type: 'credit',
+    cat_id: 5,
+    role: 'cash_paid_in',
+  },
 ];
 
 export async function createStoreAccounts(tx: DbOrTx, storeId: number) {

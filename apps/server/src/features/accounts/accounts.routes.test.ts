@@ -33,9 +33,13 @@ describeEachDatabase('accounts', (ctx) => {
       ).toEqual([
         'bank',
         'cash_box',
+        'cash_over_short',
+        'cash_paid_in',
+        'cash_paid_out',
         'cost_of_sales',
         'discount_allowed',
         'discount_received',
+        'goods_in_transit',
         'input_vat',
         'inventory',
         'opening_balance',

@@ -16,8 +16,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stockCount } from '../items/stock.queries.ts';
 import type { AccountingYear } from '../organisation/currentYear.ts';
+import { inYear } from '../reports/period.ts';
 import { aging, grossProfitLines, moneyAccounts } from '../reports/reports.queries.ts';
 import { amountText } from '../reports/sql.ts';
+import { openShifts } from '../shifts/shifts.queries.ts';
+import { dueSum } from '../trade/trade.queries.ts';
 
 const CHART_DAYS = 30;
 /** More than 30 days past due: the aging report's columns after its first. */
@@ -28,7 +31,7 @@ export function addDays(day: string, days: number) {
 }
 
 /** Net sales, gross profit and the number of sales of every day of the 30 up to `date` (days without any: zeros). */
-async function salesByDay(db: DbOrTx, storeId: number, date: string) {
+export async function salesByDay(db: DbOrTx, storeId: number, date: string) {
   const start = addDays(date, -(CHART_DAYS - 1));
   const lines = grossProfitLines(storeId, { start, end: date });
   const { rows } = await db.execute<DashboardDay>(sql`
@@ -64,21 +67,41 @@ function owingOf(sums: AgingBuckets & { total: string }, parties: number) {
   return { total: sums.total, overdue: overdueOf(sums), parties };
 }
 
+/** How many days "this week" spans from the dashboard's date, the date itself included. */
+const WEEK_DAYS = 7;
+
+type DashboardScope = {
+  storeId: number;
+  year: AccountingYear;
+  date: string;
+  lastBackup: Dashboard['last_backup'];
+  /** Only this user's invoices in the payment-due figures, as the payment-due list shows them to this user. */
+  author: number | undefined;
+};
+
 export async function readDashboard(
   db: DbOrTx,
-  storeId: number,
-  year: AccountingYear,
-  date: string,
-  lastBackup: Dashboard['last_backup'],
+  { storeId, year, date, lastBackup, author }: DashboardScope,
 ): Promise<Dashboard> {
-  const [days, money, receivable, payable, zero, negative, belowMin] = await Promise.all([
+  const dueUntil = addDays(date, WEEK_DAYS - 1);
+  const [days, money, receivable, payable, payableDue, zero, negative, belowMin, shifts] = await Promise.all([
     salesByDay(db, storeId, date),
-    moneyAccounts(db, storeId, year, { start: year.yearStart, end: date }),
+    moneyAccounts(db, storeId, inYear(year, { start: year.yearStart, end: date })),
     aging(db, storeId, date, 'receivable', { page: 1, pageSize: 5 }),
     aging(db, storeId, date, 'payable', { page: 1, pageSize: 1 }),
+    dueSum(db, {
+      storeId,
+      kind: 'perch',
+      yearId: year.id,
+      userId: author,
+      dueOnly: true,
+      recordsOnly: true,
+      dueBy: dueUntil,
+    }),
     stockCount(db, storeId, year.id, { quantity_filter: 'zero' }),
     stockCount(db, storeId, year.id, { quantity_filter: 'negative' }),
     stockCount(db, storeId, year.id, { quantity_filter: 'below_min' }),
+    openShifts(db, storeId),
   ]);
   const day = (on: string) => days.find((d) => d.date === on) ?? emptyDay(on);
   return {
@@ -99,8 +122,9 @@ export async function readDashboard(
         overdue: overdueOf(row),
       })),
     },
-    payables: owingOf(payable.sums, payable.total),
+    payables: { ...owingOf(payable.sums, payable.total), due_this_week: { until: dueUntil, ...payableDue } },
     stock: { out_of_stock: zero + negative, below_minimum: belowMin },
+    open_shifts: shifts,
     last_backup: lastBackup,
     chart: days.map(({ date: on, net_sales, gross_profit, sales_count }) => ({
       date: on,

@@ -5,6 +5,7 @@
  */
 import { addMoney, parseMoney, toMoneyString, ZERO } from '@mizan/contract';
 import { expect, it } from 'vitest';
+import { today } from '../../lib/clock.ts';
 import { describeEachDatabase, type TestClient } from '../../test/testApp.ts';
 import { journalFixtures } from '../journal/journal.fixtures.ts';
 
@@ -136,6 +137,17 @@ describeEachDatabase('the dashboard', (ctx) => {
     const payable = await read(c, '/api/reports/aging?yearId=1&side=payable&as_of=2026-08-15');
     expect(board.payables).toMatchObject({ total: payable.sums.total, parties: payable.total });
     expect(board.payables.total).not.toBe('0.00');
+    // Due to suppliers this week (by 21 August, late ones included): the payment-due list's remainders that fall due
+    // by then, the purchase of 10 August due on the 20th (200.00, nothing paid).
+    const due = (await read(c, '/api/perch/paynotif?yearId=1')).data.filter(
+      (d: { nextPay: string }) => d.nextPay <= '2026-08-21',
+    );
+    expect(board.payables.due_this_week).toEqual({
+      until: '2026-08-21',
+      total: sum(...due.map((d: { changee: string; settled: string }) => sum(d.changee, `-${d.settled}`))),
+      documents: due.length,
+    });
+    expect(board.payables.due_this_week.total).toBe('200.00');
 
     // Stock: item-stock's own counts with its filters.
     const count = async (filter: string) =>
@@ -147,6 +159,30 @@ describeEachDatabase('the dashboard', (ctx) => {
     expect(board.stock.out_of_stock).toBeGreaterThanOrEqual(1);
     expect(board.stock.below_minimum).toBeGreaterThanOrEqual(1);
     expect(soldOut.id).toBeGreaterThan(0);
+  });
+
+  it('shows each open shift with the cash its X report expects, and none once it is closed', async () => {
+    const c = await signedIn();
+    const walkIn = (await c.get('/api/sub_accounts/readByStore?ac_id=1'))
+      .json()
+      .data.find((a: { sub_name: string }) => a.sub_name === 'عميل نقدي');
+    const item = (
+      await c.post('/api/items/create', { item_name: 'شمعة', perch_price: '5', pay_price: '12.50', firstQuantity: '9' })
+    ).json().data[0];
+    const opened = (await c.post('/api/shift/open', { till: 'لوحة 1', opening_float: '40' })).json().data[0];
+    const sold = await c.post('/api/pay/createWithItems?yearId=1', {
+      invoice: { cust_id: walkIn.id, pay_date: today(), pay: '25', till: 'لوحة 1' },
+      items: [{ item_id: item.id, quantity: '2' }],
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const report = (await read(c, `/api/shift/readById?shift_id=${opened.id}`)).data[0];
+    expect(report.expected_cash).toBe('65.00');
+    const board = (await read(c, '/api/dashboard/read?yearId=1')).data[0];
+    expect(board.open_shifts).toEqual([
+      expect.objectContaining({ id: opened.id, till: 'لوحة 1', expected_cash: report.expected_cash }),
+    ]);
+    await c.post('/api/shift/close', { shift_id: opened.id, counted: '65' });
+    expect((await read(c, '/api/dashboard/read?yearId=1')).data[0].open_shifts).toEqual([]);
   });
 
   it('is refused to a cashier, who keeps the counter', async () => {

@@ -9,6 +9,7 @@ import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { administersEveryStore } from '../backup/backup.routes.ts';
 import type { BackupService } from '../backup/backupSchedule.ts';
+import { readableAuthor } from '../book/documentPermissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
 import { readDashboard } from './dashboard.queries.ts';
 
@@ -54,7 +55,13 @@ export const dashboardRoutes =
         const mayReadBackups = backups !== undefined && (await administersEveryStore(app.db, user.id));
         const verified = mayReadBackups ? (await backups.status()).last_verified : null;
         const lastBackup = verified ? { at: verified.at, file: verified.file } : null;
-        const board = await readDashboard(app.db, user.store_id, year.value, date, lastBackup);
+        const board = await readDashboard(app.db, {
+          storeId: user.store_id,
+          year: year.value,
+          date,
+          lastBackup,
+          author: readableAuthor(user),
+        });
         return { data: [user.permissions.includes('readCost') ? board : withoutCost(board)] };
       },
     );

@@ -182,7 +182,10 @@ export async function generateShop(db: Db, plan: ShopPlan): Promise<void> {
     await tx.execute(sql`insert into item_categories (store_id, category_name)
       select ${storeId}, (${textArray(categoryNames)})[1 + (g - 1) % ${categoryNames.length}]
         || case when g > ${categoryNames.length} then ' ' || g else '' end
-      from generate_series(1, ${size.categories}) g`);
+      from generate_series(1, ${size.categories}) g
+      on conflict (store_id, category_name) do nothing`);
+    // One catalogue (docs/catalogue.md): a store generated after another already stocks the generated items (their
+    // rows came with the first store's); it takes its own minimum and prices for them, as a store of its own would.
     await tx.execute(sql`insert into items (store_id, item_name, item_desc, part_no, item_parcode, brand, model,
         item_unit, min_qty, perch_price, pay_price, category_id)
       select ${storeId}, p.name || ' ' || b.brand || ' ' || m.model || ' ' || g, null, 'G-' || lpad(g::text, 6, '0'),
@@ -195,7 +198,9 @@ export async function generateShop(db: Db, plan: ShopPlan): Promise<void> {
       cross join lateral (select (${textArray(units)})[1 + ${pick('unit', sql`g`)} % ${units.length}] as unit) u
       cross join lateral (select (5 + ${pick('cost', sql`g`)} % 400 + (${pick('cents', sql`g`)} % 4) * 0.25)::numeric(20, 2) as cost) c
       cross join lateral (select id from item_categories where store_id = ${storeId}
-        order by id offset (g - 1) % ${size.categories} limit 1) cat`);
+        order by id offset (g - 1) % ${size.categories} limit 1) cat
+      on conflict (store_id, part_no) where part_no is not null
+        do update set min_qty = excluded.min_qty, perch_price = excluded.perch_price, pay_price = excluded.pay_price`);
 
     tell('parties');
     await tx.execute(sql`insert into sub_accounts (store_id, ac_id, sub_name, sub_code, sub_type, cat_id, phone)

@@ -34,7 +34,8 @@ const andInPeriod = (period: Period) =>
  */
 const detailed = (page: SQL) => sql`
   select p.id::int as id, p.item_id, i.item_name, p.move_date::text, p.move_time::text, p.source_kind as kind,
-    p.source_id, coalesce(d.pay_ref, c.pay_ref) as pay_ref, s.sub_name as party,
+    p.source_id, coalesce(d.pay_ref, c.pay_ref, t.pay_ref, r.pay_ref) as pay_ref,
+    coalesce(s.sub_name, other.store_name) as party,
     p.quantity::text, greatest(p.quantity, 0)::numeric(20, 3)::text as incoming,
     greatest(-p.quantity, 0)::numeric(20, 3)::text as outgoing,
     p.balance::text, round(n.net_total / nullif(l.quantity, 0), 2)::text as unit_price, n.net_total::text,
@@ -47,6 +48,13 @@ const detailed = (page: SQL) => sql`
   left join trade_line l on l.id = p.line_id and d.pay_id is not null
   left join sub_accounts s on s.id = d.cust_id
   left join stock_count c on c.pay_id = p.source_id and p.source_kind = 'tswia'
+  -- A transfer names the store it went to; a receipt the store it came from (its sender, or its receiver when sent
+  -- back).
+  left join stock_transfer t on t.pay_id = p.source_id and p.source_kind = 'transfer'
+  left join transfer_receipt r on r.pay_id = p.source_id and p.source_kind = 'transfer_receipt'
+  left join stock_transfer rt on rt.pay_id = r.transfer_id
+  left join store other on other.id = case when t.pay_id is not null then t.to_store_id
+    when r.sent_back then rt.to_store_id else rt.from_store_id end
   left join lateral (
     select l.tot - coalesce(round(d.discount * sum(x.tot) filter (where x.id <= l.id) / nullif(sum(x.tot), 0), 2)
       - round(d.discount * coalesce(sum(x.tot) filter (where x.id < l.id), 0) / nullif(sum(x.tot), 0), 2), 0)

@@ -22,7 +22,7 @@ describeEachDatabase('item search', (ctx) => {
     await c.signIn('admin', 'admin123', store);
     return c;
   };
-  // Store 2 holds no demo items: what a search finds there is what this file created.
+  // Store 2 stocks the demo's catalogue too: the terms searched below are only in what this file created.
   const store2 = async () => {
     const c = await signedIn(2);
     const created = await c.post('/api/items/createMulti', [
@@ -36,6 +36,7 @@ describeEachDatabase('item search', (ctx) => {
       item({ item_name: 'خصم 50 نقدا', part_no: 'PCTA9' }),
       item({ item_name: 'غطاء', part_no: 'CAP_1' }),
       item({ item_name: 'غطاء آخر', part_no: 'CAPX1' }),
+      item({ item_name: 'صنف بباركود المخزن', item_parcode: '0400000000015' }),
     ]);
     expect(created.statusCode).toBe(200);
     const ids = new Map<string, number>(
@@ -73,6 +74,13 @@ describeEachDatabase('item search', (ctx) => {
     expect(await found('629000')).toEqual([]);
   });
 
+  it('finds an EAN-13 that starts with 0 by the 12 digits a UPC-A scanner sends for it (docs/labels.md)', async () => {
+    expect(await found('0400000000015')).toEqual(['صنف بباركود المخزن']);
+    expect(await found('400000000015')).toEqual(['صنف بباركود المخزن']);
+    expect(await found('٤٠٠٠٠٠٠٠٠٠١٥')).toEqual(['صنف بباركود المخزن']);
+    expect(await found('40000000001')).toEqual([]);
+  });
+
   it('never finds a term that only spans two of the searched columns', async () => {
     expect(await found('حزام')).toEqual(['حزام']);
     expect(await found('belt')).toEqual(['حزام']);
@@ -89,18 +97,18 @@ describeEachDatabase('item search', (ctx) => {
     expect(await found('\\')).toEqual([]);
   });
 
-  it("never finds another store's items", async () => {
+  it("finds the company's item in another store under that store's own row, with that store's stock", async () => {
+    // One catalogue (docs/catalogue.md): an item created in store 1 is stocked in store 2 too, as store 2's row.
     const owner = await signedIn(1);
-    const created = await owner.post('/api/items/create', item({ item_name: 'إطار سري للمخزن الأول' }));
+    const created = await owner.post('/api/items/create', item({ item_name: 'جنط سري للمخزن الأول' }));
     expect(created.statusCode).toBe(200);
-    const search = `/api/items/read?search=${encodeURIComponent('اطار سري')}`;
-    expect((await owner.get(search)).json().data.map((row: { id: number }) => row.id)).toEqual([
-      created.json().data[0].id,
-    ]);
-    expect(await found('اطار سري')).toEqual([]);
-    expect((await shop?.c.get(`/api/items/searchStock?search=${encodeURIComponent('اطار سري')}`))?.json().data).toEqual(
-      [],
-    );
+    const search = `/api/items/read?search=${encodeURIComponent('جنط سري')}`;
+    const ownId = created.json().data[0].id;
+    expect((await owner.get(search)).json().data.map((row: { id: number }) => row.id)).toEqual([ownId]);
+    expect(await found('جنط سري')).toEqual(['جنط سري للمخزن الأول']);
+    const inStore2 = (await shop?.c.get(`/api/items/searchStock?search=${encodeURIComponent('جنط سري')}`))?.json().data;
+    expect(inStore2).toHaveLength(1);
+    expect(inStore2[0].item_id ?? inStore2[0].id).not.toBe(ownId);
   });
 
   it('is the same search in the pickers, the item-stock screen and the opening quantities', async () => {

@@ -68,7 +68,7 @@ describeEachDatabase('items', (ctx) => {
     expect(res.json().error.fields[field]).toBe(code);
   });
 
-  it('code and barcode are unique per store, and the refusal names the field', async () => {
+  it("code and barcode are the company's, and the refusal names the field", async () => {
     const c = await signedIn();
     await c.post('/api/items/create', { ...oil, part_no: 'DUP-1', item_parcode: 'BAR-1' });
     const sameCode = await c.post('/api/items/create', { ...oil, part_no: 'DUP-1', item_parcode: 'BAR-2' });
@@ -76,11 +76,13 @@ describeEachDatabase('items', (ctx) => {
     expect(sameCode.json().error).toMatchObject({ code: 'ITEM_CODE_TAKEN', fields: { part_no: 'ITEM_CODE_TAKEN' } });
     const sameBarcode = await c.post('/api/items/create', { ...oil, part_no: 'DUP-2', item_parcode: 'BAR-1' });
     expect(sameBarcode.json().error.code).toBe('ITEM_BARCODE_TAKEN');
-    // Another store may use the same code; items without a code never clash.
+    // One catalogue (docs/catalogue.md): another store holds the same item, so its code and barcode are taken there
+    // too; items without a code never clash.
     const other = await signedIn('admin', 'admin123', 2);
-    expect(
-      (await other.post('/api/items/create', { ...oil, part_no: 'DUP-1', item_parcode: 'BAR-1' })).statusCode,
-    ).toBe(200);
+    const elsewhere = await other.post('/api/items/create', { ...oil, part_no: 'DUP-1', item_parcode: 'BAR-9' });
+    expect(elsewhere.json().error).toMatchObject({ code: 'ITEM_CODE_TAKEN', fields: { part_no: 'ITEM_CODE_TAKEN' } });
+    const barcodeElsewhere = await other.post('/api/items/create', { ...oil, part_no: 'DUP-9', item_parcode: 'BAR-1' });
+    expect(barcodeElsewhere.json().error.code).toBe('ITEM_BARCODE_TAKEN');
     for (let i = 0; i < 2; i++) {
       expect((await c.post('/api/items/create', { ...oil, part_no: '', item_parcode: null })).statusCode).toBe(200);
     }
@@ -140,7 +142,7 @@ describeEachDatabase('items', (ctx) => {
     expect((await c.get('/api/items/readBrand.php')).json().data).toEqual(expect.arrayContaining([{ brand: 'Varta' }]));
   });
 
-  it("another store's item is never readable, editable or deletable", async () => {
+  it("another store's row of an item is never readable, editable or deletable; each store prices its own", async () => {
     const owner = await signedIn('admin', 'admin123', 1);
     const item = (await owner.post('/api/items/create', { ...oil, part_no: 'PRIVATE', item_parcode: null })).json()
       .data[0];
@@ -153,7 +155,12 @@ describeEachDatabase('items', (ctx) => {
     ).toBe(404);
     expect((await stranger.post('/api/items/delete', { id: item.id })).statusCode).toBe(404);
     expect((await stranger.post('/api/items/updatePayPrice', { id: item.id, pay_price: '1' })).statusCode).toBe(404);
-    expect((await stranger.get('/api/items/read?search=PRIVATE')).json().total).toBe(0);
+    // Store 2 stocks the company's item as its own row (docs/catalogue.md): its price is store 2's alone.
+    const own = (await stranger.get('/api/items/read?search=PRIVATE')).json();
+    expect([own.total, own.data[0].id === item.id, own.data[0].pay_price]).toEqual([1, false, '1500.50']);
+    expect((await stranger.post('/api/items/updatePayPrice', { id: own.data[0].id, pay_price: '1' })).statusCode).toBe(
+      200,
+    );
     expect((await owner.get(`/api/items/getItemById?id=${item.id}`)).json().data[0].pay_price).toBe('1500.50');
   });
 

@@ -7,8 +7,9 @@ import { refuseGet } from '../../lib/refuseGet.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
+import { assignBarcodes } from './itemBarcodes.service.ts';
 import { createItemBatch } from './items.batch.ts';
-import { distinctBrands, distinctModels, findItem, lastPurchase, listItems } from './items.queries.ts';
+import { distinctBrands, distinctModels, findItem, findItems, lastPurchase, listItems } from './items.queries.ts';
 import {
   applyPriceChange,
   createItems,
@@ -18,6 +19,7 @@ import {
   updateItem,
   updateItemPrices,
 } from './items.service.ts';
+import { mergeItems } from './mergeItems.ts';
 import { stockRows } from './stock.queries.ts';
 
 const tags = ['items'];
@@ -218,6 +220,39 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  app.get(
+    urlOf(api.readByIds),
+    {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Items of the store by id, in the order asked (the labels screen)',
+        ...schemaOf(api.readByIds),
+      },
+    },
+    async (req) => {
+      const found = new Map((await findItems(app.db, sessionUser(req).store_id, req.query.ids)).map((i) => [i.id, i]));
+      return { data: [...new Set(req.query.ids)].flatMap((id) => found.get(id) ?? []) };
+    },
+  );
+
+  app.post(
+    urlOf(api.assignBarcodes),
+    {
+      config: { permission: 'items' },
+      schema: {
+        tags,
+        summary:
+          "Give the items without a barcode the store's own EAN-13s (its prefix, unique in the company, check digit right); items with one keep it",
+        ...schemaOf(api.assignBarcodes),
+      },
+    },
+    async (req, reply) => {
+      const result = await assignBarcodes(app.db, sessionUser(req), req.body.item_ids);
+      return result.ok ? { data: result.value } : sendError(reply, result);
+    },
+  );
+
   const deleteSchema = {
     tags,
     summary: 'Refused with 409 ITEM_IN_USE when any document moved the item',
@@ -242,6 +277,22 @@ export const itemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   refuseGet(app, '/items/delete', 'POST, DELETE');
+  app.post(
+    urlOf(api.merge),
+    {
+      config: { permission: 'items' },
+      schema: {
+        tags,
+        summary:
+          "Merge two catalogue items into one in every store, their stock and history with it (every store's administrator)",
+        ...schemaOf(api.merge),
+      },
+    },
+    async (req, reply) => {
+      const result = await mergeItems(app.db, sessionUser(req), req.body);
+      return result.ok ? { data: [result.value] } : sendError(reply, result);
+    },
+  );
 
   const direction = { increase: 1, decrease: -1 } as const;
   for (const [name, sign] of Object.entries(direction)) {

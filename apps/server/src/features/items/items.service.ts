@@ -154,7 +154,10 @@ export function updateItemPrices(
   });
 }
 
-/** An item that any document moved is kept: deleting it would rewrite that document's history. */
+/**
+ * An item that any document of the store moved is kept: deleting it would rewrite that document's history. Deleted,
+ * it goes from every store where it was never used.
+ */
 export function deleteItem(db: Db, user: SessionUser, id: number): Promise<Result<{ id: number }>> {
   return inTransaction(db, async (tx) => {
     const item = await loadItem(tx, user.store_id, id);
@@ -162,7 +165,15 @@ export function deleteItem(db: Db, user: SessionUser, id: number): Promise<Resul
     if (await hasDocumentMovements(tx, user.store_id, id)) return fail('ITEM_IN_USE');
     // Its opening quantities go with it, and so do the stock movements they posted.
     await removeOpeningQuantities(tx, { storeId: user.store_id, itemIds: [id] });
-    await tx.delete(items).where(eq(items.id, id));
+    // One catalogue (docs/catalogue.md): the item leaves every store where nothing ever moved or named it; a store
+    // that holds an opening quantity or a document of it keeps its row (a store's stock is that store's users' own).
+    await tx.execute(sql`
+      delete from items i
+      where i.catalogue_id = ${item.value.catalogue_id}
+        and (i.id = ${id} or (not exists (select 1 from stock_movement m where m.item_id = i.id)
+          and not exists (select 1 from trade_line l where l.item_id = i.id)
+          and not exists (select 1 from stock_count_line c where c.item_id = i.id)
+          and not exists (select 1 from firstq f where f.item_id = i.id)))`);
     await writeLog(tx, {
       store_id: user.store_id,
       user_id: user.id,

@@ -14,11 +14,13 @@ import {
   bookKinds,
   documentKinds,
   kindOf,
+  roleIds,
   type StockFilterQuery,
   type StockQuantityFilter,
   type StockRow,
   type StockSortKey,
   type StockTotals,
+  type StoreStockRow,
 } from '@mizan/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -252,7 +254,7 @@ export async function stockRows(
       ${limit === undefined ? sql`` : sql`limit ${limit}`}
       offset ${offset}
     )
-    select i.id, i.store_id, i.item_name, i.item_desc, i."aliasEn", i.part_no, i.item_parcode, i.brand, i.model,
+    select i.id, i.store_id, i.catalogue_id, i.item_name, i.item_desc, i."aliasEn", i.part_no, i.item_parcode, i.brand, i.model,
       i.item_unit, i.min_qty::text as min_qty, i.perch_price::text as perch_price, i.pay_price::text as pay_price,
       i.tax::text as tax, i.category_id, c.category_name, i."imageUrl",
       to_char(i."dateCreated", 'YYYY-MM-DD') as "dateCreated",
@@ -318,4 +320,26 @@ export async function stockTotals(
     ${sumsFor(storeId, yearId, filters, source)}
     where ${stockWhere(storeId, filters, source)}`);
   return rows[0] ?? { stockValuePayPrice: '0.00', stockValuePerchPrice: '0.00', itemsCount: 0 };
+}
+
+/**
+ * One item in every store of the user (docs/catalogue.md): the rows of its catalogue item, found from the session
+ * store's row by the catalogue index, with each store's kept current stock; the value at cost only where the user's
+ * role in that store reads costs (the owner's reads everything). The session store comes first. Empty when the item
+ * is not the session store's.
+ */
+export async function storesStock(db: DbOrTx, userId: number, storeId: number, itemId: number) {
+  const { rows } = await db.execute<StoreStockRow>(sql`
+    select s.id as store_id, s.store_name, i.id as item_id, q.quantity::text as quantity,
+      case when r.id = ${roleIds.owner} or 'readCost' = any(r.permissions) then q.value::text end as value,
+      i.pay_price::text as pay_price, i.min_qty::text as min_qty
+    from items own
+    join items i on i.catalogue_id = own.catalogue_id
+    join item_stock q on q.item_id = i.id
+    join store s on s.id = i.store_id
+    join user_store us on us.store_id = i.store_id and us.user_id = ${userId}
+    join role r on r.id = us.role_id
+    where own.id = ${itemId} and own.store_id = ${storeId}
+    order by i.store_id <> ${storeId}, s.id`);
+  return rows;
 }

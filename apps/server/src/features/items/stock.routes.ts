@@ -12,7 +12,7 @@ import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, type SheetColumn, sendSheet } from '../../lib/sheetExport.ts';
 import { isCostField } from '../../plugins/permissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { type StockFilters, stockCount, stockRows, stockTotals } from './stock.queries.ts';
+import { type StockFilters, stockCount, stockRows, stockTotals, storesStock } from './stock.queries.ts';
 
 const tags = ['items'];
 const api = endpoints.itemStock;
@@ -86,6 +86,23 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         stockCount(app.db, scope.storeId, scope.yearId, filters),
       ]);
       return { data: rows, total, page, pageSize };
+    },
+  );
+
+  app.get(
+    urlOf(api.storesStock),
+    {
+      // Each store's stock is shown where the user has a role; its value only where that role reads costs.
+      config: { permission: 'signedIn' },
+      schema: {
+        tags,
+        summary: "One item's stock, price and minimum in every store of the user (the session store's first)",
+        ...schemaOf(api.storesStock),
+      },
+    },
+    async (req) => {
+      const user = sessionUser(req);
+      return { data: await storesStock(app.db, user.id, user.store_id, req.query.item_id) };
     },
   );
 

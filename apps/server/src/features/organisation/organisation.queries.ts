@@ -23,6 +23,7 @@ export const readCompany = (db: DbOrTx) =>
       currency_decimals: company.currency_decimals,
       vat_registered: company.vat_registered,
       prices_include_vat: company.prices_include_vat,
+      vat_rate: company.vat_rate,
     })
     .from(company)
     .orderBy(asc(company.id))

@@ -11,8 +11,15 @@ describeEachDatabase('company, stores and years', (ctx) => {
     ]);
     const signedIn = new TestClient(ctx().app);
     await signedIn.signIn();
-    // Each store's settings: negative stock and how its scale's barcodes carry a weight or a price (the POS).
-    const scale = { scale_code_digits: 5, scale_decimals: 3, scale_value: 'weight' };
+    // Each store's settings: negative stock, how its scale's barcodes carry a weight or a price (the POS), and the
+    // prefix of its own barcodes (labels).
+    const scale = {
+      scale_code_digits: 5,
+      scale_decimals: 3,
+      scale_value: 'weight',
+      shifts_required: false,
+      ean_prefix: '04',
+    };
     expect((await signedIn.get('/api/store/read')).json().data).toEqual([
       {
         id: 1,

@@ -68,6 +68,8 @@ export function updateStore(
     scale_code_digits?: number | undefined;
     scale_value?: 'weight' | 'price' | undefined;
     scale_decimals?: number | undefined;
+    shifts_required?: boolean | undefined;
+    ean_prefix?: string | undefined;
   },
 ) {
   if (!admin.permissions.includes('settings')) return Promise.resolve(refuse('settings'));
@@ -84,7 +86,13 @@ export function updateStore(
       user_id: admin.id,
       typee: 'update store',
       // The stock rule in force from now on is part of the record: who allowed negative stock, and when.
-      logToken: { id: input.id, store_name: saved.store_name, allow_negative_stock: saved.allow_negative_stock },
+      logToken: {
+        id: input.id,
+        store_name: saved.store_name,
+        allow_negative_stock: saved.allow_negative_stock,
+        shifts_required: saved.shifts_required,
+        ean_prefix: saved.ean_prefix,
+      },
     });
     return ok(saved);
   });

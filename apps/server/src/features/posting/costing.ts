@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { applyCost, type CostState, divideRounded } from './cost.rules.ts';
-import { costPartOf, type PostingAccounts } from './posting.rules.ts';
+import { costPartOf, type MovementMode, type PostingAccounts } from './posting.rules.ts';
 import {
   type BalanceDelta,
   chunks,
@@ -31,7 +31,7 @@ const amount = (text: string | null) => (text === null ? money(0n) : (parseMoney
 type Movement = KeptMovement & {
   id: number;
   yearId: number;
-  mode: 'fixed' | 'average' | 'returned';
+  mode: MovementMode;
   in_value: string | null;
   returns_of: number | null;
   line_id: number | null;
@@ -78,6 +78,11 @@ export type Revaluation = {
   accounts?: PostingAccounts | undefined;
   /** Where the changes to the kept sums go; the caller writes them with the rest of its posting. */
   sums: KeptSums;
+  /**
+   * Told the sources whose goods' value the pass changed: a transfer's receipts follow what left the sender
+   * (features/transfers/transferCosts.ts), in other stores.
+   */
+  changed?: { source_kind: string; source_id: number }[];
 };
 
 const sourceKey = (kind: string, id: number) => `${kind}:${id}`;
@@ -211,7 +216,8 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
       passRemoved(movement);
       const quantity = toMilli(movement.quantity);
       let inValue: Money | undefined;
-      if (movement.mode === 'fixed') inValue = amount(movement.in_value);
+      // A received transfer comes in at its share of what left the sender, kept by the transfers' cost step.
+      if (movement.mode === 'fixed' || movement.mode === 'transferred') inValue = amount(movement.in_value);
       else if (movement.mode === 'returned') {
         const original =
           movement.returns_of === null
@@ -272,6 +278,9 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   // the lines' kept costs in one. When nothing below reads them back (no later document's cost lines are read from
   // its movements), they wait to go out with the items' sums (`itemRowWrites`): one round trip fewer.
   const others = [...revalued.entries()].filter(([key]) => !touched.has(key)).map(([, source]) => source);
+  change.changed?.push(...revalued.values());
+  // A transfer's new values are read back by its receipts' shares (transferCosts.ts): written now, not deferred.
+  const readBack = others.length > 0 || [...revalued.values()].some((source) => source.source_kind === 'transfer');
   const parts = [...chunks(updates, 50_000)];
   for (const chunk of parts) {
     const costed = chunk.filter((u) => u.line_id !== null && u.cost !== null);
@@ -291,7 +300,7 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
           ]
         : []),
     ];
-    if (parts.length === 1 && others.length === 0) gather(change.sums.itemRowWrites, writes);
+    if (parts.length === 1 && !readBack) gather(change.sums.itemRowWrites, writes);
     else await runTogether(tx, writes);
   }
   gather(change.sums.items, deltas);
@@ -334,12 +343,14 @@ async function rewriteCostLines(
         }>(sql`
     select m.source_kind, m.source_id, min(m."yearId") as "yearId", min(m.move_date)::text as move_date, min(m.move_time)::text as move_time,
       sum(m.value - case when m.mode = 'fixed' then coalesce(m.in_value, 0) else 0 end)::text as delta,
-      min(coalesce(d.pay_ref, c.pay_ref)) as reference
+      min(coalesce(d.pay_ref, c.pay_ref, t.pay_ref, r.pay_ref)) as reference
     from unnest(${arrayOf(others.map((s) => s.source_kind))}::text[], ${arrayOf(others.map((s) => s.source_id))}::int[])
       as s(kind, id)
     join stock_movement m on m.source_kind = s.kind and m.source_id = s.id
-    left join trade_document d on s.kind not in ('firstq', 'tswia') and d.pay_id = s.id
+    left join trade_document d on s.kind not in ('firstq', 'tswia', 'transfer', 'transfer_receipt') and d.pay_id = s.id
     left join stock_count c on s.kind = 'tswia' and c.pay_id = s.id
+    left join stock_transfer t on s.kind = 'transfer' and t.pay_id = s.id
+    left join transfer_receipt r on s.kind = 'transfer_receipt' and r.pay_id = s.id
     group by m.source_kind, m.source_id`);
   const accounts = knownAccounts ?? (await postingAccounts(tx, storeId));
   const key = (row: { source_kind: string; source_id: number }) => sourceKey(row.source_kind, row.source_id);

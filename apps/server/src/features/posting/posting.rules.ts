@@ -22,13 +22,16 @@ import { valueAt } from './cost.rules.ts';
 export type StockQuantity = { item_id: number; quantity: string };
 /**
  * How a movement's value at cost is found (docs/inventory-costing.md): `fixed` in at its own value (`in_value`);
- * `average` out at the moving average of what moved before it; `returned` back in at what its original took out.
+ * `average` out at the moving average of what moved before it; `returned` back in at what its original took out;
+ * `transferred` in at its share of what a transfer's line took out of another store (`in_value`, kept by the
+ * transfers' cost step, docs/transfers.md). A `fixed` movement's money lines carry its value; a `transferred` one's
+ * whole value is its cost part.
  */
-export type MovementMode = 'fixed' | 'average' | 'returned';
+export type MovementMode = 'fixed' | 'average' | 'returned' | 'transferred';
 /** A movement a document makes, before it is valued: the cost engine values it in date order. */
 export type StockMove = StockQuantity & {
   mode: MovementMode;
-  /** A `fixed` movement's value in (a purchase line's total, an opening quantity at its stated cost). */
+  /** A `fixed` or `transferred` movement's value in (a purchase line's total, a received transfer's share). */
   in_value?: Money;
   /** The document line it moves for (its index in the document's lines). */
   line_index: number;
@@ -59,6 +62,8 @@ export type PostingAccounts = {
   output_vat: number;
   /** VAT paid on purchases, reclaimed from it. */
   input_vat: number;
+  /** Goods sent to another store and not yet received there, at cost (docs/transfers.md). */
+  goods_in_transit: number;
 };
 export const postingAccountRoles = [
   'sales',
@@ -73,6 +78,7 @@ export const postingAccountRoles = [
   'stock_adjustment',
   'output_vat',
   'input_vat',
+  'goods_in_transit',
 ] as const satisfies readonly (keyof PostingAccounts)[];
 
 /** A trade document as its rule reads it: amounts are the saved decimal strings. */

@@ -25,6 +25,7 @@ export const testAccounts: PostingAccounts = {
   stock_adjustment: 63,
   output_vat: 82,
   input_vat: 83,
+  goods_in_transit: 84,
 };
 export const CUSTOMER = 101;
 export const SUPPLIER = 202;

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { arrayOf } from '../../lib/sqlArray.ts';
 import { refuse } from '../../lib/transaction.ts';
 import { requireOpenYears } from '../book/yearLock.ts';
+import { followTransfers } from '../transfers/transferCosts.ts';
 import { clockTime, revalue, type WalkStart } from './costing.ts';
 import type { Posting, PostingAccounts } from './posting.rules.ts';
 import {
@@ -69,6 +70,8 @@ export type RepostOptions = {
    * transaction (a trade save's load): the check is not sent again.
    */
   yearsChecked?: boolean;
+  /** Transfers whose receipts changed (a receipt saved or deleted): their receipts' values follow. */
+  followTransfers?: readonly number[];
 };
 
 /**
@@ -102,7 +105,7 @@ async function writeRows(
   tx: DbOrTx,
   entries: Reposting[],
   sums: KeptSums,
-  options: { checkStock?: boolean; accounts?: PostingAccounts },
+  options: { checkStock?: boolean; accounts?: PostingAccounts; followTransfers?: readonly number[] },
 ): Promise<StockShortage[]> {
   // What the documents posted before is taken back (a new one posted nothing: no statement for it).
   const earlier = (list: Reposting[]) => list.filter((entry) => !entry.fresh).map((entry) => entry.source);
@@ -132,6 +135,7 @@ async function writeRows(
   for (const row of taken) note(row.store_id, row.item_id, row.move_date, row.move_time);
   for (const row of written) note(row.store_id, row.item_id, row.move_date, row.move_time);
   const shortages: StockShortage[] = [];
+  const changed: { source_kind: string; source_id: number }[] = [];
   for (const [storeId, pass] of byStore)
     shortages.push(
       ...(await revalue(tx, {
@@ -143,8 +147,16 @@ async function writeRows(
         checkStock: options.checkStock ?? true,
         accounts: options.accounts,
         sums,
+        changed,
       })),
     );
+  if (shortages.length) return shortages;
+  // What a transfer took out of its store changed: its receipts, in other stores, follow (docs/transfers.md).
+  const transfers = [
+    ...changed.filter((source) => source.source_kind === 'transfer').map((source) => source.source_id),
+    ...(options.followTransfers ?? []),
+  ];
+  if (transfers.length) await followTransfers(tx, transfers, sums);
   return shortages;
 }
 

@@ -9,7 +9,8 @@
  * - cost of sales + stock value at cost = opening quantities at their stated cost + purchases at cost (their lines)
  *   − purchase returns at their value, computed from the documents, not from what was posted: a sale and its return
  *   only move cost between stock and cost of sales, a stock count between stock and stock adjustment (its account
- *   joins cost of sales on the left-hand side).
+ *   joins cost of sales on the left-hand side), a transfer between stock and goods in transit (docs/transfers.md:
+ *   the sender's debit, the receiver's credit, so it joins too).
  * Answers every broken one as a readable string (empty when the books are right).
  */
 import { sql } from 'drizzle-orm';
@@ -67,7 +68,7 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
     balance as (
       select l.store_id, l."yearId" as year, a.role, sum(l.debit - l.credit) b
       from ledger_line l join sub_accounts a on a.id = l.account_id
-      where a.role in ('inventory', 'cost_of_sales', 'stock_adjustment') group by 1, 2, 3),
+      where a.role in ('inventory', 'cost_of_sales', 'stock_adjustment', 'goods_in_transit') group by 1, 2, 3),
     openings as (
       select store_id, fq_year as year, sum(round(quantity * perch_price, 2)) v from firstq group by 1, 2),
     purchases as (
@@ -75,20 +76,23 @@ export async function stockAtCostInvariants(db: DbOrTx): Promise<string[]> {
       from trade_line l join trade_document d on d.pay_id = l.pay_id
       where d.kind in ('perch', 'purchase_returns') and not d.awaiting_lines group by 1, 2)
     select y.store_id, y.year, coalesce(s.v, 0)::text as stock, coalesce(i.b, 0)::text as inventory,
-      coalesce(c.b, 0)::text as cogs, coalesce(a.b, 0)::text as adjusted,
+      coalesce(c.b, 0)::text as cogs, (coalesce(a.b, 0) + coalesce(t.b, 0))::text as adjusted,
       (coalesce(o.v, 0) + coalesce(p.v, 0))::text as cost_in
     from years y
     left join stock s on s.store_id = y.store_id and s.year = y.year
     left join balance i on i.store_id = y.store_id and i.year = y.year and i.role = 'inventory'
     left join balance c on c.store_id = y.store_id and c.year = y.year and c.role = 'cost_of_sales'
     left join balance a on a.store_id = y.store_id and a.year = y.year and a.role = 'stock_adjustment'
+    left join balance t on t.store_id = y.store_id and t.year = y.year and t.role = 'goods_in_transit'
     left join openings o on o.store_id = y.store_id and o.year = y.year
     left join purchases p on p.store_id = y.store_id and p.year = y.year
     where coalesce(s.v, 0) <> coalesce(i.b, 0)
-      or coalesce(c.b, 0) + coalesce(a.b, 0) + coalesce(s.v, 0) <> coalesce(o.v, 0) + coalesce(p.v, 0)`))
+      or coalesce(c.b, 0) + coalesce(a.b, 0) + coalesce(t.b, 0) + coalesce(s.v, 0)
+        <> coalesce(o.v, 0) + coalesce(p.v, 0)`))
     broken.push(
       `store ${r.store_id} year ${r.year}: stock at cost ${r.stock}, inventory account ${r.inventory}, ` +
-        `cost of sales ${r.cogs}, stock adjustment ${r.adjusted}; openings and purchases at cost, less purchase ` +
+        `cost of sales ${r.cogs}, stock adjustment and goods in transit ${r.adjusted}; openings and purchases at ` +
+        `cost, less purchase ` +
         `returns, ${r.cost_in}`,
     );
   return broken;

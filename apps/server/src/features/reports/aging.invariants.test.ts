@@ -2,8 +2,9 @@
  * Aged receivables and payables (`reports/aging`) against a plain reading of the ledger, over random shops across
  * two years: opening balances, invoices paid in part with due dates, receipts and payments allocated oldest first
  * or by hand (to a newer invoice), back-dated before the invoices they settle, deleted, and journals that charge
- * or credit a party. For random days, through the HTTP layer, every party's row and the sums are what a
- * first-in-first-out spread of its balance over its charges (read line by line here) gives.
+ * or credit a party. For random days, through the HTTP layer, every party's row and the sums are what a spread of
+ * its balance over its charges (read line by line here) gives: what is open on each invoice after the allocations
+ * of vouchers dated up to the day, and every other charge, the oldest settled first by what was not allocated.
  */
 import { parseMoney } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
@@ -108,28 +109,47 @@ describeEachDatabase('aging against the ledger', (ctx) => {
   /** The aging of one side as a plain first-in-first-out reading of each party's ledger lines. */
   const expected = async (side: 'receivable' | 'payable', asOf: string) => {
     const sign = side === 'receivable' ? 1n : -1n;
+    const invoiceKind = side === 'receivable' ? 'pay' : 'perch';
     // An opening balance is a ledger line on its day, charged like any other (due that day).
     const parties = await rows<{ id: number }>(sql`
       select id from sub_accounts where store_id = 1 and ac_id = ${side === 'receivable' ? 1 : 2} order by id`);
     const result: AgingRow[] = [];
     for (const party of parties) {
-      const lines = await rows<{ amount: string; line_date: string; due: string | null }>(sql`
-        select (l.debit - l.credit)::text as amount, l.line_date::text, d."nextPay"::text as due
+      // What is open on each invoice that day: its remainder less the allocations of the vouchers dated up to it.
+      const lines = await rows<{ amount: string; line_date: string; due: string | null; open: string | null }>(sql`
+        select (l.debit - l.credit)::text as amount, l.line_date::text, d."nextPay"::text as due,
+          case when d.kind = ${invoiceKind} then (d.changee - coalesce((select sum(pa.amount) from payment_allocation pa
+            join journal j on j.j_id = pa.j_id where pa.pay_id = d.pay_id and j.j_date <= ${asOf}), 0))::text end
+            as open
         from ledger_line l left join trade_document d on d.pay_id = l.source_id and d.kind = l.source_kind
         where l.store_id = 1 and l.account_id = ${party.id} and l.line_date <= ${asOf}
         order by l.line_date desc, l.id desc`);
       let owed = 0n;
       for (const line of lines) owed += sign * toCents(line.amount);
       if (owed <= 0n) continue;
+      // Each charge's open part (an invoice's, else all of it), then its settled part.
       const charges = lines
         .filter((line) => sign * toCents(line.amount) > 0n)
-        .map((line) => ({ amount: sign * toCents(line.amount), due: line.due ?? line.line_date }));
+        .map((line) => {
+          const amount = sign * toCents(line.amount);
+          const open = line.open === null ? amount : toCents(line.open);
+          const first = open < 0n ? 0n : open < amount ? open : amount;
+          return { parts: [first, amount - first], due: line.due ?? line.line_date, open: 0n };
+        });
       const row = { cust_id: party.id, invoices: 0, d0_30: 0n, d31_60: 0n, d61_90: 0n, over_90: 0n, total: 0n };
+      // The balance spread newest first over the open parts, then (only if they do not reach it) the settled ones.
       let left = owed;
+      for (const tier of [0, 1])
+        for (const charge of charges) {
+          const part = charge.parts[tier] as bigint;
+          if (left <= 0n || part <= 0n) continue;
+          const open = part < left ? part : left;
+          left -= open;
+          charge.open += open;
+        }
       for (const charge of charges) {
-        if (left <= 0n) break;
-        const open = charge.amount < left ? charge.amount : left;
-        left -= open;
+        if (charge.open <= 0n) continue;
+        const open = charge.open;
         const age = daysBetween(charge.due, asOf);
         if (age <= 30) row.d0_30 += open;
         else if (age <= 60) row.d31_60 += open;
@@ -154,7 +174,7 @@ describeEachDatabase('aging against the ledger', (ctx) => {
     });
   };
 
-  it('spreads every party’s balance over its charges, oldest settled first, to the cent', async () => {
+  it('spreads every party’s balance over what is open on its charges, oldest settled first, to the cent', async () => {
     const c = new TestClient(ctx().app);
     await c.signIn('admin', 'admin123', 1);
     await c.post('/api/store/update', {
@@ -226,8 +246,12 @@ describeEachDatabase('aging against the ledger', (ctx) => {
             account_id: party,
             amount: amount(s.amount),
             allocate_oldest: s.oldest,
-            // By hand: one cent to one invoice (perhaps a newer one), the rest on account.
-            allocations: s.oldest || !picked ? [] : [{ pay_id: picked.pay_id, amount: '0.01' }],
+            // By hand: one cent or half of it to one invoice (perhaps a newer one; refused past its remainder), the
+            // rest on account.
+            allocations:
+              s.oldest || !picked
+                ? []
+                : [{ pay_id: picked.pay_id, amount: s.pick % 2 === 0 ? '0.01' : amount(Math.ceil(s.amount / 2)) }],
           });
           expect(res.statusCode).toBeLessThan(500);
           if (res.statusCode === 200) vouchers.push(res.json().data[0].j_id);

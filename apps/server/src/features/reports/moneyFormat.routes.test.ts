@@ -62,6 +62,8 @@ describeEachDatabase('money in reports over an empty period', (ctx) => {
       '/api/reports/aging?as_of=2026-12-31',
       '/api/reports/aging?as_of=2026-12-31&side=payable',
       `/api/reports/vat?${empty}`,
+      `/api/reports/partySales?${empty}`,
+      `/api/reports/partySales?${empty}&side=purchases`,
       `/api/sub_accounts/getStatementWithBalance?account_id=${customer.id}&${legacyEmpty}`,
       `/api/sub_accounts/getComprehensiveBalanceSheet?${legacyEmpty}&segment=customers`,
       `/api/sub_accounts/getAccountBalance?account_id=${customer.id}`,

@@ -8,6 +8,7 @@ import {
   endpoints,
   type GrossProfitRow,
   type LogEntry,
+  type PartySalesRow,
   type StatementLine,
   type TrialBalanceRow,
 } from '@mizan/contract';
@@ -19,6 +20,7 @@ import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, type SheetColumn, sendSheet } from '../../lib/sheetExport.ts';
 import { readLog } from '../logHistory/logHistory.reads.ts';
 import { requestYear } from '../organisation/currentYear.ts';
+import { partySales } from './partySales.queries.ts';
 import { requestPeriod } from './period.ts';
 import { aging, balanceSheet, grossProfit, moneyAccounts, profitAndLoss, yearContaining } from './reports.queries.ts';
 import { findStatementAccount, statementPages } from './statement.queries.ts';
@@ -57,7 +59,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const storeId = sessionUser(req).store_id;
     let chosen = accountId;
     if (name === 'cash-book') {
-      const money = await moneyAccounts(app.db, storeId, asked.year, asked.period);
+      const money = await moneyAccounts(app.db, storeId, asked.period);
       chosen ??= money[0]?.id;
       if (!money.some((a) => a.id === chosen)) return sendError(reply, 'NOT_FOUND');
     }
@@ -68,7 +70,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       sheetName: account.sub_name,
       title: [`كشف حساب: ${account.sub_name}`, `${asked.period.start} - ${asked.period.end}`],
       columns: statementColumns,
-      pages: statementPages(app.db, storeId, account, asked.year, asked.period),
+      pages: statementPages(app.db, storeId, account, asked.period),
     });
   };
 
@@ -99,7 +101,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
       const { segment, has_balance, search } = req.query;
-      const trial = await readTrialBalance(app.db, sessionUser(req).store_id, asked.year, asked.period, {
+      const trial = await readTrialBalance(app.db, sessionUser(req).store_id, asked.period, {
         segment,
         hasBalance: has_balance,
         search,
@@ -132,7 +134,7 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
-      const f = await profitAndLoss(app.db, sessionUser(req).store_id, asked.year, asked.period);
+      const f = await profitAndLoss(app.db, sessionUser(req).store_id, asked.period);
       const rows: Line[] = [
         { label: 'المبيعات', amount: f.sales },
         { label: 'مرتجعات المبيعات', amount: f.returns },
@@ -250,6 +252,44 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
         pages: pagesOf(
           async (page, pageSize) => (await aging(app.db, storeId, asOf, req.query.side, { page, pageSize })).data,
+        ),
+      });
+    },
+  );
+
+  app.get(
+    urlOf(api.partySalesExport),
+    {
+      config: { permission: 'readReports' },
+      schema: {
+        tags,
+        summary: 'Sales by customer or purchases by supplier as .xlsx',
+        ...schemaOf(api.partySalesExport),
+      },
+    },
+    async (req, reply) => {
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const storeId = sessionUser(req).store_id;
+      const { side } = req.query;
+      const title = side === 'sales' ? 'المبيعات حسب العميل' : 'المشتريات حسب المورد';
+      const columns: SheetColumn<PartySalesRow>[] = [
+        { header: side === 'sales' ? 'العميل' : 'المورد', cell: (r) => r.sub_name, width: 28 },
+        { header: 'عدد الفواتير', cell: (r) => r.invoices, kind: 'integer' },
+        { header: side === 'sales' ? 'المبيعات' : 'المشتريات', cell: (r) => r.sales, kind: 'money' },
+        { header: 'عدد المرتجعات', cell: (r) => r.returns_count, kind: 'integer' },
+        { header: 'المرتجعات', cell: (r) => r.returns, kind: 'money' },
+        { header: 'الصافي قبل الضريبة', cell: (r) => r.net, kind: 'money' },
+        { header: 'الضريبة', cell: (r) => r.vat, kind: 'money' },
+        { header: 'الإجمالي شامل الضريبة', cell: (r) => r.total, kind: 'money' },
+      ];
+      return sendSheet(reply, {
+        filename: side === 'sales' ? 'sales-by-customer.xlsx' : 'purchases-by-supplier.xlsx',
+        sheetName: title,
+        title: [title, `${asked.period.start} - ${asked.period.end}`],
+        columns,
+        pages: pagesOf(
+          async (page, pageSize) => (await partySales(app.db, storeId, asked.period, side, { page, pageSize })).data,
         ),
       });
     },

@@ -17,7 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AccountingYear } from '../organisation/currentYear.ts';
-import { type Period, withinYear } from './period.ts';
+import { type BookPeriod, inYear, type Period } from './period.ts';
 import { amountText } from './sql.ts';
 import { accountFigures } from './trialBalance.queries.ts';
 
@@ -35,21 +35,19 @@ export async function yearContaining(db: DbOrTx, day: string): Promise<Accountin
 }
 
 /**
- * Profit and loss of a period inside one year, from the profit-and-loss accounts' lines: sales (less returns and the
- * discounts allowed), cost of sales, gross profit, every other account as an expense (an income is negative), and
- * net profit, which is the credit − debit of all of them: what retained earnings takes in the next year.
+ * Profit and loss of a period, from the profit-and-loss accounts' lines: sales (less returns and the discounts
+ * allowed), cost of sales, gross profit, every other account as an expense (an income is negative), and net profit,
+ * which is the credit − debit of all of them: what retained earnings takes in the next year. A period across the
+ * year end is the sum of its lines in each year (retained earnings is never posted, so nothing closes in between).
  */
-export async function profitAndLoss(
-  db: DbOrTx,
-  storeId: number,
-  year: AccountingYear,
-  asked: Period,
-): Promise<ProfitAndLossFigures> {
-  const period = withinYear(year, asked);
+export async function profitAndLoss(db: DbOrTx, storeId: number, period: BookPeriod): Promise<ProfitAndLossFigures> {
   // The days' kept sums of the profit-and-loss accounts (`account_day`: one row per account, day and kind of
   // document, kept with the lines), grouped by account; the report's lines are sums of those groups.
   const days = sql`account_day l join sub_accounts s on s.id = l.account_id join accounts a on a.ac_id = s.ac_id
-    where l.store_id = ${storeId} and l."yearId" = ${year.id} and a.statement = 'profit_loss'
+    where l.store_id = ${storeId} and l."yearId" in (${sql.join(
+      period.years.map((y) => sql`${y.id}`),
+      sql`, `,
+    )}) and a.statement = 'profit_loss'
       and l.line_date >= ${period.start} and l.line_date <= ${period.end}`;
   const [head] = (
     await db.execute<Omit<ProfitAndLossFigures, 'start_date' | 'end_date'>>(sql`
@@ -115,7 +113,7 @@ export async function balanceSheet(
   // all accounts, taken before the accounts at zero and the profit-and-loss ones are left out of the rows.
   const rows = (
     await db.execute<Row>(sql`
-      ${accountFigures(storeId, year, { start: year.yearStart, end: asOf })},
+      ${accountFigures(storeId, inYear(year, { start: year.yearStart, end: asOf }))},
       sided as (
         select a.ac_id, a.ac_name, a.ac_type as side, a.statement, f.id, f.sub_name,
           f.opening + f.debit - f.credit as debit_side,
@@ -169,7 +167,7 @@ export async function balanceSheet(
 }
 
 /** The money accounts (cash boxes and banks, class 4) with their opening, ins, outs and closing for a period. */
-export async function moneyAccounts(db: DbOrTx, storeId: number, year: AccountingYear, period: Period) {
+export async function moneyAccounts(db: DbOrTx, storeId: number, period: BookPeriod) {
   return (
     await db.execute<{
       id: number;
@@ -179,7 +177,7 @@ export async function moneyAccounts(db: DbOrTx, storeId: number, year: Accountin
       credit: string;
       closing_balance: string;
     }>(sql`
-      ${accountFigures(storeId, year, period)}
+      ${accountFigures(storeId, period)}
       select f.id, f.sub_name, ${amountText(sql`f.opening`)} as opening_balance, ${amountText(sql`f.debit`)} as debit,
         ${amountText(sql`f.credit`)} as credit, ${amountText(sql`f.opening + f.debit - f.credit`)} as closing_balance
       from figures f where f.ac_id = ${MONEY_CLASS}
@@ -270,10 +268,14 @@ async function countGroups(db: DbOrTx, lines: ReturnType<typeof sql>, by: 'item'
 
 /**
  * Aged receivables or payables at the end of a day: what each customer (or supplier) owes, which is its balance in
- * the ledger that day (opening balance, invoices, returns, vouchers, journals, all years), spread over what charged it
- * newest first. Whatever was paid or credited wipes out the oldest charges first (first in, first out), so the total
- * is the account's balance to the cent, and what is left is aged by days since it fell due: an invoice's `nextPay`,
- * else its date (an opening balance: its day). 0–30 (and not yet due), 31–60, 61–90, over 90.
+ * the ledger that day (opening balance, invoices, returns, vouchers, journals, all years), spread over what charged
+ * it. What is open on each invoice is what the open-invoice list says (its remainder less the allocations of the
+ * vouchers dated up to the day); whatever else was paid or credited (money on account, returns, journals) wipes out
+ * the oldest of what is open first (first in, first out). So the balance is spread over what is open, newest first:
+ * first over each invoice's open part and every other charge, then (only if a voucher allocated more than it paid)
+ * over the invoices' settled parts. The total is the account's balance to the cent, and what is left is aged by days
+ * since it fell due: an invoice's `nextPay`, else its date (an opening balance: its day). 0–30 (and not yet due),
+ * 31–60, 61–90, over 90.
  */
 export async function aging(
   db: DbOrTx,
@@ -284,6 +286,8 @@ export async function aging(
 ) {
   const owedSign = side === 'receivable' ? 1 : -1;
   const partyClass = side === 'receivable' ? CUSTOMERS_CLASS : SUPPLIERS_CLASS;
+  // The invoices vouchers allocate to: a receipt's sales, a payment's purchases.
+  const invoiceKind = side === 'receivable' ? documentKinds.sale.wire : documentKinds.purchase.wire;
   const bucket = (low: number, high: number | undefined) =>
     sql`coalesce(sum(r.owed) filter (where ${asOf}::date - r.due_date >= ${low}
       ${high === undefined ? sql`` : sql`and ${asOf}::date - r.due_date <= ${high}`}), 0)`;
@@ -302,31 +306,74 @@ export async function aging(
         left join account_day k on k.store_id = ${storeId} and k.account_id = p.id and k.line_date <= ${asOf}
         group by p.id
       ),
+      owes as (select b.* from balances b where b.owed > 0),
+      late as (
+        -- What vouchers dated after the day allocated (to each invoice): not yet paid that day. None for today.
+        select pa.pay_id, sum(pa.amount) as amount
+        from journal j join payment_allocation pa on pa.j_id = j.j_id
+        where j.store_id = ${storeId} and j.voucher_kind is not null and j.j_date > ${asOf}
+          and j."yearId" in (select y.id from year y where y."yearEnd" > ${asOf})
+        group by pa.pay_id
+      ),
+      open_invoices as (
+        -- The invoices of those who owe still open that day, as the open-invoice list reads them (remainder less
+        -- allocations): those open now, from the index of open invoices (migration 0041), and those a later voucher
+        -- settled. A few per party, whatever their age.
+        select d.pay_id, d.cust_id, d.pay_date, d."nextPay", d.changee - d.allocated + coalesce(la.amount, 0) as open
+        from (
+          select d.pay_id from owes b
+          join trade_document d on d.store_id = ${storeId} and d.cust_id = b.id and d.kind = ${invoiceKind}
+            and d.changee > d.allocated and not d.awaiting_lines
+          union
+          select la.pay_id from late la
+        ) c
+        join trade_document d on d.pay_id = c.pay_id
+        left join late la on la.pay_id = c.pay_id
+        where d.store_id = ${storeId} and d.kind = ${invoiceKind} and not d.awaiting_lines and d.pay_date <= ${asOf}
+          and d.cust_id in (select id from owes) and d.changee - d.allocated + coalesce(la.amount, 0) > 0
+      ),
       owing as (
-        -- From which day the charges of one who owes surely cover it: walking back from that day, the first whose
-        -- charges since (a day's charges are at least the owed part of each of its sums) reach what it owes. First
-        -- in, first out, every charge before it is settled, so it is not read (no such day: all of them). Read from
-        -- its own days newest first, stopping there: a few rows for most parties.
+        -- From which day what is open of one who owes surely covers it: walking back from that day, the first whose
+        -- open amounts since reach what it owes (its open invoices, and the other charges of each day, which are at
+        -- least the owed part of each of its day sums of another kind than invoices). First in, first out, nothing
+        -- before it is left open, so its lines are not read (no such day: all of them).
         select b.*, f.from_day
-        from balances b
+        from owes b
         left join lateral (
           select x.line_date as from_day from (
-            select k.line_date,
-              sum(greatest(0, ${owedSign} * (k.debit_total - k.credit_total))) over (order by k.line_date desc)
-                as newer
-            from account_day k
-            where k.store_id = ${storeId} and k.account_id = b.id and k.line_date <= ${asOf}
+            select y.line_date, sum(y.part) over (order by y.line_date desc) as newer
+            from (
+              select k.line_date, greatest(0, ${owedSign} * (k.debit_total - k.credit_total)) as part
+              from account_day k
+              where k.store_id = ${storeId} and k.account_id = b.id and k.line_date <= ${asOf}
+                and k.source_kind <> ${invoiceKind}
+              union all
+              select o.pay_date, o.open from open_invoices o where o.cust_id = b.id
+            ) y
           ) x
           where x.newer >= b.owed
           order by x.line_date desc
           limit 1
         ) f on true
-        where b.owed > 0
       ),
       charges as (
-        -- Only those who owe have their charges read, from the statement's index, from that day on: party by party
-        -- ("offset 0" keeps the lateral read apart; joined, the planner walked the store's every line at 5,000,000).
-        select b.id as account_id, l.amount, l.on_date, l.ord, l.source_kind, l.source_id
+        -- Each open invoice is one charge, of which its open part comes first.
+        select o.cust_id as account_id, c.amount, o.pay_date as on_date, c.ord, ${invoiceKind}::text as source_kind,
+          o.pay_id as source_id, least(c.amount, o.open) as first_part
+        from open_invoices o
+        cross join lateral (
+          select sum(${owedSign} * (l.debit - l.credit)) as amount, min(l.id) as ord
+          from ledger_line l
+          where l.source_kind = ${invoiceKind} and l.source_id = o.pay_id and l.store_id = ${storeId}
+            and l.account_id = o.cust_id and l.line_date <= ${asOf} and ${owedSign} * (l.debit - l.credit) > 0
+        ) c
+        where c.amount > 0
+        union all
+        -- The other charges of those who owe from that day on, party by party from the statement's index ("offset 0"
+        -- keeps the lateral read apart; joined, the planner walked the store's every line at 5,000,000). Settled
+        -- invoices are read only when every line is (their settled part is the last spread).
+        select b.id, l.amount, l.on_date, l.ord, l.source_kind, l.source_id,
+          case when l.source_kind = ${invoiceKind} then 0 else l.amount end
         from owing b
         cross join lateral (
           select ${owedSign} * (l.debit - l.credit) as amount, l.line_date as on_date, l.id as ord, l.source_kind,
@@ -334,13 +381,29 @@ export async function aging(
           from ledger_line l
           where l.store_id = ${storeId} and l.account_id = b.id and l.line_date <= ${asOf}
             and l.line_date >= coalesce(b.from_day, '-infinity'::date) and ${owedSign} * (l.debit - l.credit) > 0
+            and (l.source_kind <> ${invoiceKind} or (b.from_day is null
+              and not exists (select 1 from open_invoices o where o.pay_id = l.source_id)))
           offset 0
         ) l
       ),
+      parts as (
+        select c.account_id, c.ord, c.on_date, c.source_kind, c.source_id, 1 as tier, c.first_part as part
+        from charges c where c.first_part > 0
+        union all
+        select c.account_id, c.ord, c.on_date, c.source_kind, c.source_id, 2, c.amount - c.first_part
+        from charges c where c.amount > c.first_part
+      ),
+      left_of_parts as (
+        -- The balance over the parts, newest first: the open parts, then the settled ones.
+        select p.*, greatest(0, least(p.part, b.owed - coalesce(sum(p.part) over (partition by p.account_id
+            order by p.tier, p.on_date desc, p.ord desc rows between unbounded preceding and 1 preceding), 0))) as owed
+        from parts p join owing b on b.id = p.account_id
+      ),
       left_of_charges as (
-        select c.*, greatest(0, least(c.amount, b.owed - coalesce(sum(c.amount) over (partition by c.account_id
-            order by c.on_date desc, c.ord desc rows between unbounded preceding and 1 preceding), 0))) as owed
-        from charges c join owing b on b.id = c.account_id
+        select p.account_id, p.ord, p.on_date, p.source_kind, p.source_id, sum(p.owed) as owed
+        from left_of_parts p
+        where p.owed > 0
+        group by p.account_id, p.ord, p.on_date, p.source_kind, p.source_id
       ),
       open_charges as (
         -- The due date of what is left (an invoice's next payment, else the day it was charged): looked up by the

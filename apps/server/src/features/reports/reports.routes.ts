@@ -9,7 +9,8 @@ import { schemaOf, urlOf } from '../../lib/endpoint.ts';
 import { sendError } from '../../lib/sendError.ts';
 import { sessionUser } from '../../lib/sessionUser.ts';
 import { requestYear } from '../organisation/currentYear.ts';
-import { requestPeriod } from './period.ts';
+import { partySales } from './partySales.queries.ts';
+import { bookPeriod, requestPeriod } from './period.ts';
 import { aging, balanceSheet, grossProfit, moneyAccounts, profitAndLoss, yearContaining } from './reports.queries.ts';
 import { findStatementAccount, readStatement } from './statement.queries.ts';
 import { readTrialBalance } from './trialBalance.queries.ts';
@@ -31,12 +32,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
-      const { year, period } = asked;
+      const { period } = asked;
       const storeId = sessionUser(req).store_id;
       const account = await findStatementAccount(app.db, storeId, req.query.account_id);
       if (!account) return sendError(reply, 'NOT_FOUND');
       const { statement: _s, role: _r, ...shown } = account;
-      const statement = await readStatement(app.db, storeId, account, year, period, {
+      const statement = await readStatement(app.db, storeId, account, period, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });
@@ -66,7 +67,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         return readTrialBalance(
           app.db,
           sessionUser(req).store_id,
-          asked.year,
           asked.period,
           { segment, hasBalance: has_balance, search },
           page ? { page, pageSize: pageSizeOf(req.query) } : undefined,
@@ -82,7 +82,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'readReports' },
       schema: {
         tags,
-        summary: 'Profit and loss of a period (inside one year), and of a period to compare with',
+        summary: 'Profit and loss of a period (across years as asked), and of a period to compare with',
         ...schemaOf(reports.profitAndLoss),
       },
     },
@@ -91,7 +91,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!asked) return reply;
       const { year, period } = asked;
       const storeId = sessionUser(req).store_id;
-      const data = [await profitAndLoss(app.db, storeId, year, period)];
+      const data = [await profitAndLoss(app.db, storeId, period)];
       const { compare_from, compare_to } = req.query;
       if (compare_from && compare_to) {
         if (compare_from > compare_to)
@@ -100,8 +100,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
             code: 'DATE_RANGE_REVERSED',
             fields: { compare_to: 'DATE_RANGE_REVERSED' },
           });
-        const compareYear = (await yearContaining(app.db, compare_from)) ?? year;
-        data.push(await profitAndLoss(app.db, storeId, compareYear, { start: compare_from, end: compare_to }));
+        const compared = await bookPeriod(app.db, { start: compare_from, end: compare_to }, year);
+        data.push(await profitAndLoss(app.db, storeId, compared));
       }
       return { data };
     },
@@ -133,14 +133,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const asked = await requestPeriod(app.db, req, reply);
       if (!asked) return reply;
-      const { year, period } = asked;
+      const { period } = asked;
       const storeId = sessionUser(req).store_id;
-      const accounts = await moneyAccounts(app.db, storeId, year, period);
+      const accounts = await moneyAccounts(app.db, storeId, period);
       const chosen = req.query.account_id ?? accounts[0]?.id;
       const account = chosen === undefined ? undefined : await findStatementAccount(app.db, storeId, chosen);
       if (!account || !accounts.some((a) => a.id === account.id)) return sendError(reply, 'NOT_FOUND');
       const { statement: _s, role: _r, ...shown } = account;
-      const statement = await readStatement(app.db, storeId, account, year, period, {
+      const statement = await readStatement(app.db, storeId, account, period, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });
@@ -162,6 +162,25 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!asked) return reply;
       const { period } = asked;
       return grossProfit(app.db, sessionUser(req).store_id, period, req.query.by, {
+        page: req.query.page,
+        pageSize: pageSizeOf(req.query),
+      });
+    },
+  );
+  app.get(
+    urlOf(reports.partySales),
+    {
+      config: { permission: 'readReports' },
+      schema: {
+        tags,
+        summary: "Sales by customer or purchases by supplier: each party's invoices and returns of a period",
+        ...schemaOf(reports.partySales),
+      },
+    },
+    async (req, reply) => {
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      return partySales(app.db, sessionUser(req).store_id, asked.period, req.query.side, {
         page: req.query.page,
         pageSize: pageSizeOf(req.query),
       });

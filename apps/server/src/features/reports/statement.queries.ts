@@ -5,15 +5,15 @@
  *
  * The opening balance reads the kept sums (`account_balance`) of the years that ended before the period and only
  * the lines of the period's own year before its first day. An account's opening balance is a ledger line on its
- * day (docs/accounting-years.md): shown there, or in the opening of a statement that starts that day. A profit-and-loss account (and retained earnings, which
- * holds what earlier years earned) is read inside the request's year: it starts each year at zero.
+ * day (docs/accounting-years.md): shown there, or in the opening of a statement that starts that day. A
+ * profit-and-loss account (and retained earnings, which holds what earlier years earned) opens in the year of the
+ * period's first day, from zero on that year's first day; a period across the year end runs on through it.
  */
 import { bookKinds, type Statement, type StatementLine } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { yearsBefore } from '../book/bookYears.ts';
-import type { AccountingYear } from '../organisation/currentYear.ts';
-import { type Period, withinYear } from './period.ts';
+import type { BookPeriod } from './period.ts';
 import { amountText, sideOf } from './sql.ts';
 
 type AccountRow = Statement['account'] & { statement: 'balance_sheet' | 'profit_loss'; role: string | null };
@@ -29,23 +29,21 @@ export async function findStatementAccount(db: DbOrTx, storeId: number, accountI
   return row;
 }
 
-/** Whether an account is read inside one year: profit and loss, and retained earnings (read from earlier years). */
+/**
+ * Whether an account opens at the start of its period's first year: profit and loss, and retained earnings (read
+ * from earlier years).
+ */
 export const readWithinYear = (account: Pick<AccountRow, 'statement' | 'role'>) =>
   account.statement === 'profit_loss' || account.role === 'retained_earnings';
 
 /**
  * The account's balance before `start`, debit − credit: the kept sums of the years that ended before it, then the
  * lines between the last of those years' end and `start`, and the opening balances dated `start` itself (what it
- * brings into that day). A year-bound account counts only its year's lines, and retained earnings the earlier
- * years' profit.
+ * brings into that day). A year-bound account counts only the lines of the year it opens in, and retained earnings
+ * the profit of the years before it.
  */
-async function debitBefore(
-  db: DbOrTx,
-  storeId: number,
-  account: AccountRow,
-  year: AccountingYear,
-  start: string,
-): Promise<string> {
+async function debitBefore(db: DbOrTx, storeId: number, account: AccountRow, period: BookPeriod): Promise<string> {
+  const { start, opening: year } = period;
   const withinYear = readWithinYear(account);
   const kept = withinYear
     ? sql`0`
@@ -87,14 +85,12 @@ export async function readStatement(
   db: DbOrTx,
   storeId: number,
   account: AccountRow,
-  year: AccountingYear,
-  asked: Period,
+  period: BookPeriod,
   { page, pageSize }: Page,
 ): Promise<Omit<Statement, 'account'> & { account: AccountRow }> {
-  const period = readWithinYear(account) ? withinYear(year, asked) : asked;
   // Signed on the account's nature: a debit-nature account grows with debits, a credit-nature one with credits.
   const sign = account.sub_type === 'debit' ? 1 : -1;
-  const opening = sql`(${sign} * ${await debitBefore(db, storeId, account, year, period.start)}::numeric)`;
+  const opening = sql`(${sign} * ${await debitBefore(db, storeId, account, period)}::numeric)`;
   const inPeriod = sql`l.store_id = ${storeId} and l.account_id = ${account.id}
     and ${periodLines(period.start, period.end)}`;
 
@@ -174,13 +170,11 @@ export async function* statementPages(
   db: DbOrTx,
   storeId: number,
   account: AccountRow,
-  year: AccountingYear,
-  asked: Period,
+  period: BookPeriod,
   pageSize = 2_000,
 ): AsyncGenerator<StatementLine[]> {
-  const period = readWithinYear(account) ? withinYear(year, asked) : asked;
   const sign = account.sub_type === 'debit' ? 1 : -1;
-  const before = await debitBefore(db, storeId, account, year, period.start);
+  const before = await debitBefore(db, storeId, account, period);
   const [opening] = (await db.execute<{ v: string }>(sql`select (${sign} * ${before}::numeric)::text as v`)).rows;
   let last: { line_date: string; id: number; running: string } | undefined;
   let running = opening?.v ?? '0';

@@ -134,20 +134,35 @@ describeEachDatabase('account statement', (ctx) => {
     expect(after).toMatchObject({ opening_balance: '-50.00', opening_balance_type: 'credit', total: 1 });
   });
 
-  it('a sales account starts each year at zero; refusals', async () => {
+  it('a sales account starts each year at zero, and a range across the year end runs on through it; refusals', async () => {
     const { c } = await customerStory();
     const { byRole } = await accountsOf(1);
     const sales = byRole('sales');
-    const across = await statement(
-      c,
-      `account_id=${sales}&year_id=${Y2026}&search_type=2&start_date=2025-12-01&end_date=2026-12-31`,
-    );
-    // Kept inside 2026: its 2025 sales closed into retained earnings.
-    expect(across.start_date).toBe('2026-01-01');
-    expect(across.data.every((row: { line_date: string }) => row.line_date >= '2026-01-01')).toBe(true);
+    const year2026 = await statement(c, `account_id=${sales}&year_id=${Y2026}`);
+    expect(year2026.opening_balance).toBe('0.00');
+    expect(year2026.data.every((row: { line_date: string }) => row.line_date >= '2026-01-01')).toBe(true);
     const balance = (await c.get(`/api/sub_accounts/getAccountBalance?account_id=${sales}&yearId=${Y2026}`)).json()
       .data[0];
-    expect(across.closing_balance.replace('-', '')).toBe(balance.current_balance);
+    expect(year2026.closing_balance.replace('-', '')).toBe(balance.current_balance);
+    // December to December: read as asked (issue 35, finding 4), opening with 2025's sales before 1 December, its
+    // lines of both years, whichever year the request names.
+    for (const yearId of [Y2026, Y2025]) {
+      const across = await statement(
+        c,
+        `account_id=${sales}&year_id=${yearId}&search_type=2&start_date=2025-12-01&end_date=2026-12-31`,
+      );
+      const before = await statement(
+        c,
+        `account_id=${sales}&year_id=${Y2025}&search_type=2&start_date=2025-01-01&end_date=2025-11-30`,
+      );
+      const december = await statement(
+        c,
+        `account_id=${sales}&year_id=${Y2025}&search_type=2&start_date=2025-12-01&end_date=2025-12-31`,
+      );
+      expect([across.start_date, across.end_date]).toEqual(['2025-12-01', '2026-12-31']);
+      expect(across.opening_balance).toBe(before.closing_balance);
+      expect(across.total).toBe(december.total + year2026.total);
+    }
 
     const reversed = await c.get(
       `/api/sub_accounts/getStatementWithBalance?account_id=${sales}&search_type=2&start_date=2026-03-02&end_date=2026-03-01`,

@@ -1,9 +1,10 @@
 /**
  * The trial balance (docs/reports.md): every account of the store with its balance before the period, the period's
- * debits and credits, and its closing balance on its side. Read inside the request's year, by the same rule as
- * the accounts' balances (features/accounts/accounts.queries.ts): a balance-sheet account carries the years before,
- * a profit-and-loss account starts the year at zero, retained earnings holds what earlier years earned. Over all
- * accounts the closing debits equal the closing credits.
+ * debits and credits, and its closing balance on its side. Opened in the year of the period's first day, by the same
+ * rule as the accounts' balances (features/accounts/accounts.queries.ts): a balance-sheet account carries the years
+ * before, a profit-and-loss account starts that year at zero, retained earnings holds what earlier years earned; a
+ * period across the year end runs on through it (docs/reports.md). Over all accounts the closing debits equal the
+ * closing credits.
  *
  * A whole year is read from the kept sums (`account_balance`, a few rows per account); a part of a year from the
  * months' kept sums (`account_month`) and, for a month its first or last day cuts, the days' (`account_day`, one row
@@ -23,7 +24,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { yearsBefore } from '../book/bookYears.ts';
 import type { AccountingYear } from '../organisation/currentYear.ts';
-import { type Period, withinYear } from './period.ts';
+import type { BookPeriod } from './period.ts';
 import { amountText } from './sql.ts';
 
 const SALES_CLASS = 5;
@@ -50,33 +51,35 @@ export type TrialBalanceFilter = {
  * a movement, and on the period's first day in `opening` (what the account brings into that day). Shared by the
  * trial balance, the balance sheet and the cash book.
  */
-export function accountFigures(storeId: number, year: AccountingYear, asked: Period): SQL {
-  const period = withinYear(year, asked);
-  const wholeYear = period.start === year.yearStart && period.end === year.yearEnd;
-  // The year's own movements: from its kept sums, of the year or of its days up to the period's last (a few rows per
-  // account and day, never the ledger's lines).
-  const moves = wholeYear
-    ? sql`select b.account_id, 0::numeric as before_y, b.debit_total as debit, b.credit_total as credit
-        from account_balance b where b.store_id = ${storeId} and b."yearId" = ${year.id}`
-    : partOfYearMoves(storeId, year.id, period);
+export function accountFigures(storeId: number, period: BookPeriod): SQL {
+  const { opening } = period;
+  // The movements of each year the period reads, from their kept sums: the opening year's before the first day go
+  // to `before_y` (a profit-and-loss account opens with them), every later year's up to the last day are the period's.
+  const moves = sql.join(
+    period.years.map((y) => yearMoves(storeId, y, y === opening ? period.start : y.yearStart, period.end)),
+    sql` union all `,
+  );
   return sql`
     with kept as (
       select b.account_id, sum(b.debit_total - b.credit_total) as before_kept from account_balance b
-      where b.store_id = ${storeId} and b."yearId" in ${yearsBefore(year.id)} group by b.account_id
+      where b.store_id = ${storeId} and b."yearId" in ${yearsBefore(opening.id)} group by b.account_id
     ),
-    moves as (${moves}),
+    moves as (
+      select account_id, sum(before_y) as before_y, sum(debit) as debit, sum(credit) as credit
+      from (${moves}) y group by account_id
+    ),
     brought as (
       -- Opening balances dated the period's first day are what the accounts bring into it: its opening, not its
       -- movements (a year's openings typed on its first day open it, as they always did). Its day rows only.
       select d.account_id, sum(d.debit_total) as debit, sum(d.credit_total) as credit from account_day d
-      where d.store_id = ${storeId} and d."yearId" = ${year.id} and d.line_date = ${period.start}
+      where d.store_id = ${storeId} and d."yearId" = ${opening.id} and d.line_date = ${period.start}
         and d.source_kind = ${bookKinds.openingBalance.wire}
       group by d.account_id
     ),
     retained as (
       select coalesce(sum(b.credit_total - b.debit_total), 0) as amount from account_balance b
       join sub_accounts p on p.id = b.account_id join accounts c on c.ac_id = p.ac_id
-      where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(year.id)}
+      where b.store_id = ${storeId} and c.statement = 'profit_loss' and b."yearId" in ${yearsBefore(opening.id)}
     ),
     -- Materialized: computed once per account. Inlined, each use of opening (closing, its sides, the totals) copied
     -- the retained-earnings sum into its own sub-plan and recomputed it (nine times in a trial balance).
@@ -92,6 +95,20 @@ export function accountFigures(storeId: number, year: AccountingYear, asked: Per
       left join brought o on o.account_id = s.id
       where s.store_id = ${storeId}
     )`;
+}
+
+/**
+ * A year's movements from `from` to `to` as the period reads them (each clipped to the year): those before `from` in
+ * `before_y`, the others as debits and credits. The whole year from its kept sums (`account_balance`), a part of it
+ * from its months' and days' (`partOfYearMoves`).
+ */
+function yearMoves(storeId: number, y: AccountingYear, from: string, to: string): SQL {
+  const start = from < y.yearStart ? y.yearStart : from;
+  const end = to > y.yearEnd ? y.yearEnd : to;
+  return start === y.yearStart && end === y.yearEnd
+    ? sql`select b.account_id, 0::numeric as before_y, b.debit_total as debit, b.credit_total as credit
+        from account_balance b where b.store_id = ${storeId} and b."yearId" = ${y.id}`
+    : partOfYearMoves(storeId, y.id, { start, end });
 }
 
 /** The last day of a date's month ('2026-02-10' → '2026-02-28'). */
@@ -145,12 +162,10 @@ export type TrialBalancePage = { page: number; pageSize: number } | undefined;
 export async function readTrialBalance(
   db: DbOrTx,
   storeId: number,
-  year: AccountingYear,
-  asked: Period,
+  period: BookPeriod,
   filter: TrialBalanceFilter,
   paged?: TrialBalancePage,
 ): Promise<TrialBalance> {
-  const period = withinYear(year, asked);
   const term = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   // The count and sums are the whole list's, in a row of their own: a page past the last still carries them.
   const rows = (
@@ -163,7 +178,7 @@ export async function readTrialBalance(
         sum_move_credit: string | null;
       }
     >(sql`
-      ${accountFigures(storeId, year, period)},
+      ${accountFigures(storeId, period)},
       shown as (
         select f.*, f.opening + f.debit - f.credit as closing from figures f join sub_accounts s on s.id = f.id
         where ${segmentFilter[filter.segment ?? 'all']}

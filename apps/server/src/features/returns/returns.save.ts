@@ -175,6 +175,8 @@ function check(loaded: Loaded) {
       payComment: header.returnComment,
       yearId: header.yearId,
       idempotency_key: key,
+      till: header.till,
+      shift_id: header.shift_id,
     },
     lines: checked.value.lines.map((line) => {
       const price = toMoneyString(line.price);

@@ -46,6 +46,8 @@ export function contentHash(
     pay_date: header.pay_date,
     value_only: lines === undefined,
     tot_pr: lines === undefined ? amount(header.tot_pr) : null,
+    // A value-only invoice's typed VAT rate, only when sent (the hashes of saves without one stay what they were).
+    ...(lines === undefined && header.vat_rate !== undefined && { vat_rate: amount(header.vat_rate) }),
     discount: amount(header.discount),
     pay: amount(header.pay),
     lines: (lines ?? [])

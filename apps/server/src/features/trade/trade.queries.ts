@@ -34,6 +34,7 @@ export const documentColumns = {
   total_with_vat: tradeDocument.total_with_vat,
   vat_charged: tradeDocument.vat_charged,
   vat_included: tradeDocument.vat_included,
+  vat_rate: tradeDocument.vat_rate,
   pay_date: tradeDocument.pay_date,
   pay_time: tradeDocument.pay_time,
   pay_method: tradeDocument.pay_method,
@@ -66,6 +67,8 @@ export type DocumentFilter = {
   /** Only this user's documents (a role without `readOthers`, documentPermissions.ts `readableAuthor`). */
   userId?: number | undefined;
   dueOnly?: boolean;
+  /** Only documents falling due by this day (their `nextPay`), with `dueOnly`. */
+  dueBy?: string | undefined;
   /**
    * Records only: leave out legacy headers still awaiting their lines (posted nothing: a header whose lines were
    * refused, or were deleted before new ones), so a list, its count and its sums hold what was sold or bought.
@@ -93,6 +96,7 @@ function documentWhere(f: DocumentFilter): SQL | undefined {
     f.payId ? eq(tradeDocument.pay_id, f.payId) : undefined,
     f.userId === undefined ? undefined : eq(tradeDocument.user_id, f.userId),
     f.recordsOnly ? eq(tradeDocument.awaiting_lines, false) : undefined,
+    f.dueBy ? lte(tradeDocument.nextPay, f.dueBy) : undefined,
     f.dueOnly
       ? and(
           isNotNull(tradeDocument.nextPay),
@@ -144,6 +148,21 @@ export const listDocuments = (db: DbOrTx, filter: DocumentFilter, limit: number)
     .where(documentWhere(filter))
     .orderBy(...newestFirst)
     .limit(limit);
+
+/**
+ * What the payment-due list (`paynotif`, the same filter) still has to be paid or collected: the remainders of its
+ * documents once the vouchers' allocations are taken off, and how many they are.
+ */
+export async function dueSum(db: DbOrTx, filter: DocumentFilter & { dueOnly: true }) {
+  const [row] = await db
+    .select({
+      total: moneySum(sql`${tradeDocument.changee} - ${tradeDocument.allocated}`),
+      documents: sql<number>`count(*)::int`,
+    })
+    .from(tradeDocument)
+    .where(documentWhere(filter));
+  return row ?? { total: '0.00', documents: 0 };
+}
 
 /** A sum of a money column as a decimal string with 2 places ('0.00' when nothing matches). */
 const moneySum = (column: SQLWrapper) => sql<string>`round(coalesce(sum(${column}), 0), 2)::text`;

@@ -14,6 +14,7 @@ import {
   toMilli,
   toMoneyString,
   type VatTerms,
+  valueOnlyGross,
 } from '@mizan/contract';
 
 const MONEY_ZERO = money(0n);
@@ -44,15 +45,19 @@ function amountTooLarge(input: TradeLineInput[] | undefined, priced: { item_id: 
 /**
  * The document's totals from its lines (or, value-only, its typed total) and VAT terms, with the refusals of invoice
  * arithmetic. The client's VAT figures are never read: the server computes them from the items' rates. `vatOfLines`
- * turns the VAT each line's base charges into the VAT it takes (a return: its slice of its invoice's VAT).
+ * turns the VAT each line's base charges into the VAT it takes (a return: its slice of its invoice's VAT). A
+ * value-only invoice with a rate (`valueRate`) is taxed as one line of its typed total at that rate
+ * (`valueOnlyGross`).
  */
 export function checkedTotals(
   input: { header: TradeHeaderInput; lines: TradeLineInput[] | undefined },
   lines: PricedLine[],
   vat?: VatTerms,
   vatOfLines?: (computed: Money[]) => Money[],
+  valueRate?: string,
 ) {
-  const gross = input.lines ? lines : (parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO);
+  const typed = parseMoney(input.header.tot_pr ?? '') ?? MONEY_ZERO;
+  const gross = input.lines ? lines : valueOnlyGross(typed, valueRate);
   const discount = parseMoney(input.header.discount) ?? MONEY_ZERO;
   // What the bases charge, before any payment (so only the second pass refuses a payment above the total).
   const computed = vatOfLines ? invoiceTotals(gross, discount, MONEY_ZERO, vat) : undefined;

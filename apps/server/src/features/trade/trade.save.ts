@@ -39,11 +39,13 @@ import { belowCostRefusal, discountRefusal, documentRefusal, valueOnlyRefusal } 
 import type { DocumentModule, Written } from '../book/savePipeline.ts';
 import { yearOpenUnless } from '../book/yearLock.ts';
 import { isInsideYear } from '../organisation/currentYear.ts';
-import { postingOf } from '../posting/posting.rules.ts';
+import { type Posting, postingOf } from '../posting/posting.rules.ts';
 import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { type ReturnVat, returnLineVat } from '../returns/returns.rules.ts';
+import { shiftOfSale } from '../shifts/shiftOfSale.ts';
+import { lateSaleOfClosedShift } from '../shifts/shifts.service.ts';
 import { type LockedItem, lockStockItems } from '../stock/stockCheck.ts';
 import { isDeviceCounterHeld } from './deviceCounters.queries.ts';
 import { sameSave } from './trade.idempotency.ts';
@@ -300,6 +302,22 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
   // every posting), read in one statement with the company's VAT settings as they are now (what a new document
   // charges, docs/vat.md), the store's posting accounts and its prefix.
   const storeOfSave = await lockStoreOfSave(tx, user.store_id, accountingYear.id);
+  // A new sale at a till joins its shift (an edit keeps the document's): after the store's lock, as every save.
+  const saleShift = existing
+    ? ok(undefined)
+    : await shiftOfSale(
+        tx,
+        user.store_id,
+        {
+          kind: input.kind,
+          till: input.header.till,
+          shift_id: input.header.shift_id,
+          fromDevice: input.device !== undefined,
+          madeAt: new Date(`${input.header.pay_date}T${input.header.pay_time ?? nowTime()}`),
+        },
+        storeOfSave.shiftsRequired,
+      );
+  if (!saleShift.ok) return saleShift;
   const saved = existing ? await savedLines(tx, existing.pay_id) : [];
   // An issued document keeps the VAT terms it was issued under and the rate each of its items was charged at (an
   // item the edit adds takes its own); a return its original's. Only a new document, and a preliminary invoice or
@@ -317,9 +335,18 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
           kindOf(input.kind).party === 'customer' ? 'sale' : 'purchase',
           storeOfSave.companyVat ?? { vat_registered: false, prices_include_vat: false },
         ));
+  // A value-only invoice's rate (docs/vat.md): the one typed, else an issued one keeps its own (one saved before rates
+  // were kept charged none), else the company's standard rate (a new one, or a preliminary invoice never issued). A
+  // document with lines, a header awaiting them, or one that charges no VAT has none.
+  const valueRate =
+    input.lines !== undefined || awaitingLines || !vat.charged
+      ? null
+      : (input.header.vat_rate ??
+        (keepsTerms ? (existing?.vat_rate ?? '0') : (existing?.vat_rate ?? storeOfSave.companyVat?.vat_rate ?? '0')));
   return ok({
     input,
     vat,
+    valueRate,
     // A sale to the walk-in customer is a cash sale: its remainder must be nothing (checked with the totals).
     cashOnly: kindOf(input.kind).walkInCustomer === true && isWalkInCustomer(party),
     accountingYear,
@@ -332,6 +359,7 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     settled: parseMoney(settled?.amount ?? '0') ?? MONEY_ZERO,
     accounts: posts ? postingAccountsOf(user.store_id, storeOfSave.roleAccounts) : undefined,
     storeRef: storeOfSave.storeRef,
+    saleShift: saleShift.value,
     time: input.header.pay_time === undefined ? (existing?.pay_time ?? nowTime()) : asStoredTime(input.header.pay_time),
   });
 }
@@ -355,6 +383,7 @@ function check(loaded: Loaded) {
     lines,
     loaded.vat,
     returnVat && ((computed) => returnLineVat(lines, computed, returnVat)),
+    loaded.valueRate ?? undefined,
   );
   if (!totals.ok) return totals;
   if (loaded.cashOnly && totals.value.changee !== 0n && !awaitingLines)
@@ -383,6 +412,7 @@ function check(loaded: Loaded) {
     taxTot: toMoneyString(totals.value.taxTot),
     vat_charged: loaded.vat.charged,
     vat_included: loaded.vat.charged && loaded.vat.pricesIncludeVat,
+    vat_rate: loaded.valueRate,
     pay_date: input.header.pay_date,
     pay_time: time,
     pay_method: input.header.pay_method,
@@ -432,6 +462,14 @@ export const wholeDocument: AnswerOf<SavedDocument> = async (reader, storeId, ki
 
 /** Only its id and reference, which the save already knows: nothing is read back. */
 export const bookedOnly: AnswerOf<Booked> = async (_reader, _storeId, _kind, booked) => ok(booked);
+
+/** What a posting puts into (or takes out of) one money account: its debits less its credits there. */
+const cashOn = (posting: Posting | undefined, accountId: number) =>
+  money(
+    (posting?.moneyLines ?? [])
+      .filter((line) => line.account_id === accountId)
+      .reduce((sum, line) => sum + line.debit - line.credit, 0n),
+  );
 
 /** Writes the header (a new one gets its reference here, from the kind's counter) and its lines if they changed. */
 async function write<Saved>(
@@ -488,6 +526,7 @@ async function write<Saved>(
         idempotency_hash: input.idempotency.hash ?? null,
         device_id: input.device?.id ?? null,
         device_counter: input.device?.counter ?? null,
+        shift_id: checked.saleShift?.shift.id ?? null,
         original_pay_id: input.originalPayId ?? null,
       })
       .returning({ pay_id: tradeDocument.pay_id });
@@ -509,6 +548,12 @@ async function write<Saved>(
     time: values.pay_time,
     reference: payRef,
   };
+  // An offline sale of a shift closed before it arrived: the close's count is posted again with its cash in.
+  const { saleShift } = checked;
+  const lateClose =
+    saleShift?.closed === true
+      ? await lateSaleOfClosedShift(tx, saleShift.shift, cashOn(checked.posting, saleShift.shift.money_account_id))
+      : undefined;
   return {
     postings: [
       {
@@ -519,10 +564,12 @@ async function write<Saved>(
         lineIds,
         ...(input.originalPayId === undefined ? {} : { returnsOf: input.originalPayId }),
       },
+      ...(lateClose ? [lateClose] : []),
     ],
     accounts: checked.accounts,
-    // The load refused a closed year (`requireOpenYears`, the document's one year) under the store's lock.
-    yearsChecked: true,
+    // The load refused a closed year (`requireOpenYears`, the document's one year) under the store's lock; a late
+    // close's year (another, maybe) is asked by `repost`.
+    yearsChecked: lateClose === undefined,
     numbering:
       storeRef === undefined
         ? undefined

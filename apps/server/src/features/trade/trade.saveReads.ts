@@ -68,9 +68,11 @@ export type StoreOfSave = {
   /** The store's prefix of references; undefined when the store does not exist. */
   storeRef: string | undefined;
   /** The company's VAT settings as they are now (what a new document charges); undefined when no company is set up. */
-  companyVat: { vat_registered: boolean; prices_include_vat: boolean } | undefined;
+  companyVat: { vat_registered: boolean; prices_include_vat: boolean; vat_rate: string } | undefined;
   /** The store's accounts that have a posting role. */
   roleAccounts: { id: number; role: string }[];
+  /** A sale at a till needs the till's shift open (docs/shifts.md). */
+  shiftsRequired: boolean;
 };
 
 /**
@@ -85,30 +87,40 @@ export async function lockStoreOfSave(tx: Tx, storeId: number, yearId: number): 
     store_ref: string;
     vat_registered: boolean | null;
     prices_include_vat: boolean | null;
+    vat_rate: string | null;
     role_accounts: { id: number; role: string }[];
+    shifts_required: boolean;
   }>(sql`
     select
       exists (select 1 from year_lock l where l.store_id = s.id and l."yearId" = ${yearId}) as closed,
       s.store_ref,
+      s.shifts_required,
       c.vat_registered,
       c.prices_include_vat,
+      c.vat_rate::text as vat_rate,
       (select coalesce(json_agg(json_build_object('id', a.id, 'role', a.role)), '[]'::json) from sub_accounts a
         where a.store_id = s.id and a.role = any(${arrayOf([...postingAccountRoles])}::text[])) as role_accounts
     from store s
     left join lateral (
-      select vat_registered, prices_include_vat from company order by id limit 1
+      select vat_registered, prices_include_vat, vat_rate from company order by id limit 1
     ) c on true
     where s.id = ${storeId}
     for key share of s`);
   const [row] = rows;
-  if (!row) return { yearClosed: false, storeRef: undefined, companyVat: undefined, roleAccounts: [] };
+  if (!row)
+    return { yearClosed: false, storeRef: undefined, companyVat: undefined, roleAccounts: [], shiftsRequired: false };
   return {
     yearClosed: row.closed,
     storeRef: row.store_ref,
     companyVat:
       row.vat_registered === null || row.prices_include_vat === null
         ? undefined
-        : { vat_registered: row.vat_registered, prices_include_vat: row.prices_include_vat },
+        : {
+            vat_registered: row.vat_registered,
+            prices_include_vat: row.prices_include_vat,
+            vat_rate: row.vat_rate ?? '0',
+          },
     roleAccounts: row.role_accounts,
+    shiftsRequired: row.shifts_required,
   };
 }

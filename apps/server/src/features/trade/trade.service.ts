@@ -103,6 +103,8 @@ export const headerOf = (doc: SavedDocument): TradeHeaderInput => ({
   pay_date: doc.pay_date,
   pay_time: doc.pay_time,
   tot_pr: doc.tot_pr,
+  // A value-only invoice's VAT rate (a conversion keeps it; read only while it has no lines).
+  ...(doc.vat_rate !== null && { vat_rate: doc.vat_rate }),
   discount: doc.discount,
   // Kept by the save only while it still gives the discount of the lines saved with it.
   discount_percent: doc.discount_percent,

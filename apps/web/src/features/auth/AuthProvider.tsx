@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { ApiError, call, setApiYear, whenSessionEnds } from '../../app/api.ts';
-import { homePath } from '../../app/platform.ts';
+import { homeFor } from '../../app/platform.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { readStored, removeStored, STORE_INFO, USER_INFO, writeStored, YEAR } from '../../app/storage.ts';
 
@@ -124,7 +124,7 @@ export function AuthProvider({
       applyYear(year);
       await prepareSignedIn();
       // The signed-in app's router reads the address when it mounts: it opens on the device's sales invoice.
-      goTo(homePath);
+      goTo(homeFor(user));
       showSignedIn({ status: 'signedIn', user, store, year }, setState);
     },
     [applyYear, prepareSignedIn],

@@ -139,6 +139,14 @@ export default function DashboardPage({ title }: { title: string }) {
             <Tile title={text.payables} to="/reports/aging" testId="dashboard-payables">
               <Figure label={text.payables} value={formatMoney(board.payables.total)} />
               <Figure label={text.overdue} value={formatMoney(board.payables.overdue)} />
+              <Figure
+                label={text.dueBy(
+                  formatDate(board.payables.due_this_week.until),
+                  board.payables.due_this_week.documents,
+                )}
+                value={formatMoney(board.payables.due_this_week.total)}
+                testId="dashboard-payables-due"
+              />
             </Tile>
             <Tile title={text.stock} to="/item-stock" testId="dashboard-stock">
               <Figure
@@ -147,6 +155,20 @@ export default function DashboardPage({ title }: { title: string }) {
                 testId="dashboard-out-of-stock"
               />
               <Figure label={text.belowMinimum} value={String(board.stock.below_minimum)} />
+            </Tile>
+            <Tile
+              title={text.shifts}
+              to={may(user, 'shiftsManage') ? '/reports/shifts' : undefined}
+              testId="dashboard-shifts"
+            >
+              {board.open_shifts.length === 0 && <p>{text.shiftsNone}</p>}
+              {board.open_shifts.map((shift) => (
+                <Figure
+                  key={shift.id}
+                  label={text.shiftExpected(shift.till, shift.user_name ?? '')}
+                  value={formatMoney(shift.expected_cash)}
+                />
+              ))}
             </Tile>
             {may(user, 'settings') && (
               <Tile title={text.backup} to="/folder/settings" testId="dashboard-backup">

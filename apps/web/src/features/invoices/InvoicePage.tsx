@@ -510,6 +510,16 @@ export function InvoicePage({
               {settleText[opened.data.kind === 'perch' ? 'perch' : 'pay']}
             </IonButton>
           )}
+          {/* A label for each unit received (docs/labels.md); the labels screen reads the purchase itself. */}
+          {opened.data?.kind === 'perch' && (
+            <IonButton
+              fill="outline"
+              data-testid="open-labels"
+              onClick={() => opened.data && navigate(`/labels?perch=${opened.data.pay_id}`)}
+            >
+              {salesText.labels}
+            </IonButton>
+          )}
           {opened.data && mayChange && (
             <IonButton color="danger" fill="outline" onClick={askDelete}>
               {salesText.delete}

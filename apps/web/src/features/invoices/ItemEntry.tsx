@@ -1,4 +1,4 @@
-import { compareDecimals, normalizeNumberInput, routes } from '@mizan/contract';
+import { compareDecimals, normalizeNumberInput, routes, sameBarcode } from '@mizan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -110,7 +110,7 @@ export function ItemEntry({
             queryFn: () => searchItems(storeId, wanted),
             networkMode: 'always',
           });
-    const exact = list.find((item) => item.item_parcode === wanted || item.part_no === wanted);
+    const exact = list.find((item) => sameBarcode(item.item_parcode, wanted) || item.part_no === wanted);
     if (exact) return add(exact, '1', exact[priceField], wanted);
     const chosen = list[active];
     if (chosen) pick(chosen);

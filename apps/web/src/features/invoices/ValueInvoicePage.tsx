@@ -1,4 +1,4 @@
-import { compareDecimals, messagesAr } from '@mizan/contract';
+import { compareDecimals, documentVatTerms, kindOf, messagesAr, NO_VAT, vatTermsOf } from '@mizan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
@@ -11,13 +11,14 @@ import { useTypedChoice } from '../../ui/typedChoice.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useScreenFocus } from '../../ui/useScreenFocus.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
+import { useCompany } from '../settings/useSettings.ts';
 import { type DocumentScreen, purchaseScreen, salesScreen } from './documentScreens.ts';
 import { PartyField } from './PartyField.tsx';
 import { salesText } from './salesText.ts';
 import { saveHeaderStep, updateHeaderStep } from './saveInvoice.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 import { useInvoice, useSaveInvoice } from './useSales.ts';
-import { blankValueInvoice, remainderOf, valueInvoiceForm, valueInvoiceValues } from './valueInvoiceForm.ts';
+import { blankValueInvoice, valueInvoiceFigures, valueInvoiceForm, valueInvoiceValues } from './valueInvoiceForm.ts';
 
 /**
  * A value-only invoice (salessnd / purchsnd, and their edit routes with ?id=N): a party, a typed total and the
@@ -39,7 +40,20 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   useEffect(() => {
     if (opened.data) form.reset(valueInvoiceValues(opened.data));
   }, [opened.data, form]);
-  const remaining = remainderOf({ tot_pr: form.watch('tot_pr'), pay: form.watch('pay') });
+  // VAT as the server's save charges it (docs/vat.md): an opened invoice keeps its terms and its rate, a new one takes
+  // the company's settings and standard rate (the rate typed wins either way; 0 allowed).
+  const company = useCompany().data?.[0];
+  const vat = opened.data
+    ? documentVatTerms(opened.data)
+    : company
+      ? vatTermsOf(kindOf(screen.kind).party === 'customer' ? 'sale' : 'purchase', company)
+      : NO_VAT;
+  const defaultRate = opened.data ? (opened.data.vat_rate ?? '0') : (company?.vat_rate ?? '0');
+  const figures = valueInvoiceFigures(
+    { tot_pr: form.watch('tot_pr'), pay: form.watch('pay'), vat_rate: form.watch('vat_rate') },
+    vat,
+    defaultRate,
+  );
 
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirst = () => {
@@ -55,7 +69,7 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
   };
   const validateAndSave = form.handleSubmit(
     (body) => {
-      if (compareDecimals(body.pay, body.tot_pr) === 1) {
+      if (compareDecimals(body.pay, figures.totalWithVat || body.tot_pr) === 1) {
         form.setError('pay', { message: 'NEGATIVE_REMAINDER' });
         return notify.refused(salesText.badRemainder);
       }
@@ -121,11 +135,33 @@ function ValueInvoicePage({ title, screen }: { title: string; screen: DocumentSc
         </div>
         <div className="invoice-totals">
           <PlainNumberField control={control} name="tot_pr" label={salesText.total} />
+          {vat.charged && (
+            <>
+              <PlainNumberField
+                control={control}
+                name="vat_rate"
+                label={salesText.vatRate}
+                placeholder={formatDecimal(defaultRate)}
+              />
+              <div className="total-figure">
+                <span>{salesText.vat}</span>
+                <bdi className="num" data-testid="taxTot">
+                  {formatDecimal(figures.vat)}
+                </bdi>
+              </div>
+              <div className="total-figure">
+                <span>{salesText.totalWithVat}</span>
+                <bdi className="num" data-testid="total_with_vat">
+                  {formatDecimal(figures.totalWithVat)}
+                </bdi>
+              </div>
+            </>
+          )}
           <PlainNumberField control={control} name="pay" label={salesText.paid} />
           <div className="total-figure">
             <span>{salesText.remaining}</span>
             <bdi className="num" data-testid="changee">
-              {formatDecimal(remaining)}
+              {formatDecimal(figures.remaining)}
             </bdi>
           </div>
           <PlainDateField control={control} name="nextPay" label={salesText.nextPay} />

@@ -37,6 +37,8 @@ export const salesText = {
   discount: 'الخصم',
   net: 'صافي المبلغ',
   vat: 'ضريبة القيمة المضافة',
+  /** A value-only invoice's VAT rate; empty takes the company's standard rate (shown as the placeholder). */
+  vatRate: 'نسبة الضريبة %',
   totalWithVat: 'الإجمالي شامل الضريبة',
   paid: 'المدفوع نقدا',
   remaining: 'المتبقي',
@@ -48,6 +50,7 @@ export const salesText = {
   delete: 'حــذف',
   saved: (ref: string) => `تم حفظ الفاتورة ${ref}`,
   askPrint: 'هل تريد طباعة فاتورة ؟',
+  labels: 'ملصقات الأصناف المستلمة',
   yes: 'نعم',
   no_: 'لا',
   noCustomer: chooseCustomer,

@@ -45,5 +45,7 @@ export const itemMovementText = {
     purchase_returns: 'مرتجع مشتريات',
     tswia: 'تسوية جردية',
     firstq: 'كمية افتتاحية',
+    transfer: 'تحويل إلى مخزن',
+    transfer_receipt: 'استلام تحويل',
   } as Record<string, string>,
 } as const;

@@ -10,6 +10,7 @@ import { ItemField } from './ItemField.tsx';
 const item = (id: number, item_name: string, part_no: string, item_parcode: string | null): ItemWithStock => ({
   id,
   store_id: 1,
+  catalogue_id: id,
   item_name,
   item_desc: null,
   aliasEn: null,

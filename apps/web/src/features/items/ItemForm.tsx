@@ -13,6 +13,7 @@ import { CategoryPicker } from './CategoryPicker.tsx';
 import { emptyItemForm, formToBody, type ItemFormValues, itemToForm } from './itemFormValues.ts';
 import { itemsText } from './itemsText.ts';
 import { SellingPriceCalculator } from './SellingPriceCalculator.tsx';
+import { StoresStock } from './StoresStock.tsx';
 import { useItemCost, useSaveItem } from './useItems.ts';
 
 const itemForm = contractForm(formToBody, ItemInput);
@@ -53,6 +54,7 @@ export function ItemForm({ storeId, item, onSaved }: { storeId: number; item?: I
   return (
     <form onSubmit={submit} className="item-form" noValidate>
       <EnterSubmits />
+      {item && <StoresStock storeId={storeId} itemId={item.id} />}
       <IonList className="form-grid">
         <TextField {...bind('item_name')} required autofocus />
         <TextField {...bind('item_desc')} />

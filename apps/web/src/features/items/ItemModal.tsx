@@ -1,5 +1,6 @@
 import type { Item } from '@mizan/contract';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { LabelsButton } from '../labels/LabelsButton.tsx';
 import { ItemForm } from './ItemForm.tsx';
 import { itemsText } from './itemsText.ts';
 
@@ -37,6 +38,11 @@ export function ItemModal({
           onClose();
         }}
       />
+      {item && (
+        <div className="toolbar-row">
+          <LabelsButton label={itemsText.labels} requests={() => [{ id: item.id, count: 1 }]} onOpen={onClose} />
+        </div>
+      )}
     </FormModal>
   );
 }

@@ -6,6 +6,7 @@ type PriceDirection = QueryOf<typeof routes.items.previewPriceChange>['direction
 export const itemsText = {
   newItem: 'صنف جديد',
   editItem: 'تعديل صنف',
+  labels: 'طباعة ملصقات الباركود',
   search: 'بحث بالاسم أو الكود أو الباركود',
   allCategories: 'كل التصنيفات',
   allBrands: 'كل الماركات',
@@ -51,6 +52,18 @@ export const itemsText = {
    * the card shows beside it the last purchase price and the moving-average cost, and the profit and the helper
    * say which one they are on.
    */
+  /** One item in every store of the user (docs/catalogue.md). */
+  stores: {
+    title: 'المخزون في المخازن',
+    open: 'المخزون في كل المخازن',
+    store: 'المخزن',
+    quantity: 'الكمية',
+    value: 'القيمة بالتكلفة',
+    price: 'سعر البيع',
+    minimum: 'أقل كمية',
+    thisStore: 'هذا المخزن',
+    loading: 'جاري قراءة المخازن…',
+  },
   costs: {
     lastPurchase: 'آخر سعر شراء',
     invoice: 'فاتورة',

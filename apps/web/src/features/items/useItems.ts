@@ -47,6 +47,15 @@ export const useItemCost = (storeId: number, id: number | undefined) =>
     enabled: id !== undefined,
   });
 
+/** One item's stock, price and minimum in every store of the user, the session's store first (`items/storesStock`). */
+export const useStoresStock = (storeId: number, itemId: number | undefined) =>
+  useQuery({
+    queryKey: [...storeKey(storeId), 'storesStock', itemId],
+    queryFn: async () =>
+      (await call(routes.itemStock.storesStock, { query: { store_id: storeId, item_id: itemId ?? 0 } })).data,
+    enabled: itemId !== undefined,
+  });
+
 export const useCategories = (storeId: number) =>
   useQuery({
     queryKey: categoryKeys.all(storeId),

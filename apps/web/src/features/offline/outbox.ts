@@ -6,6 +6,7 @@
 import { type BodyOf, routes, type TradeDocumentWithLines } from '@mizan/contract';
 import { ApiError, call, errorMessage } from '../../app/api.ts';
 import { refreshStore } from '../../app/queryClient.ts';
+import { tillOfSale } from '../shifts/till.ts';
 import { offlineText } from './offlineText.ts';
 import {
   type OutboxSale,
@@ -66,7 +67,13 @@ export async function queueSale(input: {
     key,
     counter: device.counter,
     storeId: input.storeId,
-    body: { ...input.body, invoice: { ...input.body.invoice, yearId: input.yearId }, idempotency_key: key, device },
+    // It carries the device's till and the shift open on it, so it stays that shift's when sent later.
+    body: {
+      ...input.body,
+      invoice: { ...input.body.invoice, yearId: input.yearId, ...tillOfSale(input.storeId) },
+      idempotency_key: key,
+      device,
+    },
     receipt: input.receipt,
     madeAt: new Date().toISOString(),
     state: 'waiting',

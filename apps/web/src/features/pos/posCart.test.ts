@@ -6,6 +6,7 @@ import { discountedPrice, exactItem, labelItem, quantityForPrice, scaleLine, wit
 const items = [
   { id: 1, part_no: 'K-1', item_parcode: '6291041500213', pay_price: '12.50' },
   { id: 2, part_no: '123', item_parcode: null, pay_price: '45.00' },
+  { id: 3, part_no: null, item_parcode: '0400000000015', pay_price: '9.00' },
 ];
 
 describe('the POS cart', () => {
@@ -13,6 +14,9 @@ describe('the POS cart', () => {
     expect(exactItem(items, '6291041500213')?.id).toBe(1);
     expect(exactItem(items, 'K-1')?.id).toBe(1);
     expect(exactItem(items, '629104150021')).toBeUndefined();
+    // An EAN-13 starting with 0 (the store's own 04…) scanned by a scanner that sends it as its 12-digit UPC-A.
+    expect(exactItem(items, '0400000000015')?.id).toBe(3);
+    expect(exactItem(items, '400000000015')?.id).toBe(3);
     expect(labelItem(items, '00123')?.id).toBe(2);
     expect(labelItem(items, '00124')).toBeUndefined();
   });

@@ -11,6 +11,7 @@ import {
   parseScaleBarcode,
   percentOf,
   type ScaleBarcodeLayout,
+  sameBarcode,
   sameItemCode,
   toMoneyString,
 } from '@mizan/contract';
@@ -19,9 +20,9 @@ import type { DraftInvoice } from '../invoices/invoiceForm.ts';
 /** How the customer pays: cash (change given back), card (to the bank, the net exactly) or on credit. */
 export type PayMethod = 'cash' | 'card' | 'credit';
 
-/** The item whose barcode or code is exactly the scanned code. */
+/** The item whose barcode or code is exactly the scanned code (a 12-digit UPC-A scan of its EAN-13 too). */
 export const exactItem = <T extends Pick<ItemWithStock, 'item_parcode' | 'part_no'>>(items: T[], code: string) =>
-  items.find((item) => item.item_parcode === code || item.part_no === code);
+  items.find((item) => sameBarcode(item.item_parcode, code) || item.part_no === code);
 
 /** The item a scale label's code names: its code or barcode, leading zeros aside. */
 export const labelItem = <T extends Pick<ItemWithStock, 'item_parcode' | 'part_no'>>(items: T[], labelCode: string) =>

@@ -10,7 +10,7 @@ import {
   toMoneyString,
 } from '@mizan/contract';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -21,6 +21,7 @@ import { useSession } from '../auth/AuthProvider.tsx';
 import { useInvoice } from '../invoices/useSales.ts';
 import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
+import { ShareButtons } from '../share/ShareButtons.tsx';
 import './print.css';
 import { printTextEn as english, printText as text } from './printText.ts';
 import { printsTaxQr, TaxQr, taxQrOf } from './TaxQr.tsx';
@@ -45,6 +46,7 @@ const NotFound = ({ title }: { title: string }) => (
 function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
   const { storeId } = useSession();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const id = Number(params.get('id'));
   const layout = params.get('layout') === 'receipt' ? 'receipt' : 'a4';
   // The kind's own name heads the print; what it prints is its registry entry's.
@@ -99,6 +101,29 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
         >
           {layout === 'a4' ? text.receipt : text.a4}
         </IonButton>
+        {/* The summary to the customer (issue 34, part 4): the share sheet on a phone, a WhatsApp message. */}
+        {d && c && (
+          <ShareButtons
+            summary={{
+              label: spec.label,
+              pay_ref: d.pay_ref,
+              pay_date: d.pay_date,
+              total: d.total_with_vat,
+              remaining: d.changee,
+              currency: c.currency_symbol,
+              company: c.arName,
+              party: d.sub_name,
+            }}
+            phone={party.data?.phone}
+            countryCode={c.country_code}
+          />
+        )}
+        {/* After a purchase: a label for each unit received (docs/labels.md). */}
+        {kind === 'perch' && (
+          <IonButton fill="outline" data-testid="open-labels" onClick={() => navigate(`/labels?perch=${id}`)}>
+            {text.labels}
+          </IonButton>
+        )}
       </div>
       {d && c && (
         <article className={`invoice-print ${layout}`} data-testid="invoice-print" dir={en ? 'ltr' : 'rtl'}>

@@ -1,9 +1,10 @@
-import { isKindToken, isTradeKind, type KindToken } from '@mizan/contract';
+import { isKindToken, isTradeKind, type KindToken, kindOf } from '@mizan/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
+import { useAccountBalance } from '../accounts/useAccounts.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { useInvoice } from '../invoices/useSales.ts';
 import { offlineText } from '../offline/offlineText.ts';
@@ -11,6 +12,7 @@ import type { OutboxSale } from '../offline/outbox.rules.ts';
 import { keptSale } from '../offline/outboxStore.ts';
 import { useReturnDetail } from '../returns/useReturns.ts';
 import { useCompany } from '../settings/useSettings.ts';
+import { ShareButtons } from '../share/ShareButtons.tsx';
 import { printText, receiptText as text } from './printText.ts';
 import './receipt.css';
 import { receiptTotals, receiptWords } from './receiptFigures.ts';
@@ -35,6 +37,7 @@ export default function ReceiptPage({ title }: { title: string }) {
     ? { ...pending.sale.receipt, pay_ref: offlineText.pendingRef(pending.sale.counter) }
     : doc.data;
   const c = company.data?.[0];
+  const party = useAccountBalance(storeId, pending.sale ? undefined : doc.data?.cust_id);
   // A return names the invoice it takes goods back from (its original).
   const returnKind = isTradeKind(kind) ? undefined : kind;
   const returned = useReturnDetail(storeId, returnKind ?? 'sales_returns', returnKind && doc.data?.pay_ref);
@@ -59,6 +62,23 @@ export default function ReceiptPage({ title }: { title: string }) {
         <IonButton fill={width === '58' ? 'solid' : 'outline'} onClick={() => widthTo('58')}>
           {text.width58}
         </IonButton>
+        {/* A saved sale's summary to the customer (issue 34, part 4); one still on the device has no number yet. */}
+        {doc.data && c && (
+          <ShareButtons
+            summary={{
+              label: kindOf(kind).label,
+              pay_ref: doc.data.pay_ref,
+              pay_date: doc.data.pay_date,
+              total: doc.data.total_with_vat,
+              remaining: doc.data.changee,
+              currency: c.currency_symbol,
+              company: c.arName,
+              party: doc.data.sub_name,
+            }}
+            phone={party.data?.phone}
+            countryCode={c.country_code}
+          />
+        )}
       </div>
       {(doc.isError || pending.missing) && <p data-testid="print-not-found">{printText.notFound}</p>}
       {d && c && (

@@ -30,6 +30,7 @@ export const printText = {
   english: 'EN',
   arabic: 'عربي',
   receipt: 'إيصال مختصر',
+  labels: 'ملصقات الأصناف المستلمة',
   a4: 'A4',
   notFound: 'المستند المطلوب غير موجود',
   // VAT (docs/vat.md), on the A4 invoice and the receipt.

@@ -80,6 +80,13 @@ export const useGrossProfit = (storeId: number, by: 'item' | 'invoice', period: 
 export const useVatReport = (storeId: number, period: PeriodChoice) =>
   usePagedList([...reportKeys.all(storeId), 'vat'], routes.vat.report, { store_id: storeId, ...periodQuery(period) });
 
+export const usePartySales = (storeId: number, side: 'sales' | 'purchases', period: PeriodChoice) =>
+  usePagedList([...reportKeys.all(storeId), 'partySales'], routes.reports.partySales, {
+    store_id: storeId,
+    side,
+    ...periodQuery(period),
+  });
+
 export const useAging = (storeId: number, side: 'receivable' | 'payable', asOf: string) =>
   usePagedList([...reportKeys.all(storeId), 'aging'], routes.reports.aging, {
     store_id: storeId,

@@ -26,6 +26,7 @@ const fieldLook: Partial<Record<Field, Pick<ComponentProps<typeof BoundInput>, '
   vatNo: { digits: 'code' },
   currency_code: { dir: 'ltr' },
   currency_decimals: { digits: 'number' },
+  vat_rate: { digits: 'number' },
 };
 const textFields: Field[] = [
   'arName',
@@ -38,6 +39,7 @@ const textFields: Field[] = [
   'currency_code',
   'currency_symbol',
   'currency_decimals',
+  'vat_rate',
 ];
 type Values = Record<Field, string> & { vat_registered: boolean; prices_include_vat: boolean };
 const toValues = (c: Company): Values => ({

@@ -1,7 +1,7 @@
 import { type BodyOf, routes, type Store, StoreUpdateBody } from '@mizan/contract';
 import { call } from '../../app/api.ts';
 import { EnterSubmits } from '../../ui/EnterSubmits.tsx';
-import { CheckboxField, SelectField, TextField } from '../../ui/form/fields.tsx';
+import { CheckboxField, CodeField, SelectField, TextField } from '../../ui/form/fields.tsx';
 import { contractForm, showServerErrors, useContractForm } from '../../ui/form/useContractForm.ts';
 import { IonButton, IonList, IonNote } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -13,9 +13,11 @@ type Values = {
   store_name: string;
   location: string;
   allow_negative_stock: boolean;
+  shifts_required: boolean;
   scale_code_digits: string;
   scale_value: 'weight' | 'price';
   scale_decimals: string;
+  ean_prefix: string;
 };
 const storeForm = contractForm((values: Values) => ({ ...values, store_id: values.id }), StoreUpdateBody);
 const digitOptions = (from: number, to: number) =>
@@ -27,9 +29,11 @@ export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolea
     store_name: store.store_name,
     location: store.location ?? '',
     allow_negative_stock: store.allow_negative_stock,
+    shifts_required: store.shifts_required,
     scale_code_digits: String(store.scale_code_digits),
     scale_value: store.scale_value,
     scale_decimals: String(store.scale_decimals),
+    ean_prefix: store.ean_prefix,
   });
   const layout = form.watch(['scale_code_digits', 'scale_value', 'scale_decimals']);
   const save = useSettingsChange(
@@ -61,6 +65,14 @@ export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolea
           testId="allow-negative-stock"
         />
         <IonNote className="ion-padding-horizontal">{settingsText.allowNegativeStockHint}</IonNote>
+        <CheckboxField
+          control={form.control}
+          name="shifts_required"
+          label={fields.shifts_required}
+          disabled={!isAdmin}
+          testId="shifts-required"
+        />
+        <IonNote className="ion-padding-horizontal">{settingsText.shiftsRequiredHint}</IonNote>
         {/* The scale's label layout (EAN-13, prefix 20–29): the POS reads weights or prices with it. */}
         <SelectField
           control={form.control}
@@ -92,6 +104,9 @@ export function StoreSection({ store, isAdmin }: { store: Store; isAdmin: boolea
         <IonNote className="ion-padding-horizontal" data-testid="scale-hint">
           {settingsText.scaleHint(Number(layout[0]), layout[1] === 'price', Number(layout[2]))}
         </IonNote>
+        {/* The store's own barcodes (labels), kept out of the scales' 20–29: docs/labels.md. */}
+        <CodeField control={form.control} name="ean_prefix" label={fields.ean_prefix} readonly={!isAdmin} />
+        <IonNote className="ion-padding-horizontal">{settingsText.eanPrefixHint}</IonNote>
       </IonList>
       {isAdmin && (
         <IonButton type="submit" data-testid="save-store">

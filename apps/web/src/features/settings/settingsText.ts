@@ -33,6 +33,7 @@ export const settingsText = {
     currency_code: 'رمز العملة (ISO)',
     currency_symbol: 'رمز العملة بالعربية',
     currency_decimals: 'الخانات العشرية',
+    vat_rate: 'نسبة الضريبة القياسية % (للفواتير بالقيمة فقط)',
   },
   vat: {
     registered: 'مسجلة في ضريبة القيمة المضافة (تطبع رمز الاستجابة الضريبي على الفواتير)',
@@ -55,15 +56,21 @@ export const settingsText = {
     store_name: 'اسم المخزن',
     location: 'الموقع',
     allow_negative_stock: 'السماح بالمخزون السالب',
+    shifts_required: 'البيع على الكاشير يتطلب وردية مفتوحة',
     scale_code_digits: 'ملصق الميزان: أرقام كود الصنف',
     scale_value: 'ملصق الميزان: القيمة',
     scale_decimals: 'ملصق الميزان: المنازل العشرية للقيمة',
+    ean_prefix: 'بادئة باركود المخزن',
   },
+  eanPrefixHint:
+    'تُعطى الأصناف التي بلا باركود أرقاما تبدأ بهذه البادئة (04: أرقام الشركة الداخلية في نظام GS1). لا تُقبل 20–29 ولا 02 لأنها أرقام ملصقات الموازين',
   scaleWeight: 'الوزن',
   scalePrice: 'السعر',
   /** The label layout in words: 2 prefix digits (20–29), the code, the value, the check digit. */
   scaleHint: (codeDigits: number, price: boolean, decimals: number) =>
     `ملصق الميزان (EAN-13 يبدأ بـ 20 إلى 29): رقمان للبادئة، ثم ${codeDigits} أرقام لكود الصنف، ثم ${10 - codeDigits} أرقام ${price ? 'للسعر' : 'للوزن'} منها ${decimals} بعد الفاصلة، ثم رقم التحقق.`,
+  shiftsRequiredHint:
+    'عند التفعيل لا يُحفظ بيع على كاشير (نقطة البيع أو الهاتف أو شاشة المبيعات) إلا في وردية مفتوحة عليه، ويُقفل الكاشير ورديته بعدّ النقدية. الافتراضي: الورديات اختيارية.',
   allowNegativeStockHint:
     'عند التفعيل يمكن البيع أو حذف المشتريات أو تقليل الكميات الافتتاحية حتى لو أصبح رصيد الصنف أقل من صفر. الافتراضي: غير مسموح.',
   userFields: {

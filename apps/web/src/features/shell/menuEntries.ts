@@ -26,6 +26,7 @@ export const menuGroups: MenuGroup[] = [
       entry('folder/sales', 'desktop', 'sale.create'),
       entry('folder/sales-mob', 'mobile', 'sale.create'),
       entry('folder/pos-sales', 'both', 'sale.create'),
+      entry('folder/shift', 'both', 'shift'),
       entry('folder/sales-record', 'both', 'signedIn'),
       entry('folder/sales-return', 'both', 'salesReturn.create'),
       entry('folder/sales-returns-record', 'both', 'signedIn'),
@@ -52,6 +53,9 @@ export const menuGroups: MenuGroup[] = [
       entry('folder/items-report', 'desktop', 'readCost'),
       entry('folder/tswia', 'desktop', 'stockCount.create'),
       entry('folder/tswia-record', 'desktop', 'stockCount.create'),
+      entry('folder/transfer', 'both', 'transfer.create'),
+      entry('folder/transfer-receive', 'both', 'transfer.create'),
+      entry('folder/transfer-record', 'both', 'transfer.create'),
     ],
   },
   {
@@ -73,6 +77,10 @@ export const menuGroups: MenuGroup[] = [
       entry('reports/gross-profit', 'both', 'readCost'),
       entry('reports/aging', 'both', 'readReports'),
       entry('reports/vat', 'both', 'readReports'),
+      entry('reports/party-sales', 'both', 'readReports'),
+      entry('reports/stores-sales', 'both', 'readReports'),
+      entry('reports/stores-stock', 'both', 'readReports'),
+      entry('reports/shifts', 'both', 'shiftsManage'),
     ],
   },
   {

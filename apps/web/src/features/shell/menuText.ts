@@ -23,6 +23,7 @@ const ownLabels: Partial<Record<RoutePath, string>> = {
   'item-stock': 'المخزن',
   'folder/items-report': 'حركة الأصناف',
   'folder/tswia': 'التسوية الجردية',
+  'folder/transfer': 'التحويل المخزني',
   'folder/sub-account2': 'ادارة الحسابات',
   'folder/cash2': 'السندات',
   'folder/balance-sheet2': 'الأرصدة',

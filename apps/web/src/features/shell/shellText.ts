@@ -75,4 +75,18 @@ export const screenTitles = {
   'reports/gross-profit': 'مجمل الربح',
   'reports/aging': 'أعمار الديون',
   'reports/vat': 'ضريبة القيمة المضافة',
+  'reports/party-sales': 'المبيعات والمشتريات حسب الحساب',
+  'reports/stores-sales': 'مبيعات المخازن',
+  'reports/stores-stock': 'مخزون المخازن',
+  'folder/shift': 'الوردية',
+  'shift-report': 'تقرير الوردية',
+  'reports/shifts': 'سجل الورديات',
+  labels: 'ملصقات الباركود',
+  // Issue 33, part 2: stock transfers between the company's stores (docs/transfers.md).
+  'folder/transfer': 'تحويل مخزني',
+  'folder/edit-transfer': 'تعديل تحويل مخزني',
+  'folder/transfer-view': 'تحويل مخزني',
+  'folder/transfer-receive': 'استلام التحويلات',
+  'folder/transfer-record': 'سجل التحويلات',
+  'transfer-print': 'طباعة تحويل مخزني',
 } as const;

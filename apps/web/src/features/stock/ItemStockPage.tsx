@@ -6,12 +6,14 @@ import {
   documentTextOutline,
   pricetagsOutline,
   printOutline,
+  storefrontOutline,
 } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDecimal } from '../../app/format.ts';
 import { columnsFor, may } from '../../app/permissions.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
@@ -22,7 +24,10 @@ import { ItemModal } from '../items/ItemModal.tsx';
 import { ItemRowActions } from '../items/ItemRowActions.tsx';
 import { itemsText } from '../items/itemsText.ts';
 import { PriceChangeModal } from '../items/PriceChangeModal.tsx';
+import { StoresStock } from '../items/StoresStock.tsx';
 import { useDeleteItem } from '../items/useItems.ts';
+import { LabelsButton } from '../labels/LabelsButton.tsx';
+import { useStores } from '../settings/useSettings.ts';
 import { itemReportPath } from './itemReportPath.ts';
 import { StockFiltersBar } from './StockFiltersBar.tsx';
 import { stockColumnChoice, stockColumns } from './stockColumns.ts';
@@ -30,7 +35,7 @@ import { stockLinesOf } from './stockSelection.ts';
 import { stockText } from './stockText.ts';
 import { noStockFilters, type StockFilters, stockFilterParams, useStockList, useStockTotals } from './useStock.ts';
 
-type Dialog = { kind: 'item'; item?: Item } | { kind: 'prices' } | undefined;
+type Dialog = { kind: 'item'; item?: Item } | { kind: 'prices' } | { kind: 'stores'; item: StockRow } | undefined;
 
 /** The stock count takes the picked items by id (`?items=1,2,3`) and reads their system quantity at its date. */
 const COUNT_PATH = '/folder/tswia';
@@ -51,6 +56,8 @@ export default function ItemStockPage({ title }: { title: string }) {
   const totals = useStockTotals(storeId, filters);
   const [selected, setSelected] = useState<Map<number, StockRow>>(new Map());
   const [dialog, setDialog] = useState<Dialog>();
+  // One item's stock in every store is offered to a user of several stores (docs/catalogue.md).
+  const severalStores = (useStores().data?.length ?? 0) > 1;
   const remove = useDeleteItem(storeId);
   const [confirm] = useIonAlert();
   const notify = useNotify();
@@ -186,6 +193,10 @@ export default function ItemStockPage({ title }: { title: string }) {
           >
             {stockText.toCount}
           </IonButton>
+          <LabelsButton
+            label={stockText.toLabels}
+            requests={() => [...selected.keys()].map((id) => ({ id, count: 1 }))}
+          />
           <IonButton size="small" fill="clear" onClick={() => setSelected(new Map())}>
             {stockText.clearSelection}
           </IonButton>
@@ -214,6 +225,18 @@ export default function ItemStockPage({ title }: { title: string }) {
             >
               <IonIcon icon={documentTextOutline} />
             </IonButton>
+            {severalStores && (
+              <IonButton
+                size="small"
+                fill="clear"
+                onClick={() => setDialog({ kind: 'stores', item: row })}
+                data-testid="item-stores"
+                aria-label={itemsText.stores.open}
+                title={itemsText.stores.open}
+              >
+                <IonIcon icon={storefrontOutline} />
+              </IonButton>
+            )}
           </ItemRowActions>
         )}
       />
@@ -223,6 +246,14 @@ export default function ItemStockPage({ title }: { title: string }) {
         item={dialog?.kind === 'item' ? dialog.item : undefined}
         onClose={() => setDialog(undefined)}
       />
+      <FormModal
+        open={dialog?.kind === 'stores'}
+        title={dialog?.kind === 'stores' ? dialog.item.item_name : itemsText.stores.title}
+        closeLabel={itemsText.close}
+        onClose={() => setDialog(undefined)}
+      >
+        {dialog?.kind === 'stores' && <StoresStock storeId={storeId} itemId={dialog.item.id} always />}
+      </FormModal>
       <PriceChangeModal
         storeId={storeId}
         open={dialog?.kind === 'prices'}

@@ -22,6 +22,7 @@ export const stockText = {
   toPurchase: 'إنشاء فاتورة شراء',
   toSale: 'إنشاء فاتورة بيع',
   toCount: 'تسوية الكميات',
+  toLabels: 'ملصقات الباركود',
   columns: {
     item_name: 'الصنف',
     item_desc: 'اسم الصنف (English)',

@@ -1,7 +1,7 @@
-import { type CountSheetLine, normalizeNumberInput, routes, toMoneyString } from '@mizan/contract';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type CountSheetLine, toMoneyString } from '@mizan/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { call, fieldErrors } from '../../app/api.ts';
+import { fieldErrors } from '../../app/api.ts';
 import { formatDecimal, formatQuantity } from '../../app/format.ts';
 import { dateFieldLock } from '../../app/permissions.ts';
 import { DateField } from '../../ui/DateField.tsx';
@@ -9,16 +9,13 @@ import { wordFieldError } from '../../ui/form/fieldText.ts';
 import { IonButton, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { PlainField } from '../../ui/PlainField.tsx';
-import { searchTerm } from '../../ui/searchTerm.ts';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
-import { useDebounced } from '../../ui/useDebounced.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
-import { type ItemWithStock, useItemSearch } from '../invoices/useSales.ts';
 import '../itemMovement/stockReports.css';
-import { comboboxOf, ItemResults } from '../items/ItemResults.tsx';
-import { ItemSearchButton } from '../items/ItemSearchButton.tsx';
+import { ItemAdder } from '../items/ItemAdder.tsx';
+import { LineQuantityInput, lineItemColumn, lineNumberColumn } from '../items/lineColumns.tsx';
 import { useCategories } from '../items/useItems.ts';
 import {
   addLines,
@@ -34,34 +31,13 @@ import {
 import { stockCountText as text } from './stockCountText.ts';
 import { readSheet, useCount, useDeleteCount, useSaveCount } from './useStockCounts.ts';
 
-/** Enter in a counted quantity goes to the next line's, from the last back to the search. */
-function enterInCount(event: KeyboardEvent<HTMLInputElement>) {
-  if (event.key !== 'Enter') return;
-  event.preventDefault();
-  const inputs = [...(event.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[data-counted]') ?? [])];
-  const next =
-    inputs[inputs.indexOf(event.currentTarget) + 1] ?? event.currentTarget.form?.elements.namedItem('item_search');
-  if (next instanceof HTMLInputElement) {
-    next.focus();
-    next.select();
-  }
-}
-
 function lineColumns(
   onCount: (itemId: number, qtyReal: string) => void,
   errors: Record<number, string>,
 ): Column<CountLine>[] {
   return [
-    { id: 'no', header: text.no, cell: (_, index) => <bdi className="num">{index + 1}</bdi> },
-    {
-      id: 'item',
-      header: text.item,
-      cell: (line) => (
-        <>
-          {line.item_name} {line.part_no && <bdi className="num">{line.part_no}</bdi>}
-        </>
-      ),
-    },
+    lineNumberColumn(text.no),
+    lineItemColumn(text.item),
     {
       id: 'system',
       header: text.system,
@@ -76,23 +52,14 @@ function lineColumns(
       cell: (line) => {
         const error = errors[line.item_id] ?? (equalsSystem(line) ? wordFieldError('COUNT_EQUALS_SYSTEM') : undefined);
         return (
-          <>
-            <input
-              className="plain-input cell-input"
-              aria-label={`${text.counted} ${line.item_name}`}
-              data-counted
-              inputMode="decimal"
-              value={line.qtyReal}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => onCount(line.item_id, normalizeNumberInput(e.target.value))}
-              onKeyDown={enterInCount}
-            />
-            {error && (
-              <small className="field-error" data-testid="count-line-error">
-                {error}
-              </small>
-            )}
-          </>
+          <LineQuantityInput
+            label={`${text.counted} ${line.item_name}`}
+            marker="counted"
+            value={line.qtyReal}
+            error={error}
+            errorTestId="count-line-error"
+            onChange={(qtyReal) => onCount(line.item_id, qtyReal)}
+          />
         );
       },
     },
@@ -114,67 +81,6 @@ function lineColumns(
       },
     },
   ];
-}
-
-/** Finds an item by name, code or barcode; Enter on an exact code or barcode (a scanner's) adds it at once. */
-function CountItemSearch({ storeId, onAdd }: { storeId: number; onAdd: (ids: number[]) => void }) {
-  const notify = useNotify();
-  const [term, setTerm] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const debounced = useDebounced(term, 150);
-  const search = useItemSearch(storeId, debounced);
-  const results = debounced === term ? (search.data ?? []).slice(0, 8) : [];
-  const add = (item: ItemWithStock) => {
-    onAdd([item.id]);
-    setTerm('');
-    setActive(0);
-  };
-  async function enter() {
-    const wanted = term.trim();
-    if (!wanted) return;
-    // A scanner sends Enter right after the code, before the list has loaded: ask for it now.
-    const list = results.length
-      ? results
-      : (await call(routes.items.searchStock, { query: { store_id: storeId, search: wanted } })).data;
-    const item = list.find((i) => i.part_no === wanted || i.item_parcode === wanted) ?? list[active];
-    if (item) add(item);
-    else notify.refused(text.notFound);
-  }
-  function onKey(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
-    else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-    else if (event.key === 'Enter') void enter();
-    else return;
-    event.preventDefault();
-  }
-  return (
-    <div className="field grow">
-      <label htmlFor={`${listId}-input`}>{text.search}</label>
-      <input
-        id={`${listId}-input`}
-        name="item_search"
-        className="plain-input"
-        autoComplete="off"
-        data-testid="count-item-search"
-        {...comboboxOf(listId, results, active)}
-        value={term}
-        onChange={(e) => {
-          setTerm(searchTerm(e.target.value));
-          setActive(0);
-        }}
-        onKeyDown={onKey}
-      />
-      <ItemResults
-        listId={listId}
-        results={results}
-        active={active}
-        onPick={add}
-        details={(item) => <bdi className="num">{item.item_parcode}</bdi>}
-      />
-      <ItemSearchButton storeId={storeId} onPick={add} />
-    </div>
-  );
 }
 
 function CategoryAdder({ storeId, onAdd }: { storeId: number; onAdd: (categoryId: number) => void }) {
@@ -364,7 +270,13 @@ export default function StockCountPage({ title }: { title: string }) {
           <PlainField label={text.comment} grow value={comment} onChange={(e) => setComment(e.target.value)} />
         </div>
         <div className="invoice-header">
-          <CountItemSearch storeId={storeId} onAdd={(ids) => void add({ item_ids: ids })} />
+          <ItemAdder
+            storeId={storeId}
+            label={text.search}
+            notFound={text.notFound}
+            testId="count-item-search"
+            onAdd={(item) => void add({ item_ids: [item.id] })}
+          />
           <CategoryAdder storeId={storeId} onAdd={(categoryId) => void add({ category_id: categoryId })} />
         </div>
         <DataTable
