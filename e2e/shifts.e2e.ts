@@ -2,13 +2,15 @@
  * A cashier's shift from open to Z report (issue 34, docs/shifts.md), across screens as the day goes: the float
  * typed in Arabic-Indic digits on the shift screen, sales scanned on the POS at the same till, back to the shift for
  * a paid out, the close counted 5.00 short, the Z report on the 58 mm roll; the phone's own till; the manager's
- * record. Desktop and phone, light and dark.
+ * record, where a manager closes a shift left open and reopens it. Desktop and phone, light and dark. A sale on the
+ * desktop sales invoice of the device is the shift's too.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   createItem,
   desktop,
+  invoiceLines,
   phone,
   postFromPage,
   readFromPage,
@@ -83,18 +85,28 @@ describe('a till shift', () => {
       (await readFromPage<Report[]>(cashier, `shift/current?till=${encodeURIComponent('كاشير 1')}`))?.[0];
     await expect.poll(async () => JSON.stringify((await current()) ?? null)).toContain('"sales_count":2');
 
+    // A third on the desktop sales invoice of the same device: the shift's too (it sends the device's till).
+    await cashier.goto(`${running.server.baseUrl}/folder/sales`);
+    await expect.poll(() => cashier.locator('input[name="customer"]').inputValue()).toContain('عميل نقدي');
+    await typeInto(cashier, 'item_search', 'SHF-1');
+    await cashier.keyboard.press('Enter');
+    await expect.poll(() => invoiceLines(cashier).count()).toBe(1);
+    await cashier.keyboard.press('Control+s');
+    await cashier.locator('.question button', { hasText: 'لا' }).click();
+    await expect.poll(async () => JSON.stringify((await current()) ?? null)).toContain('"sales_count":3');
+
     // Back to the shift: the X report follows; 20.00 paid out for water.
     await goShift(cashier);
-    await expect.poll(() => figure(cashier, 'shift-expected')).toBe('200.00');
+    await expect.poll(() => figure(cashier, 'shift-expected')).toBe('250.00');
     await typeInto(cashier, 'move_amount', '20');
     await typeInto(cashier, 'move_reason', 'مياه للمحل');
     await cashier.getByTestId('add-move').click();
-    await expect.poll(() => figure(cashier, 'shift-expected')).toBe('180.00');
+    await expect.poll(() => figure(cashier, 'shift-expected')).toBe('230.00');
     expect(await cashier.getByTestId('shift-moves').innerText()).toContain('مياه للمحل');
     await screenshot(cashier, 'shift-open-desktop-light');
 
-    // The drawer holds 175.00: the close says 5.00 short, and the next sale at the till waits for a new shift.
-    await typeInto(cashier, 'counted', '175');
+    // The drawer holds 225.00: the close says 5.00 short, and the next sale at the till waits for a new shift.
+    await typeInto(cashier, 'counted', '225');
     await cashier.getByTestId('close-shift').click();
     await cashier.getByTestId('shift-closed').waitFor();
     expect(await cashier.getByTestId('shift-report-title').first().innerText()).toContain('تقرير Z');
@@ -135,12 +147,41 @@ describe('a till shift', () => {
       expect(await figure(onPhone, 'shift-difference')).toBe('0.00');
       await onPhone.context().close();
     }
+    // The cashier leaves a shift open on another till at the end of the day.
+    const late = await openAs('cashier', 'cashier123');
+    await goShift(late);
+    await typeInto(late, 'till', 'كاشير 2');
+    await typeInto(late, 'opening_float', '50');
+    await late.getByTestId('open-shift').click();
+    await late.getByTestId('shift-report').waitFor();
+    await late.context().close();
+
     const dark = await openAs('admin', 'admin123', desktop, 'dark');
     await dark.goto(`${running.server.baseUrl}/reports/shifts`);
     const rows = dark.locator('[data-testid="shifts-record"] tbody tr');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
     expect(await rows.last().innerText()).toContain('-5.00');
     await screenshot(dark, 'shifts-record-desktop-dark');
+
+    // The manager closes it from its report with the 50.00 found in the drawer, then reopens it.
+    await rows.filter({ hasText: 'كاشير 2' }).locator('a').click();
+    await dark.waitForURL(/shift-report/);
+    await dark.getByTestId('shift-manage').waitFor();
+    expect(await dark.getByTestId('shift-report-title').first().innerText()).toContain('تقرير X');
+    await typeInto(dark, 'counted', '50');
+    await dark.getByTestId('close-shift').click();
+    await dark.getByTestId('reopen-shift').waitFor();
+    await expect.poll(() => dark.getByTestId('shift-report-title').first().innerText()).toContain('تقرير Z');
+    expect(await figure(dark, 'shift-difference')).toBe('0.00');
+    await screenshot(dark, 'shift-closed-by-manager-desktop-dark');
+    await dark.getByTestId('reopen-shift').click();
+    await dark.getByTestId('close-shift').waitFor();
+    await expect.poll(() => dark.getByTestId('shift-report-title').first().innerText()).toContain('تقرير X');
+    const shiftId = Number(new URL(dark.url()).searchParams.get('shift_id'));
+    const reopened = (
+      await readFromPage<{ closed_at: string | null }[]>(dark, `shift/readById?shift_id=${shiftId}`)
+    )?.[0];
+    expect(reopened?.closed_at).toBeNull();
     await dark.context().close();
     await admin.context().close();
   });

@@ -35,6 +35,7 @@ import type { SaleBody } from '../offline/outbox.rules.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
 import { useCompany } from '../settings/useSettings.ts';
+import { deviceTill } from '../shifts/till.ts';
 import { settlePath, settleText } from '../vouchers/settleLink.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { type DocumentScreen, salesScreen } from './documentScreens.ts';
@@ -280,11 +281,15 @@ export function InvoicePage({
       totals: f.problem,
     });
     if (problem) return notify.refused(salesText.draftRefused[problem]);
+    const request = toRequest(current, saveKey, screen.price);
     const steps = saveSteps(
       screen,
       opened.data ? { kind: openedKind, pay_id: opened.data.pay_id, pay_date: opened.data.pay_date } : undefined,
       current.final,
-      toRequest(current, saveKey, screen.price),
+      // A new sale is made at this device's till and joins its open shift (docs/shifts.md); an edit keeps its own.
+      !opened.data && screen.kind === 'pay'
+        ? { ...request, invoice: { ...request.invoice, till: deviceTill() } }
+        : request,
     );
     // A new sale on the phone is kept on the device first and sells without the network (docs/offline.md).
     const [only] = steps;

@@ -12,6 +12,7 @@ import { Question } from '../../ui/Question.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
 import { today } from '../invoices/invoiceForm.ts';
+import { deviceTill } from '../shifts/till.ts';
 import { OriginalFinder, OriginalSummary } from './OriginalFinder.tsx';
 import { ReturnLines } from './ReturnLines.tsx';
 import { ReturnTotals } from './ReturnTotals.tsx';
@@ -115,7 +116,15 @@ export function ReturnPage({ title, screen }: { title: string; screen: ReturnScr
             kind: screen.kind,
             changed: { ...body, invoice: { ...body.invoice, return_id: editing.data.return_id } },
           }
-        : { kind: screen.kind, created: { ...body, idempotency_key: saveKey } };
+        : {
+            kind: screen.kind,
+            // A customer's refund is paid at this device's till, in its open shift (docs/shifts.md).
+            created: {
+              ...body,
+              invoice: screen.tillReceipt ? { ...body.invoice, till: deviceTill() } : body.invoice,
+              idempotency_key: saveKey,
+            },
+          };
       try {
         const [saved] = await save.mutateAsync(request);
         if (!saved) return;

@@ -190,9 +190,6 @@ function OpenShift({
   const [kind, setKind] = useState<'in' | 'out'>('out');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [counted, setCounted] = useState('');
-  const [byDenomination, setByDenomination] = useState(false);
-  const count = useDenominations();
   const move = useMutation({
     mutationFn: () => call(routes.shift.cashMove, { body: { shift_id: shift.id, kind, amount, reason } }),
     onSuccess: (answer) => {
@@ -204,28 +201,9 @@ function OpenShift({
     },
     onError: notify.failed,
   });
-  const close = useMutation({
-    mutationFn: () =>
-      call(routes.shift.close, {
-        body: byDenomination
-          ? { shift_id: shift.id, counted: count.total, denominations: count.typed }
-          : { shift_id: shift.id, counted: counted === '' ? '0' : counted },
-      }),
-    onSuccess: (answer) => {
-      const [report] = answer.data;
-      if (report) onClosed(report);
-      notify.done(text.closed);
-    },
-    onError: notify.failed,
-  });
   const submitMove = (event: FormEvent) => {
     event.preventDefault();
     move.mutate();
-  };
-  const submitClose = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = byDenomination ? count.total : counted || '0';
-    if (window.confirm(text.closeConfirm(formatDecimal(typed), formatDecimal(shift.expected_cash)))) close.mutate();
   };
   return (
     <div className="shift-open">
@@ -261,28 +239,61 @@ function OpenShift({
           {text.addMove}
         </IonButton>
       </form>
-      <form className="shift-card" onSubmit={submitClose} noValidate data-testid="shift-close-form">
-        <label className="check-row">
-          <input type="checkbox" checked={byDenomination} onChange={(e) => setByDenomination(e.target.checked)} />
-          {text.byDenomination}
-        </label>
-        {byDenomination ? (
-          <DenominationCount count={count} />
-        ) : (
-          <PlainField
-            label={text.counted}
-            name="counted"
-            inputMode="decimal"
-            dir="ltr"
-            value={counted}
-            onChange={(e) => setCounted(normalizeNumberInput(e.target.value))}
-          />
-        )}
-        <IonButton type="submit" color="danger" disabled={close.isPending} data-testid="close-shift">
-          {text.close}
-        </IonButton>
-      </form>
+      <CloseShiftForm shift={shift} onClosed={onClosed} />
     </div>
+  );
+}
+
+/**
+ * The close: the cash in the drawer counted (or counted by denomination) against what the books expect, asked once
+ * more before it closes. The cashier's own shift on the shift screen; another's, for a manager, on its report.
+ */
+export function CloseShiftForm({ shift, onClosed }: { shift: ShiftReport; onClosed: (report: ShiftReport) => void }) {
+  const notify = useNotify();
+  const [counted, setCounted] = useState('');
+  const [byDenomination, setByDenomination] = useState(false);
+  const count = useDenominations();
+  const close = useMutation({
+    mutationFn: () =>
+      call(routes.shift.close, {
+        body: byDenomination
+          ? { shift_id: shift.id, counted: count.total, denominations: count.typed }
+          : { shift_id: shift.id, counted: counted === '' ? '0' : counted },
+      }),
+    onSuccess: (answer) => {
+      const [report] = answer.data;
+      if (report) onClosed(report);
+      notify.done(text.closed);
+    },
+    onError: notify.failed,
+  });
+  const submitClose = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = byDenomination ? count.total : counted || '0';
+    if (window.confirm(text.closeConfirm(formatDecimal(typed), formatDecimal(shift.expected_cash)))) close.mutate();
+  };
+  return (
+    <form className="shift-card" onSubmit={submitClose} noValidate data-testid="shift-close-form">
+      <label className="check-row">
+        <input type="checkbox" checked={byDenomination} onChange={(e) => setByDenomination(e.target.checked)} />
+        {text.byDenomination}
+      </label>
+      {byDenomination ? (
+        <DenominationCount count={count} />
+      ) : (
+        <PlainField
+          label={text.counted}
+          name="counted"
+          inputMode="decimal"
+          dir="ltr"
+          value={counted}
+          onChange={(e) => setCounted(normalizeNumberInput(e.target.value))}
+        />
+      )}
+      <IonButton type="submit" color="danger" disabled={close.isPending} data-testid="close-shift">
+        {text.close}
+      </IonButton>
+    </form>
   );
 }
 
