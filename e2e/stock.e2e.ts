@@ -150,6 +150,32 @@ describe('item stock', () => {
     await page.context().close();
   });
 
+  it('the stock on a past evening: typed in Arabic-Indic digits, the rows, the cards and the print read that day', async () => {
+    const page = await open('item-stock');
+    await page.getByTestId('stock-table').waitFor();
+    await search(page, `${PREFIX} سالبة`);
+    await expect.poll(() => quantities(page)).toEqual(['-2']);
+    // The evening before its short sale of 20 November it held nothing.
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('items/stockList') && new URL(r.url()).searchParams.get('as_of') === '2026-11-19',
+    );
+    await page.locator('input[name="as_of"]').fill('١٩/١١/٢٠٢٦');
+    await answered;
+    await expect.poll(() => quantities(page)).toEqual(['0']);
+    await expect.poll(() => page.getByTestId('value-at-price').textContent()).toBe('0.00');
+    // The whole shelf on that day, against the server's own totals of it.
+    await search(page, PREFIX);
+    const day = (await readFromPage<Totals[]>(page, `items/readStockTotals?as_of=2026-11-19&search=${PREFIX}`))[0];
+    expect(day?.stockValuePayPrice).toBe('36000.00');
+    await expect.poll(() => page.getByTestId('value-at-price').textContent()).toBe('36,000.00');
+    await screenshot(page, 'item-stock-as-of-desktop-light');
+    await page.getByTestId('print-stock').click();
+    await page.waitForURL(/item-stock-print/);
+    expect(new URL(page.url()).searchParams.get('as_of')).toBe('2026-11-19');
+    await expect.poll(() => page.getByTestId('stock-as-of').textContent()).toBe('19/11/2026');
+    await page.context().close();
+  });
+
   it('the notifications list the items out of stock, below zero and below their minimum; each opens its movement', async () => {
     const page = await open('folder/notifications');
     const zero = page.locator('[data-testid="stock-alert-zero"] ion-item', { hasText: `${PREFIX} منتهية` });

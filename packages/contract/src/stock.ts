@@ -3,6 +3,7 @@
  * the one book (the kept per-year sums and the dated movements), read by one query builder on the server.
  */
 import { z } from 'zod';
+import { OptionalDate } from './dates.ts';
 import { PageQuery, sortFields } from './envelope.ts';
 import { ItemWithStock } from './items.ts';
 import { Id, StoreYearQuery } from './scope.ts';
@@ -65,6 +66,11 @@ export const StockFilterQuery = StoreYearQuery.partial().extend({
   brand: Text().trim().max(100).optional(),
   model: Text().trim().max(100).optional(),
   quantity_filter: StockQuantityFilterParam,
+  /**
+   * The stock at the end of this day (YYYY-MM-DD) instead of now: quantity and value at cost of the movements up to
+   * it, the breakdown over its year up to it (docs/stock-reads.md). Any date of the book.
+   */
+  as_of: OptionalDate.optional(),
 });
 export type StockFilterQuery = z.output<typeof StockFilterQuery>;
 

@@ -63,11 +63,38 @@ const allStockSums = (storeId: number, yearId: number) => sql`left join (
   cross join lateral (select coalesce(s0.quantity, 0) as quantity, coalesce(s0.value, 0) as value) s`;
 
 /**
+ * The stock at the end of a day (`as_of`, alias `s`): the kept current stock less what moved after that day, one
+ * item's (`whole` false: a lookup of its movements after the day on the chain index) or every item of the store at
+ * once (`whole`: one grouped pass over the store's movements after the day, on the date index). A recent day reads
+ * few movements; the oldest days read most of them (docs/stock-reads.md).
+ */
+const asOfStock = (storeId: number, asOf: string, whole: boolean) =>
+  whole
+    ? sql`join item_stock q on q.item_id = i.id and q.store_id = i.store_id
+  left join (
+    select m.item_id, sum(m.quantity) as quantity, sum(m.value) as value
+    from stock_movement m
+    where m.store_id = ${storeId} and m.move_date > ${asOf}
+    group by m.item_id
+  ) a on a.item_id = i.id
+  cross join lateral (
+    select q.quantity - coalesce(a.quantity, 0) as quantity, q.value - coalesce(a.value, 0) as value
+  ) s`
+    : sql`join item_stock q on q.item_id = i.id and q.store_id = i.store_id
+  cross join lateral (
+    select coalesce(sum(m.quantity), 0) as quantity, coalesce(sum(m.value), 0) as value
+    from stock_movement m
+    where m.store_id = i.store_id and m.item_id = i.id and m.move_date > ${asOf}
+  ) a
+  cross join lateral (select q.quantity - a.quantity as quantity, q.value - a.value as value) s`;
+
+/**
  * Where a read that filters on, orders by or adds up the quantity and value at cost reads them: `kept`, the item's
  * current stock (`item_stock`, alias `q`), which is its stock through the latest year; `sums`, the kept per-year sums
- * of the years through the read's (alias `s`), for a read of an earlier year.
+ * of the years through the read's (alias `s`), for a read of an earlier year; `asOf`, the stock at the end of a day
+ * (`asOfStock`).
  */
-type QuantitySource = 'kept' | 'sums';
+type QuantitySource = 'kept' | 'sums' | 'asOf';
 
 /** Whether `yearId` is a year and none starts after it: then every year's sums are the ones "through" it. */
 async function isLatestYear(db: DbOrTx, yearId: number): Promise<boolean> {
@@ -80,8 +107,9 @@ async function isLatestYear(db: DbOrTx, yearId: number): Promise<boolean> {
 }
 
 /** The source of a read that needs one (none for a read that only shows its rows' figures). */
-async function quantitySourceOf(db: DbOrTx, yearId: number, needed: boolean) {
+async function quantitySourceOf(db: DbOrTx, yearId: number, needed: boolean, filters: StockFilters) {
   if (!needed) return undefined;
+  if (filters.as_of) return 'asOf' as const;
   return (await isLatestYear(db, yearId)) ? ('kept' as const) : ('sums' as const);
 }
 
@@ -101,19 +129,32 @@ const isUnfiltered = (filters: StockFilters) =>
   !filters.quantity_filter &&
   filters.id === undefined;
 
+/** Whether the filters narrow the store's items to a few (a category, a brand, a search, one item). */
+const isNarrowed = (filters: StockFilters) => {
+  const { quantity_filter: _quantityFilter, as_of: _asOf, ...others } = filters;
+  return !isUnfiltered(others);
+};
+
 /** The sums as a list needs them: the kept current stock in the latest year; in an earlier one, a narrowed list (a
  * category, a brand, a search) looks up its items' sums, the whole store groups them once. */
 function sumsFor(storeId: number, yearId: number, filters: StockFilters, source: QuantitySource): SQL {
   if (source === 'kept') return keptStock;
-  const { quantity_filter: _quantityFilter, ...others } = filters;
-  return isUnfiltered(others) ? allStockSums(storeId, yearId) : stockSums(yearId);
+  if (source === 'asOf' && filters.as_of) return asOfStock(storeId, filters.as_of, !isNarrowed(filters));
+  return isNarrowed(filters) ? stockSums(yearId) : allStockSums(storeId, yearId);
+}
+
+/** One row's own figures, after its page was chosen: the day's stock, the kept current one, or the years' sums. */
+function rowSums(storeId: number, yearId: number, filters: StockFilters, source: QuantitySource | undefined): SQL {
+  if (filters.as_of) return asOfStock(storeId, filters.as_of, false);
+  return source === 'kept' ? keptStock : stockSums(yearId);
 }
 
 /**
- * The breakdown of the same quantity by what moved it (alias `b`): the movements of the same years. What earlier
- * years left counts as the year's opening, like the `firstq` reads of a later year.
+ * The breakdown of the same quantity by what moved it (alias `b`): the movements of the same years (up to the day
+ * of an `as_of` read, whose year is the one holding that day). What earlier years left counts as the year's opening,
+ * like the `firstq` reads of a later year.
  */
-const stockBreakdown = (yearId: number) => sql`join lateral (
+const stockBreakdown = (yearId: number, asOf: string | null | undefined) => sql`join lateral (
     select
       coalesce(sum(m.quantity) filter (where m.source_kind = ${openingKind} or m."yearId" <> ${yearId}), 0) as first_q,
       coalesce(sum(m.quantity) filter (where m."yearId" = ${yearId}
@@ -124,15 +165,18 @@ const stockBreakdown = (yearId: number) => sql`join lateral (
       max(m.move_date) filter (where m.source_kind = ${saleKind}) as last_sold
     from stock_movement m
     where m.store_id = i.store_id and m.item_id = i.id and m."yearId" in ${yearsThrough(yearId)}
+      ${asOf ? sql`and m.move_date <= ${asOf}` : sql``}
   ) b on true`;
 
+const onSums: Record<StockQuantityFilter, SQL> = {
+  positive: sql`s.quantity > 0`,
+  zero: sql`s.quantity = 0`,
+  negative: sql`s.quantity < 0`,
+  below_min: sql`s.quantity < i.min_qty`,
+};
 const quantityCondition: Record<QuantitySource, Record<StockQuantityFilter, SQL>> = {
-  sums: {
-    positive: sql`s.quantity > 0`,
-    zero: sql`s.quantity = 0`,
-    negative: sql`s.quantity < 0`,
-    below_min: sql`s.quantity < i.min_qty`,
-  },
+  sums: onSums,
+  asOf: onSums,
   // The same conditions on the kept row; "below the minimum" is the predicate of its partial index.
   kept: {
     positive: sql`q.quantity > 0`,
@@ -240,7 +284,7 @@ export async function stockRows(
   // The page is chosen without the sums unless the filter or the order reads them: page 1,000 by name is then an
   // index walk over names, not 50,000 items' stock.
   const pageSums = !!filters.quantity_filter || (!('exactFirst' in order) && sortNeedsSums(order.sort));
-  const source = await quantitySourceOf(db, yearId, pageSums);
+  const source = await quantitySourceOf(db, yearId, pageSums, filters);
   const ordering = orderBy(order);
   const { rows } = await db.execute<StockRowOut>(sql`
     with page as (
@@ -248,7 +292,7 @@ export async function stockRows(
       from items i
       left join item_categories c on c.id = i.category_id
       ${source ? sumsFor(storeId, yearId, filters, source) : sql``}
-      ${pageBreakdown ? stockBreakdown(yearId) : sql``}
+      ${pageBreakdown ? stockBreakdown(yearId, filters.as_of) : sql``}
       where ${stockWhere(storeId, filters, source)}
       order by ${ordering}
       ${limit === undefined ? sql`` : sql`limit ${limit}`}
@@ -275,15 +319,15 @@ export async function stockRows(
     from page p
     join items i on i.id = p.id
     left join item_categories c on c.id = i.category_id
-    ${source === 'kept' ? keptStock : stockSums(yearId)}
-    ${breakdown ? stockBreakdown(yearId) : sql``}
+    ${rowSums(storeId, yearId, filters, source)}
+    ${breakdown ? stockBreakdown(yearId, filters.as_of) : sql``}
     order by p.ord`);
   return rows;
 }
 
 /** How many items the filters take in (the paged reads' `total`). */
 export async function stockCount(db: DbOrTx, storeId: number, yearId: number, filters: StockFilters) {
-  const source = await quantitySourceOf(db, yearId, !!filters.quantity_filter);
+  const source = await quantitySourceOf(db, yearId, !!filters.quantity_filter, filters);
   const { quantity_filter: quantityFilter, ...others } = filters;
   if (source === 'kept' && quantityFilter && isUnfiltered(others)) {
     // Every item has its kept row in its store: the count of a quantity filter alone is read from its index only.
@@ -311,7 +355,7 @@ export async function stockTotals(
   yearId: number,
   filters: StockFilters,
 ): Promise<StockTotals> {
-  const source: QuantitySource = (await isLatestYear(db, yearId)) ? 'kept' : 'sums';
+  const source = (await quantitySourceOf(db, yearId, true, filters)) ?? 'sums';
   const { rows } = await db.execute<StockTotals>(sql`
     select coalesce(sum(${valueAtPrice}), 0)::numeric(20, 2)::text as "stockValuePayPrice",
       coalesce(sum(s.value), 0)::numeric(20, 2)::text as "stockValuePerchPrice",

@@ -325,4 +325,53 @@ describeEachDatabase('stock reads', (ctx) => {
     expect(rows[1]?.cells[at('المجموع')]).toBe('500');
     expect((await c.get('/api/items/stockExport?sort=nope')).statusCode).toBe(400);
   });
+  it('the stock at a day (as_of): quantity, value at cost and a breakdown up to that day, in the year holding it', async () => {
+    const c = await signedIn();
+    const item = await movedItem(c);
+    const at = async (day: string) =>
+      (await one(c, `/api/items/stockList?as_of=${day}&search=${encodeURIComponent(item.item_name)}`))[0];
+    // 1 January: the opening 10 @ 80. 5 March: bought 6 @ 70 (16 worth 1,220.00), sold 4 at 76.25 (305.00).
+    expect(await at('2026-02-15')).toMatchObject({
+      quantity: '10.000',
+      stockValuePerchPrice: '800.00',
+      avg_cost: '80.00',
+      firstQuantity: '10.000',
+      perchQuantity: '0.000',
+      salesQuantity: '0.000',
+      tswiaQuantity: '0.000',
+      lastSoldDate: null,
+    });
+    expect(await at('2026-03-05')).toMatchObject({
+      quantity: '12.000',
+      stockValuePerchPrice: '915.00',
+      perchQuantity: '6.000',
+      salesQuantity: '4.000',
+      lastSoldDate: '2026-03-05',
+    });
+    // After the count the day's stock is the stock now; before the book's first movement, nothing (read in 2025).
+    const [now] = await one(c, `/api/items/readItemByIdQty?id=${item.id}`);
+    expect(await at('2026-04-30')).toEqual(now);
+    expect(await at('2025-12-31')).toMatchObject({
+      quantity: '0.000',
+      stockValuePerchPrice: '0.00',
+      firstQuantity: '0.000',
+    });
+
+    // The filters and the totals read the same day: 12 is "> 0" on 5 March, the count reads it with it.
+    const search = encodeURIComponent(item.item_name);
+    const positive = await c.get(`/api/items/stockList?as_of=2026-03-05&quantity_filter=positive&search=${search}`);
+    expect(positive.json().total).toBe(1);
+    const [totals] = await one(c, `/api/items/readStockTotals?as_of=2026-03-05&search=${search}`);
+    expect(totals).toEqual({ stockValuePayPrice: '1200.00', stockValuePerchPrice: '915.00', itemsCount: 1 });
+    // The whole store's stock at cost on a day is what its inventory account holds on that day.
+    for (const day of ['2026-02-15', '2026-03-05', '2026-03-08']) {
+      const [all] = await one(c, `/api/items/readStockTotals?as_of=${day}`);
+      const sheet = (await c.get(`/api/reports/balanceSheet?as_of=${day}`)).json().data[0];
+      const inventory = sheet.assets
+        .flatMap((section: { accounts: { sub_name: string; amount: string }[] }) => section.accounts)
+        .find((account: { sub_name: string }) => account.sub_name === 'المخزون');
+      expect(all?.stockValuePerchPrice, day).toBe(inventory?.amount ?? '0.00');
+    }
+    expect((await c.get('/api/items/stockList?as_of=2026-02-30')).statusCode).toBe(400);
+  });
 });

@@ -12,6 +12,7 @@ import { sessionUser } from '../../lib/sessionUser.ts';
 import { pagesOf, type SheetColumn, sendSheet } from '../../lib/sheetExport.ts';
 import { isCostField } from '../../plugins/permissions.ts';
 import { requestYear } from '../organisation/currentYear.ts';
+import { yearContaining } from '../reports/reports.queries.ts';
 import { type StockFilters, stockCount, stockRows, stockTotals, storesStock } from './stock.queries.ts';
 
 const tags = ['items'];
@@ -24,6 +25,7 @@ const filtersOf = (query: StockFilters & Record<string, unknown>): StockFilters 
   brand: query.brand || undefined,
   model: query.model || undefined,
   quantity_filter: query.quantity_filter,
+  as_of: query.as_of || undefined,
 });
 
 /** The columns of the exported sheet: the screen's, in its words (screens.md section 4). */
@@ -49,10 +51,16 @@ const sheetColumns: SheetColumn<StockRow>[] = [
 ];
 
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The session's store and the request's year (year 1 under /api/ when none is sent, refused under /api23/). */
+  /**
+   * The session's store and the request's year (year 1 under /api/ when none is sent, refused under /api23/); a read
+   * of the stock at a day (`as_of`) is read in the year holding that day, whose breakdown it shows.
+   */
   const scopeOf = async (req: FastifyRequest) => {
     const year = await requestYear(app.db, req);
-    return year.ok ? { ok: true as const, storeId: sessionUser(req).store_id, yearId: year.value.id } : year;
+    if (!year.ok) return year;
+    const asOf = (req.query as { as_of?: string | null }).as_of;
+    const yearId = (asOf ? (await yearContaining(app.db, asOf))?.id : undefined) ?? year.value.id;
+    return { ok: true as const, storeId: sessionUser(req).store_id, yearId };
   };
 
   app.get(

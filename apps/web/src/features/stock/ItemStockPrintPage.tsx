@@ -38,6 +38,7 @@ function filtersIn(params: URLSearchParams): StockFilters {
     brand: params.get('brand') ?? '',
     model: params.get('model') ?? '',
     quantity_filter: isQuantityFilter(quantity) ? quantity : 'all',
+    as_of: params.get('as_of') ?? '',
   };
 }
 
@@ -70,6 +71,14 @@ export default function ItemStockPrintPage({ title }: { title: string }) {
           <dd>
             <bdi className="num">{formatDate(today())}</bdi>
           </dd>
+          {filters.as_of && (
+            <>
+              <dt>{stockText.asOfShort}</dt>
+              <dd data-testid="stock-as-of">
+                <bdi className="num">{formatDate(filters.as_of)}</bdi>
+              </dd>
+            </>
+          )}
           {used.length > 0 && (
             <>
               <dt>{stockText.filtersUsed}</dt>

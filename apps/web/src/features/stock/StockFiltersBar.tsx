@@ -1,10 +1,14 @@
 import { stockQuantityFilters } from '@mizan/contract';
+import { DateField } from '../../ui/DateField.tsx';
 import { IonSelect, IonSelectOption } from '../../ui/ionic.ts';
 import { ItemFiltersBar } from '../items/ItemFiltersBar.tsx';
 import { stockText } from './stockText.ts';
 import type { StockFilters } from './useStock.ts';
 
-/** The item list's search and filters, and the quantity filter (>0, =0, <0, below the item's minimum). */
+/**
+ * The item list's search and filters, the quantity filter (>0, =0, <0, below the item's minimum) and the day the
+ * stock is read at (empty: now; a past day values it at cost as it stood that evening).
+ */
 export function StockFiltersBar({
   storeId,
   filters,
@@ -29,6 +33,12 @@ export function StockFiltersBar({
           </IonSelectOption>
         ))}
       </IonSelect>
+      <DateField
+        label={stockText.asOf}
+        name="as_of"
+        value={filters.as_of}
+        onChange={(as_of) => onChange({ ...filters, as_of })}
+      />
     </ItemFiltersBar>
   );
 }

@@ -6,6 +6,8 @@ export const stockText = {
   valueAtCost: 'تكلفة المخزون',
   itemsCount: 'عدد الأصناف',
   quantityFilter: 'الكمية',
+  asOf: 'المخزون في تاريخ (فارغ: الآن)',
+  asOfShort: 'المخزون في تاريخ',
   quantityFilters: {
     all: 'كل الكميات',
     positive: 'متوفر (أكبر من صفر)',

@@ -5,20 +5,22 @@ import { yearKey } from '../../app/queryClient.ts';
 import { usePagedList } from '../../ui/usePagedList.ts';
 import { filterParams, type ItemFilters } from '../items/useItems.ts';
 
-/** The item list's filters and the quantity filter (`all`: none). */
-export type StockFilters = ItemFilters & { quantity_filter: StockQuantityFilter | 'all' };
+/** The item list's filters, the quantity filter (`all`: none) and the day of the stock (`as_of`, '': now). */
+export type StockFilters = ItemFilters & { quantity_filter: StockQuantityFilter | 'all'; as_of: string };
 export const noStockFilters: StockFilters = {
   search: '',
   category_id: 'all',
   brand: '',
   model: '',
   quantity_filter: 'all',
+  as_of: '',
 };
 
 /** Only the filters with a value are sent (seed section 5: an empty search and 'all' are not). */
 export const stockFilterParams = (filters: StockFilters) => ({
   ...filterParams(filters),
   quantity_filter: filters.quantity_filter === 'all' ? undefined : filters.quantity_filter,
+  as_of: filters.as_of || undefined,
 });
 
 /** Stock is read in the year chosen in the menu: its keys sit under the year's branch of the store. */
