@@ -88,6 +88,27 @@ describe("an owner's day with the books", () => {
     await screenshot(page, 'owner-day-trial-balance-paged');
     expect(await page.getByRole('button', { name: /المزيد/ }).count()).toBe(0);
 
+    // The general ledger: the cash box opens in place to its lines; the last balance is its closing.
+    await go(page, '/reports/general-ledger');
+    await page.locator('[data-testid="ledger-account"]').first().waitFor();
+    await page.getByLabel('بحث باسم الحساب أو رقمه').fill('الخزينة');
+    const cash = page.locator('[data-testid="ledger-account"]', { hasText: 'الخزينة' }).first();
+    await cash.waitFor();
+    const cashClosing = (await cash.getByTestId('ledger-closing').locator('bdi').textContent())?.trim();
+    await cash.locator('.ledger-account-head').click();
+    const cashLines = cash.locator('[data-testid="ledger-lines"] tbody tr');
+    await cashLines.first().waitFor();
+    for (let more = cash.getByRole('button', { name: /المزيد/ }); (await more.count()) > 0; )
+      await more.first().click();
+    const cashLast = async () =>
+      (await cash.locator('tbody tr [data-testid="statement-balance"]').last().textContent())?.trim();
+    await expect.poll(cashLast).toBe(cashClosing);
+    expect(cashClosing).toBe(closing);
+    await screenshot(page, 'owner-day-general-ledger');
+    const ledgerFile = page.waitForEvent('download');
+    await page.getByTestId('export-xlsx').click();
+    expect((await ledgerFile).suggestedFilename()).toBe('general-ledger.xlsx');
+
     await go(page, '/reports/profit-and-loss');
     await page.locator('[data-testid="pnl"] tr', { hasText: 'إيجار المحل' }).waitFor();
     await screenshot(page, 'owner-day-profit-and-loss');
@@ -98,6 +119,7 @@ describe("an owner's day with the books", () => {
     const screens: [string, string, string][] = [
       ['/folder/statement2', 'statement', '[data-testid="account-field"]'],
       ['/folder/balance-sheet2', 'trial-balance', '[data-testid="trial-table"] tbody tr'],
+      ['/reports/general-ledger', 'general-ledger', '[data-testid="ledger-account"]'],
       ['/folder/spends', 'journal-entry', '[data-testid="journal-debit"]'],
       ['/folder/spends-recod', 'journal-record', '.segmented'],
       ['/reports/profit-and-loss', 'profit-and-loss', '[data-testid="pnl-net"]'],

@@ -54,6 +54,12 @@ export const reportsEndpoints = {
       path: 'reports/trialBalanceExport',
       query: TrialBalanceQuery.omit({ page: true, pageSize: true }),
     },
+    /** The general ledger: every account that opened with a balance or moved, its opening, lines and closing. */
+    generalLedgerExport: {
+      method: 'GET',
+      path: 'reports/generalLedgerExport',
+      query: TrialBalanceQuery.omit({ page: true, pageSize: true }),
+    },
     profitAndLossExport: { method: 'GET', path: 'reports/profitAndLossExport', query: ProfitAndLossQuery },
     balanceSheetExport: { method: 'GET', path: 'reports/balanceSheetExport', query: BalanceSheetQuery },
     cashBookExport: { method: 'GET', path: 'reports/cashBookExport', query: CashBookQuery.omit(unpaged) },

@@ -106,6 +106,8 @@ export const TrialBalanceQuery = z.object({
   segment: z.preprocess((value) => (value === '' ? undefined : value), z.enum(trialSegments).default('all')),
   /** Only accounts whose closing balance is not zero. */
   has_balance: QueryFlag,
+  /** Only accounts that opened with a balance or moved in the period (the general ledger's accounts). */
+  has_movement: QueryFlag,
   search: Text().trim().max(100).optional(),
   /** A page of the accounts; without it every account (the legacy clients). The count and sums are the whole list's. */
   page: PageNumber.optional(),

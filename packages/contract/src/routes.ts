@@ -208,6 +208,7 @@ export const routes: RoutesOf<typeof endpoints> = {
     partySales: get('reports/partySales'),
     statementExport: get('reports/statementExport'),
     trialBalanceExport: get('reports/trialBalanceExport'),
+    generalLedgerExport: get('reports/generalLedgerExport'),
     profitAndLossExport: get('reports/profitAndLossExport'),
     balanceSheetExport: get('reports/balanceSheetExport'),
     cashBookExport: get('reports/cashBookExport'),

@@ -120,6 +120,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'reports/cash-book': screen(() => import('../features/reports/CashBookPage.tsx')),
   'reports/gross-profit': screen(() => import('../features/reports/GrossProfitPage.tsx')),
   'reports/aging': screen(() => import('../features/reports/AgingPage.tsx')),
+  'reports/general-ledger': screen(() => import('../features/reports/GeneralLedgerPage.tsx')),
   'reports/vat': screen(() => import('../features/reports/VatReportPage.tsx')),
   'reports/party-sales': screen(() => import('../features/reports/PartySalesPage.tsx')),
   'reports/stores-sales': screen(() => import('../features/consolidated/StoresSalesPage.tsx')),

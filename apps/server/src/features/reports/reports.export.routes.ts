@@ -38,6 +38,27 @@ const statementColumns: SheetColumn<StatementLine>[] = [
   { header: 'دائن', cell: (l) => l.credit, kind: 'money' },
   { header: 'الرصيد', cell: (l) => l.running_balance, kind: 'money' },
 ];
+/** A row of the general ledger: an account's opening, one of its lines, or its sums and closing. */
+type LedgerRow = {
+  account: string;
+  date?: string;
+  document?: string | null;
+  reference?: string | null;
+  memo?: string | null;
+  debit?: string;
+  credit?: string;
+  balance?: string;
+};
+const ledgerColumns: SheetColumn<LedgerRow>[] = [
+  { header: 'الحساب', cell: (r) => r.account, width: 28 },
+  { header: 'التاريخ', cell: (r) => r.date, width: 12 },
+  { header: 'المستند', cell: (r) => r.document },
+  { header: 'المرجع', cell: (r) => r.reference, width: 16 },
+  { header: 'البيان', cell: (r) => r.memo, width: 30 },
+  { header: 'مدين', cell: (r) => r.debit, kind: 'money' },
+  { header: 'دائن', cell: (r) => r.credit, kind: 'money' },
+  { header: 'الرصيد', cell: (r) => r.balance, kind: 'money' },
+];
 type Line = { label: string; amount: string };
 const lineColumns: SheetColumn<Line>[] = [
   { header: 'البند', cell: (l) => l.label, width: 34 },
@@ -124,6 +145,77 @@ export const reportsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  app.get(
+    urlOf(api.generalLedgerExport),
+    {
+      config: { permission: 'readReports' },
+      schema: {
+        tags,
+        summary: 'The general ledger as .xlsx: each account that opened with a balance or moved, line by line',
+        ...schemaOf(api.generalLedgerExport),
+      },
+    },
+    async (req, reply) => {
+      const asked = await requestPeriod(app.db, req, reply);
+      if (!asked) return reply;
+      const storeId = sessionUser(req).store_id;
+      const { segment, has_balance, search } = req.query;
+      const trial = await readTrialBalance(app.db, storeId, asked.period, {
+        segment,
+        hasBalance: has_balance,
+        hasMovement: true,
+        search,
+      });
+      return sendSheet(reply, {
+        filename: 'general-ledger.xlsx',
+        sheetName: 'دفتر الأستاذ العام',
+        title: ['دفتر الأستاذ العام', `${trial.start_date} - ${trial.end_date}`],
+        columns: ledgerColumns,
+        pages: ledgerPages(trial.data, storeId, asked.period),
+      });
+    },
+  );
+  /**
+   * Each account in the trial balance's order: a row with its opening balance, its statement's lines (read by
+   * keyset, page after page: a 100,000-line cash box is read once) and a row with its sums and closing balance.
+   */
+  async function* ledgerPages(
+    accounts: TrialBalanceRow[],
+    storeId: number,
+    period: Parameters<typeof statementPages>[3],
+  ): AsyncGenerator<LedgerRow[]> {
+    for (const row of accounts) {
+      const account = await findStatementAccount(app.db, storeId, row.id);
+      if (!account) continue;
+      const name = `${row.sub_code ?? ''} ${row.sub_name}`.trim();
+      yield [{ account: name, memo: 'الرصيد الافتتاحي', balance: row.opening_balance }];
+      // Signed on the account's nature, as the statement's running balance is.
+      let closing = row.opening_balance;
+      for await (const lines of statementPages(app.db, storeId, account, period)) {
+        closing = lines[lines.length - 1]?.running_balance ?? closing;
+        yield lines.map((line) => ({
+          account: name,
+          date: line.line_date,
+          document: line.j_type ?? line.source_kind,
+          reference: line.reference,
+          memo: line.memo,
+          debit: line.debit,
+          credit: line.credit,
+          balance: line.running_balance,
+        }));
+      }
+      yield [
+        {
+          account: name,
+          memo: 'الإجمالي والرصيد الختامي',
+          debit: row.debit,
+          credit: row.credit,
+          balance: closing,
+        },
+      ];
+    }
+  }
 
   app.get(
     urlOf(api.profitAndLossExport),

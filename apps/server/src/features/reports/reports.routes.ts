@@ -63,12 +63,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const asked = await requestPeriod(app.db, req, reply);
         if (!asked) return reply;
-        const { segment, has_balance, search, page } = req.query;
+        const { segment, has_balance, has_movement, search, page } = req.query;
         return readTrialBalance(
           app.db,
           sessionUser(req).store_id,
           asked.period,
-          { segment, hasBalance: has_balance, search },
+          { segment, hasBalance: has_balance, hasMovement: has_movement, search },
           page ? { page, pageSize: pageSizeOf(req.query) } : undefined,
         );
       },

@@ -41,6 +41,8 @@ const segmentFilter: Record<TrialSegment, SQL> = {
 export type TrialBalanceFilter = {
   segment?: TrialSegment;
   hasBalance?: boolean | undefined;
+  /** Only the accounts that opened with a balance or moved in the period. */
+  hasMovement?: boolean | undefined;
   search?: string | undefined;
   accountIds?: number[];
 };
@@ -185,6 +187,7 @@ export async function readTrialBalance(
           ${term ? sql`and (s.sub_name ilike ${term} or s.sub_code ilike ${term})` : sql``}
           ${filter.accountIds ? sql`and s.id in (${sql.join(filter.accountIds, sql`, `)})` : sql``}
           and ${filter.hasBalance ? sql`round(f.opening + f.debit - f.credit, 2) <> 0` : sql`true`}
+          and ${filter.hasMovement ? sql`(round(f.opening, 2) <> 0 or f.debit <> 0 or f.credit <> 0)` : sql`true`}
       ),
       sums as (
         select count(*)::int as n,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate, formatDecimal } from '../../app/format.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
+import { DataTable } from '../../ui/table/DataTable.tsx';
 import { AccountSearchField } from '../accounts/AccountSearchField.tsx';
 import { natureText } from '../accounts/natureText.ts';
 import { useSession } from '../auth/AuthProvider.tsx';
@@ -12,40 +12,9 @@ import { today } from '../invoices/invoiceForm.ts';
 import { Figures, PrintButton } from './Figures.tsx';
 import { PeriodBar, type PeriodChoice, periodQuery } from './PeriodBar.tsx';
 import { reportsText as text } from './reportsText.ts';
-import { sideWord, sourceLabel, sourcePath } from './sourceOf.ts';
+import { sideWord, sourcePath } from './sourceOf.ts';
+import { statementColumns as columns } from './statementColumns.tsx';
 import { useStatement } from './useReports.ts';
-
-const col = text.columns;
-const columns = (open: (line: StatementLine) => void): Column<StatementLine>[] => [
-  { id: 'date', header: col.date, cell: (l) => <bdi className="num">{formatDate(l.line_date)}</bdi> },
-  { id: 'kind', header: col.kind, cell: (l) => sourceLabel(l) },
-  {
-    id: 'reference',
-    header: col.reference,
-    cell: (l) =>
-      sourcePath(l) ? (
-        <button type="button" className="plain-button" onClick={() => open(l)}>
-          <bdi className="num">{l.reference}</bdi>
-        </button>
-      ) : (
-        <bdi className="num">{l.reference}</bdi>
-      ),
-  },
-  { id: 'memo', header: col.memo, cell: (l) => l.memo ?? '' },
-  { id: 'debit', header: col.debit, amount: true, testId: 'statement-debit', cell: (l) => formatDecimal(l.debit) },
-  { id: 'credit', header: col.credit, amount: true, testId: 'statement-credit', cell: (l) => formatDecimal(l.credit) },
-  {
-    id: 'balance',
-    header: col.balance,
-    amount: true,
-    testId: 'statement-balance',
-    cell: (l) => (
-      <>
-        <bdi className="num">{formatDecimal(l.balance)}</bdi> {sideWord(l.balance_type)}
-      </>
-    ),
-  },
-];
 
 /**
  * An account's statement (statement2; statement is the same screen): the account, the year or a day or a range,

@@ -48,6 +48,18 @@ export const reportsText = {
     firstq: 'كمية افتتاحية',
     sub_balance: 'رصيد افتتاحي',
   } as Record<string, string>,
+  ledger: {
+    accounts: 'عدد الحسابات',
+    debit: 'مدين',
+    credit: 'دائن',
+    opening: 'افتتاحي',
+    closing: 'ختامي',
+    openAll: 'فتح كل الحسابات',
+    closeAll: 'طي كل الحسابات',
+    more: 'تحميل المزيد من الحسابات',
+    loading: 'جار التحميل…',
+    empty: 'لا توجد حسابات تحركت في هذه الفترة',
+  },
   trial: {
     segments: {
       all: 'جميع الحسابات',

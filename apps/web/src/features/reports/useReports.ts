@@ -21,7 +21,7 @@ export const useStatement = (storeId: number, accountId: number | undefined, per
  */
 export const useTrialBalance = (
   storeId: number,
-  query: { segment: TrialSegment; has_balance: boolean; search: string; period: PeriodChoice },
+  query: { segment: TrialSegment; has_balance: boolean; has_movement?: boolean; search: string; period: PeriodChoice },
 ) =>
   usePagedList(
     [...reportKeys.all(storeId), 'trial'],
@@ -30,6 +30,7 @@ export const useTrialBalance = (
       store_id: storeId,
       segment: query.segment,
       has_balance: query.has_balance ? 'true' : undefined,
+      has_movement: query.has_movement ? 'true' : undefined,
       search: query.search.trim() || undefined,
       ...periodQuery(query.period),
     },

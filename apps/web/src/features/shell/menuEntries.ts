@@ -68,6 +68,7 @@ export const menuGroups: MenuGroup[] = [
       entry('folder/spend-record2', 'both', 'readReports'),
       entry('folder/statement2', 'both', 'readReports'),
       entry('folder/balance-sheet2', 'both', 'readReports'),
+      entry('reports/general-ledger', 'both', 'readReports'),
       entry('folder/spends', 'both', 'voucher.create'),
       entry('folder/spends-recod', 'both', 'readReports'),
       entry('analytics-dashboard', 'both', 'readReports'),

@@ -74,6 +74,7 @@ export const screenTitles = {
   'reports/cash-book': 'دفتر النقدية',
   'reports/gross-profit': 'مجمل الربح',
   'reports/aging': 'أعمار الديون',
+  'reports/general-ledger': 'دفتر الأستاذ العام',
   'reports/vat': 'ضريبة القيمة المضافة',
   'reports/party-sales': 'المبيعات والمشتريات حسب الحساب',
   'reports/stores-sales': 'مبيعات المخازن',
