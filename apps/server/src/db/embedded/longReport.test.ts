@@ -61,7 +61,8 @@ describe('a long report does not hold the other requests', () => {
     // The store list needed the database and did not queue behind the reports (PGlite's one connection did).
     expect(stores.status).toBe(200);
     expect(JSON.parse(stores.body).data).toHaveLength(2);
-    for (const answer of [health, page, stores]) expect(answer.ms).toBeLessThan(500);
+    // Queued behind a report they would take more than its second; under a loaded CI machine they take up to ~600 ms.
+    for (const answer of [health, page, stores]) expect(answer.ms).toBeLessThan(900);
     expect(stores.doneAt).toBeLessThan(Math.min(...longs.map((long) => long.doneAt)));
   });
 
