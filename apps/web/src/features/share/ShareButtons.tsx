@@ -4,13 +4,7 @@
  */
 import { IonButton } from '../../ui/ionic.ts';
 import { type InvoiceSummary, invoiceSummaryText, whatsAppLink, whatsAppNumber } from './share.ts';
-
-export const shareText = {
-  share: 'مشاركة',
-  whatsApp: 'واتساب',
-  whatsAppTo: (party: string) => `إرسال إلى ${party} على واتساب`,
-  whatsAppAny: 'إرسال على واتساب',
-};
+import { shareText } from './shareText.ts';
 
 export function ShareButtons({
   summary,
