@@ -4,6 +4,12 @@ export const shareText = {
   whatsApp: 'واتساب',
   whatsAppTo: (party: string) => `إرسال إلى ${party} على واتساب`,
   whatsAppAny: 'إرسال على واتساب',
+  /** The printed document as an image: shared on a phone, downloaded on a desktop. */
+  shareImage: 'مشاركة كصورة',
+  downloadImage: 'تنزيل كصورة',
+  preparing: 'جارٍ تجهيز الصورة…',
+  tapAgain: 'الصورة جاهزة: اضغط «مشاركة كصورة» مرة أخرى',
+  imageFailed: 'تعذر تجهيز صورة الفاتورة',
   /** The summary's lines (share.ts). */
   date: 'التاريخ:',
   party: 'العميل:',
