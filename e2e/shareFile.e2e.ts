@@ -1,9 +1,10 @@
 /**
  * The printed invoice shared as a file (issue 34, part 4; docs/sharing.md), in Chromium. On a phone the share sheet
- * is stubbed in the page (Chromium on Linux has none) to capture what it is given: the PNG of the 80 mm receipt and
- * of the A4 invoice, of the paper's width, whose tax QR a reader decodes back to the invoice's, with the summary as
- * its caption and no link. On a desktop, which cannot share files, the same button downloads the same image. The
- * images are saved in e2e/artifacts to be looked at (the Arabic shaped and right to left, in Noto Kufi Arabic).
+ * is stubbed in the page (Chromium on Linux has none) to capture what it is given: the PNGs of the 80 and 58 mm
+ * receipts and of the A4 invoice, each of its paper's width, whose tax QR a reader decodes back to the invoice's,
+ * with the summary as the caption and no link. On a desktop, which cannot share files, the same button downloads
+ * the same image. The images are saved in e2e/artifacts to be looked at (the Arabic shaped and right to left, in
+ * Noto Kufi Arabic).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -162,7 +163,7 @@ describe('the printed invoice shared as an image', () => {
   /** The images the phone shared, by page, to compare with the desktop's downloads. */
   const sharedBytes = new Map<string, Buffer>();
 
-  it('on a phone the 80 mm receipt and the A4 invoice go to the share sheet as PNGs whose tax QR decodes', async () => {
+  it('on a phone the 80 and 58 mm receipts and the A4 invoice go to the share sheet as PNGs whose tax QR decodes', async () => {
     mkdirSync(artifactsDir, { recursive: true });
     const context = await running.browser.newContext({ ...phone });
     await context.addInitScript(shareSheet);
@@ -173,6 +174,7 @@ describe('the printed invoice shared as an image', () => {
 
     for (const [path, artifact, width] of [
       [`pos-reciept?kind=pay&id=${sale.pay_id}&width=80`, 'share-receipt-80mm', px(80)],
+      [`pos-reciept?kind=pay&id=${sale.pay_id}&width=58`, 'share-receipt-58mm', px(58)],
       [`print-modal?kind=pay&id=${sale.pay_id}`, 'share-invoice-a4', px(210)],
     ] as const) {
       await page.goto(`${running.server.baseUrl}/${path}`);
@@ -189,7 +191,9 @@ describe('the printed invoice shared as an image', () => {
       writeFileSync(join(artifactsDir, `${artifact}.png`), bytes);
       sharedBytes.set(path, bytes);
       expect(shared.type).toBe('image/png');
-      expect(shared.name).toBe(path.startsWith('pos') ? `${sale.pay_ref}-80mm.png` : `${sale.pay_ref}.png`);
+      expect(shared.name).toBe(
+        path.startsWith('pos') ? `${sale.pay_ref}-${path.slice(-2)}mm.png` : `${sale.pay_ref}.png`,
+      );
       // The summary rides as the caption; nothing that opens the invoice is sent.
       expect(shared.title).toBe(`فاتورة مبيعات ${sale.pay_ref}`);
       expect(shared.text).toContain('الإجمالي: 280.00 ر.س');
