@@ -19,7 +19,7 @@ import {
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, desktop, phone, postFromPage, readFromPage, signIn } from './support/browser.ts';
+import { artifactsDir, desktop, phone, postFromPage, readFromPage, screenshot, signIn } from './support/browser.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 const running = serverAndBrowser();
@@ -183,7 +183,7 @@ describe('the printed invoice shared as an image', () => {
       const expected = (await qr.getAttribute('data-qr')) ?? '';
       const button = page.getByTestId('share-image');
       await expect.poll(() => button.innerText()).toBe('مشاركة كصورة');
-      await page.evaluate(() => document.fonts.ready);
+      await screenshot(page, `${artifact}-phone-buttons`);
       const drawn = await page.locator('article').screenshot({ path: join(artifactsDir, `${artifact}-page.png`) });
       await button.click();
       const shared = await sharedFile(page);
@@ -248,6 +248,28 @@ describe('the printed invoice shared as an image', () => {
       // Byte for byte: the same document drawn the same way, whichever device asks.
       expect(bytes.equals(shared)).toBe(true);
     }
+    await context.close();
+  });
+
+  it('in the dark theme the image is still the paper: white, dark ink, the QR readable', async () => {
+    const context = await running.browser.newContext({ ...phone, colorScheme: 'dark' });
+    await context.addInitScript(shareSheet);
+    const page = await context.newPage();
+    await signIn(page, running.server.baseUrl);
+    await page.waitForURL((url) => !url.pathname.includes('login'));
+    await page.goto(`${running.server.baseUrl}/print-modal?kind=pay&id=${sale.pay_id}`);
+    const expected = (await page.getByTestId('tax-qr').getAttribute('data-qr')) ?? '';
+    await page.getByTestId('share-image').click();
+    const bytes = Buffer.from((await sharedFile(page)).base64, 'base64');
+    writeFileSync(join(artifactsDir, 'share-invoice-a4-dark.png'), bytes);
+    const image = PNG.sync.read(bytes);
+    const corner = [...image.data.subarray(0, 4)];
+    expect(corner).toEqual([255, 255, 255, 255]);
+    const { qr, dark } = readPng(bytes);
+    expect(qr).toBe(expected);
+    // Ink, not a dark page: the light invoice's share of dark pixels, not most of them.
+    expect(dark).toBeGreaterThan(0.01);
+    expect(dark).toBeLessThan(0.3);
     await context.close();
   });
 });
