@@ -9,7 +9,7 @@ import {
   subtractMoney,
   toMoneyString,
 } from '@mizan/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
@@ -62,6 +62,8 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
   const returned = useReturnDetail(storeId, returnKind ?? 'sales_returns', returnKind && doc.data?.pay_ref);
   const originalRef = returned.data?.original_pay_ref;
   const ready = doc.data && company.data && party.isFetched;
+  // The print area, shared as drawn (an image of the A4 page: 210 mm with its margins).
+  const printArea = useRef<HTMLElement>(null);
   useEffect(() => {
     if (ready && params.get('auto') === '1') setTimeout(() => window.print(), 300);
   }, [ready, params]);
@@ -116,6 +118,11 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
             }}
             phone={party.data?.phone}
             countryCode={c.country_code}
+            printed={{
+              node: () => printArea.current,
+              name: `${d.pay_ref}.png`,
+              width: layout === 'a4' ? '210mm' : undefined,
+            }}
           />
         )}
         {/* After a purchase: a label for each unit received (docs/labels.md). */}
@@ -126,7 +133,12 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
         )}
       </div>
       {d && c && (
-        <article className={`invoice-print ${layout}`} data-testid="invoice-print" dir={en ? 'ltr' : 'rtl'}>
+        <article
+          ref={printArea}
+          className={`invoice-print ${layout}`}
+          data-testid="invoice-print"
+          dir={en ? 'ltr' : 'rtl'}
+        >
           <header className="print-company">
             <div>
               <h1>{c.arName}</h1>

@@ -1,5 +1,5 @@
 import { isKindToken, isTradeKind, type KindToken, kindOf } from '@mizan/contract';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate, formatDecimal, formatMoney, formatQuantity } from '../../app/format.ts';
 import { IonButton } from '../../ui/ionic.ts';
@@ -30,6 +30,8 @@ export default function ReceiptPage({ title }: { title: string }) {
   const id = Number(params.get('id'));
   const width = params.get('width') === '58' ? '58' : '80';
   const { storeId } = useSession();
+  // The roll as drawn, shared as an image of its own width.
+  const printArea = useRef<HTMLElement>(null);
   const doc = useInvoice(storeId, kind, Number.isInteger(id) && id > 0 ? id : undefined);
   const pending = usePendingSale(params.get('pending'));
   const company = useCompany();
@@ -77,12 +79,14 @@ export default function ReceiptPage({ title }: { title: string }) {
             }}
             phone={party.data?.phone}
             countryCode={c.country_code}
+            printed={{ node: () => printArea.current, name: `${doc.data.pay_ref}-${width}mm.png` }}
           />
         )}
       </div>
       {(doc.isError || pending.missing) && <p data-testid="print-not-found">{printText.notFound}</p>}
       {d && c && (
         <Receipt
+          ref={printArea}
           doc={d}
           company={c}
           kind={kind}
@@ -142,6 +146,7 @@ type ReceiptDoc = Pick<
 type CompanyRow = NonNullable<ReturnType<typeof useCompany>['data']>[number];
 
 function Receipt({
+  ref,
   doc: d,
   company: c,
   kind,
@@ -150,6 +155,7 @@ function Receipt({
   originalRef,
   pending,
 }: {
+  ref: RefObject<HTMLElement | null>;
   doc: ReceiptDoc;
   pending: boolean;
   company: CompanyRow;
@@ -165,7 +171,7 @@ function Receipt({
   const words = receiptWords(kind, taxInvoice);
   const rows = receiptTotals(d, { kind, vatRegistered: taxInvoice, received });
   return (
-    <article className={`receipt-print w${width}`} data-testid="receipt" dir="rtl">
+    <article ref={ref} className={`receipt-print w${width}`} data-testid="receipt" dir="rtl">
       <header className="receipt-company">
         {c.logoUrl && <img src={c.logoUrl} alt="" className="receipt-logo" />}
         <h1>{c.arName}</h1>

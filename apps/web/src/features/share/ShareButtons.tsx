@@ -1,30 +1,41 @@
 /**
- * The invoice's share actions (issue 34, part 4): the system share sheet where the device has one (Web Share, on
- * phones), and a WhatsApp message to the customer's phone. Both carry the invoice's summary (share.ts), never a link.
+ * The invoice's share actions (issue 34, part 4): the printed document as an image (the share sheet where the device
+ * takes files, on phones; a download elsewhere), the system share sheet with the summary where the device has one,
+ * and a WhatsApp message to the customer's phone. Each carries the invoice itself or its summary, never a link.
  */
-import { IonButton } from '../../ui/ionic.ts';
+import { useRef, useState } from 'react';
+import { IonButton, IonSpinner } from '../../ui/ionic.ts';
+import { useNotify } from '../../ui/useNotify.ts';
+import { canShareFiles, downloadFile, printedImage } from './printedFile.ts';
 import { type InvoiceSummary, invoiceSummaryText, whatsAppLink, whatsAppNumber } from './share.ts';
 import { shareText } from './shareText.ts';
+
+/** The print area to share as drawn: its element, the file's name, and the paper's width when not its own. */
+export type PrintedArea = { node: () => HTMLElement | null; name: string; width?: string };
 
 export function ShareButtons({
   summary,
   phone,
   countryCode,
+  printed,
 }: {
   summary: InvoiceSummary;
   phone: string | null | undefined;
   countryCode: string;
+  printed?: PrintedArea;
 }) {
   const text = invoiceSummaryText(summary);
+  const title = `${summary.label} ${summary.pay_ref}`;
   const number = whatsAppNumber(phone, countryCode);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <>
+      {printed && <ShareImageButton printed={printed} title={title} text={text} />}
       {canShare && (
         <IonButton
           fill="outline"
           data-testid="share-invoice"
-          onClick={() => void navigator.share({ title: `${summary.label} ${summary.pay_ref}`, text }).catch(() => {})}
+          onClick={() => void navigator.share({ title, text }).catch(() => {})}
         >
           {shareText.share}
         </IonButton>
@@ -40,5 +51,52 @@ export function ShareButtons({
         {shareText.whatsApp}
       </IonButton>
     </>
+  );
+}
+
+/**
+ * The printed document as a PNG: drawn when the button is pressed and kept while the document is unchanged, then
+ * given to the share sheet with the summary as its caption, or downloaded where the device cannot share files. A
+ * share sheet needs the tap that opens it to be recent: when drawing took too long for the browser
+ * (NotAllowedError), the image is ready and the next tap shares it.
+ */
+function ShareImageButton({ printed, title, text }: { printed: PrintedArea; title: string; text: string }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const drawn = useRef<{ html: string; file: Promise<File> }>(undefined);
+  const share = canShareFiles();
+  const fileOf = (node: HTMLElement) => {
+    const html = `${printed.width ?? ''}|${node.outerHTML}`;
+    if (drawn.current?.html === html) return drawn.current.file;
+    const file = printedImage(node, printed);
+    drawn.current = { html, file };
+    // A drawing that failed is drawn again on the next tap.
+    file.catch(() => {
+      if (drawn.current?.file === file) drawn.current = undefined;
+    });
+    return file;
+  };
+  const run = async () => {
+    const node = printed.node();
+    if (!node) return;
+    setBusy(true);
+    try {
+      const file = await fileOf(node);
+      if (!share) return downloadFile(file);
+      await navigator.share({ files: [file], title, text });
+    } catch (error) {
+      const name = error instanceof DOMException ? error.name : '';
+      if (name === 'AbortError') return; // the sheet was closed without sending
+      if (name === 'NotAllowedError') await notify.done(shareText.tapAgain);
+      else await notify.refused(shareText.imageFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <IonButton fill="outline" data-testid="share-image" disabled={busy} onClick={run}>
+      {busy && <IonSpinner slot="start" name="dots" />}
+      {busy ? shareText.preparing : share ? shareText.shareImage : shareText.downloadImage}
+    </IonButton>
   );
 }

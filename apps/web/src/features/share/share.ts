@@ -4,7 +4,7 @@
  * the text carries the figures, never a link that would open the invoice without signing in.
  */
 import { formatDate, formatDecimal } from '../../app/format.ts';
-import { shareText } from './shareText.ts';
+import { shareText as text } from './shareText.ts';
 
 /** The international calling codes of the countries a company may be in (ISO 3166 → E.164 prefix). */
 const callingCodes: Record<string, string> = {
@@ -44,7 +44,7 @@ export function whatsAppLink(text: string, number: string | undefined): string {
 }
 
 export type InvoiceSummary = {
-  /** The kind's Arabic name (the sales invoice's, a return's…). */
+  /** The kind's Arabic name (the registry's label: a sales invoice, a sales return…). */
   label: string;
   pay_ref: string;
   pay_date: string;
@@ -61,10 +61,10 @@ export function invoiceSummaryText(s: InvoiceSummary): string {
   const owed = s.remaining.replace(/^-/, '').replace(/[.0]/g, '') !== '';
   return [
     `${s.label} ${s.pay_ref}`,
-    shareText.date(formatDate(s.pay_date)),
-    ...(s.party ? [shareText.party(s.party)] : []),
-    shareText.total(formatDecimal(s.total), s.currency),
-    ...(owed ? [shareText.remaining(formatDecimal(s.remaining), s.currency)] : []),
+    `${text.date} ${formatDate(s.pay_date)}`,
+    ...(s.party ? [`${text.party} ${s.party}`] : []),
+    `${text.total} ${formatDecimal(s.total)} ${s.currency}`,
+    ...(owed ? [`${text.remaining} ${formatDecimal(s.remaining)} ${s.currency}`] : []),
     s.company,
   ].join('\n');
 }
