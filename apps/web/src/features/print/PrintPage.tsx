@@ -118,11 +118,16 @@ function PrintDocument({ title, kind }: { title: string; kind: KindToken }) {
             }}
             phone={party.data?.phone}
             countryCode={c.country_code}
-            printed={{
-              node: () => printArea.current,
-              name: `${d.pay_ref}.png`,
-              width: layout === 'a4' ? '210mm' : undefined,
-            }}
+            printed={
+              // Once the party's balance is read: the image is the whole document.
+              ready
+                ? {
+                    node: () => printArea.current,
+                    name: `${d.pay_ref}.png`,
+                    width: layout === 'a4' ? '210mm' : undefined,
+                  }
+                : undefined
+            }
           />
         )}
         {/* After a purchase: a label for each unit received (docs/labels.md). */}

@@ -79,7 +79,12 @@ export default function ReceiptPage({ title }: { title: string }) {
             }}
             phone={party.data?.phone}
             countryCode={c.country_code}
-            printed={{ node: () => printArea.current, name: `${doc.data.pay_ref}-${width}mm.png` }}
+            printed={
+              // A return's image once its original invoice is known (it prints it).
+              !returnKind || returned.isFetched
+                ? { node: () => printArea.current, name: `${doc.data.pay_ref}-${width}mm.png` }
+                : undefined
+            }
           />
         )}
       </div>

@@ -42,7 +42,9 @@ export function TaxQr({ value, size }: { value: string; size: string }) {
       live = false;
     };
   }, [value]);
-  if (!svg) return null;
+  // Until the QR is drawn its place is kept, marked as still drawing: the shared image waits for it (share/printedFile).
+  if (!svg)
+    return <span className="tax-qr" data-drawing="" style={{ display: 'inline-block', width: size, height: size }} />;
   const source = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   return (
     <img

@@ -3,10 +3,10 @@
  * takes files, on phones; a download elsewhere), the system share sheet with the summary where the device has one,
  * and a WhatsApp message to the customer's phone. Each carries the invoice itself or its summary, never a link.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IonButton, IonSpinner } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
-import { canShareFiles, downloadFile, printedImage } from './printedFile.ts';
+import { canShareFiles, downloadFile, printedImage, whenDrawn } from './printedFile.ts';
 import { type InvoiceSummary, invoiceSummaryText, whatsAppLink, whatsAppNumber } from './share.ts';
 import { shareText } from './shareText.ts';
 
@@ -55,17 +55,18 @@ export function ShareButtons({
 }
 
 /**
- * The printed document as a PNG: drawn when the button is pressed and kept while the document is unchanged, then
- * given to the share sheet with the summary as its caption, or downloaded where the device cannot share files. A
- * share sheet needs the tap that opens it to be recent: when drawing took too long for the browser
- * (NotAllowedError), the image is ready and the next tap shares it.
+ * The printed document as a PNG, kept while the document is unchanged: given to the share sheet with the summary as
+ * its caption, or downloaded where the device cannot share files. A share sheet needs the tap that opens it to be
+ * recent: when drawing took too long for the browser (NotAllowedError), the image is ready and the next tap shares
+ * it.
  */
 function ShareImageButton({ printed, title, text }: { printed: PrintedArea; title: string; text: string }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const drawn = useRef<{ html: string; file: Promise<File> }>(undefined);
   const share = canShareFiles();
-  const fileOf = (node: HTMLElement) => {
+  const fileOf = async (node: HTMLElement) => {
+    await whenDrawn(node);
     const html = `${printed.width ?? ''}|${node.outerHTML}`;
     if (drawn.current?.html === html) return drawn.current.file;
     const file = printedImage(node, printed);
@@ -76,6 +77,37 @@ function ShareImageButton({ printed, title, text }: { printed: PrintedArea; titl
     });
     return file;
   };
+  // Where the sheet takes files (a phone), the image is drawn ahead, when the page is idle and the document has been
+  // still for a moment (its tax QR is drawn after it): the tap then opens the sheet at once, well inside the
+  // browser's window for it (a slow phone may take seconds to draw an A4 page). A change draws it again.
+  const latest = useRef({ printed, fileOf });
+  latest.current = { printed, fileOf };
+  const drawnAs = `${printed.name}|${printed.width ?? ''}`;
+  useEffect(() => {
+    const area = share && drawnAs ? latest.current.printed.node() : null;
+    if (!area) return;
+    let timer = 0;
+    let idle = 0;
+    const ahead = () => {
+      const now = latest.current.printed.node();
+      if (now) void latest.current.fileOf(now).catch(() => undefined);
+    };
+    const schedule = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (window.requestIdleCallback) idle = window.requestIdleCallback(ahead, { timeout: 3000 });
+        else ahead();
+      }, 800);
+    };
+    const changes = new MutationObserver(schedule);
+    changes.observe(area, { subtree: true, childList: true, attributes: true, characterData: true });
+    schedule();
+    return () => {
+      changes.disconnect();
+      window.clearTimeout(timer);
+      if (idle) window.cancelIdleCallback?.(idle);
+    };
+  }, [share, drawnAs]);
   const run = async () => {
     const node = printed.node();
     if (!node) return;

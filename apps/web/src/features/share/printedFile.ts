@@ -14,7 +14,7 @@ export const PRINTED_SCALE = 2;
  * is drawn from are those of the paper, not of a phone's narrow screen. `width` undefined: the area's own.
  */
 export async function printedImage(node: HTMLElement, { name, width }: { name: string; width?: string }) {
-  const [{ domToForeignObjectSvg }] = await Promise.all([import('modern-screenshot'), document.fonts.ready]);
+  const { domToForeignObjectSvg } = await import('modern-screenshot');
   const holder = document.createElement('div');
   holder.setAttribute('aria-hidden', 'true');
   holder.style.cssText = 'position: relative; height: 0; overflow: hidden;';
@@ -25,8 +25,13 @@ export async function printedImage(node: HTMLElement, { name, width }: { name: s
   holder.append(copy);
   node.after(holder);
   try {
-    await Promise.all([...copy.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined)));
+    // Laid out (the box measured), the copy has asked for every face its text needs: they have arrived once the
+    // document's fonts are ready, and the image embeds the faces loaded then.
     const box = copy.getBoundingClientRect();
+    await Promise.all([
+      document.fonts.ready,
+      ...[...copy.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined)),
+    ]);
     const svg = await domToForeignObjectSvg(copy, { backgroundColor: '#ffffff', font: { cssText: await pageFonts() } });
     const canvas = await drawnWhenSettled(svg, Math.ceil(box.width), Math.ceil(box.height));
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
@@ -122,6 +127,27 @@ function fingerprint(pixels: Uint8ClampedArray) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ (words[i] ?? 0), 0x01000193);
   return hash >>> 0;
+}
+
+/**
+ * The print area once nothing in it is still being drawn (`data-drawing`: the tax QR, drawn after the document by a
+ * library of its own), so no image is made of half a document; after 5 s, as it is.
+ */
+export function whenDrawn(node: HTMLElement) {
+  const drawing = () => node.querySelector('[data-drawing]') !== null;
+  if (!drawing()) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      changes.disconnect();
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const changes = new MutationObserver(() => {
+      if (!drawing()) done();
+    });
+    changes.observe(node, { subtree: true, childList: true, attributes: true });
+    const timer = window.setTimeout(done, 5000);
+  });
 }
 
 /** Whether the device's share sheet takes files (phones); a desktop downloads the file instead. */
