@@ -1,7 +1,7 @@
 import type { PriceList, PriceListPrice } from '@mizan/contract';
 import { useState } from 'react';
 import { formatDecimal } from '../../app/format.ts';
-import { IonCheckbox, IonSearchbar } from '../../ui/ionic.ts';
+import { IonSearchbar } from '../../ui/ionic.ts';
 import { searchTerm } from '../../ui/searchTerm.ts';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { PriceInput } from './PriceInput.tsx';
@@ -42,14 +42,16 @@ export function ListPrices({ storeId, list, editable }: { storeId: number; list:
           data-testid="list-prices-search"
           onIonInput={(e) => setSearch(searchTerm(e.detail.value ?? ''))}
         />
-        <IonCheckbox
-          labelPlacement="end"
-          checked={onlyPriced}
-          data-testid="only-priced"
-          onIonChange={(e) => setOnlyPriced(e.detail.checked)}
-        >
-          {text.onlyPriced}
-        </IonCheckbox>
+        <label className="plain-check">
+          <input
+            type="checkbox"
+            name="only_priced"
+            data-testid="only-priced"
+            checked={onlyPriced}
+            onChange={(e) => setOnlyPriced(e.target.checked)}
+          />
+          <span>{text.onlyPriced}</span>
+        </label>
       </div>
       <DataTable
         columns={columns}

@@ -2,7 +2,7 @@ import type { PriceList } from '@mizan/contract';
 import { createOutline, pricetagsOutline, trashOutline } from 'ionicons/icons';
 import { type FormEvent, useState } from 'react';
 import { may } from '../../app/permissions.ts';
-import { IonButton, IonCheckbox, IonIcon, useIonAlert } from '../../ui/ionic.ts';
+import { IonButton, IonIcon, useIonAlert } from '../../ui/ionic.ts';
 import { Page } from '../../ui/Page.tsx';
 import { type Column, DataTable } from '../../ui/table/DataTable.tsx';
 import { useNotify } from '../../ui/useNotify.ts';
@@ -100,9 +100,15 @@ export default function PriceListsPage({ title }: { title: string }) {
               onChange={(e) => setName(e.target.value)}
             />
           </label>
-          <IonCheckbox labelPlacement="end" checked={forCompany} onIonChange={(e) => setForCompany(e.detail.checked)}>
-            {text.forCompany}
-          </IonCheckbox>
+          <label className="plain-check">
+            <input
+              type="checkbox"
+              name="for_company"
+              checked={forCompany}
+              onChange={(e) => setForCompany(e.target.checked)}
+            />
+            <span>{text.forCompany}</span>
+          </label>
           <button type="submit" className="plain-button" disabled={change.isPending} data-testid="add-price-list">
             {text.add}
           </button>
