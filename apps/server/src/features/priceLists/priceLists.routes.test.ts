@@ -344,4 +344,34 @@ describeEachDatabase('price lists', (ctx) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.missing).toBe('prices');
   });
+
+  it('a store keeper given prices changes the branch’s own lists, not the company’s (an administrator of every store does)', async () => {
+    const owner = await as('admin', 'admin123', 2);
+    const keepers = (await ok(owner.get('/api/roles/read'))).data.find((r: { id: number }) => r.id === 4);
+    await ok(
+      owner.post('/api/roles/update', {
+        id: keepers.id,
+        name: keepers.name,
+        permissions: [...keepers.permissions, 'prices'],
+        discount_limit: keepers.discount_limit,
+      }),
+    );
+    const company = (await ok(owner.post('/api/priceLists/create', { name: 'جملة الشركة', for_company: true })))
+      .data[0];
+    const keeper = await as('keeper', 'keeper123', 2);
+    const own = (await ok(keeper.post('/api/priceLists/create', { name: 'عروض الفرع' }))).data[0];
+    expect(own).toMatchObject({ store_id: 2 });
+    await ok(keeper.post('/api/priceLists/update', { id: own.id, name: 'عروض الفرع الأسبوعية' }));
+    for (const [url, body] of [
+      ['/api/priceLists/create', { name: 'قائمة شركة ممنوعة', for_company: true }],
+      ['/api/priceLists/update', { id: company.id, name: 'x' }],
+      ['/api/priceLists/delete', { id: company.id }],
+      ['/api/priceLists/setPrices', { price_list_id: company.id, prices: [{ item_id: 1, price: '1' }] }],
+    ] as const) {
+      const res = await keeper.post(url, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code).toBe('ALL_STORES_ADMIN_ONLY');
+    }
+    await ok(owner.post('/api/roles/update', keepers));
+  });
 });
