@@ -34,6 +34,7 @@ import { journalTemplateRoutes } from './features/journal/journalTemplates.route
 import { logHistoryRoutes } from './features/logHistory/logHistory.routes.ts';
 import { openingStockRoutes } from './features/openingStock/openingStock.routes.ts';
 import { organisationRoutes } from './features/organisation/organisation.routes.ts';
+import { priceListsRoutes } from './features/priceLists/priceLists.routes.ts';
 import { reportsExportRoutes } from './features/reports/reports.export.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { returnsRoutes } from './features/returns/returns.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(consolidatedRoutes);
       await api.register(shiftsRoutes);
       await api.register(transfersRoutes);
+      await api.register(priceListsRoutes);
     },
     { prefix: '/api' },
   );

@@ -102,6 +102,8 @@ export const SubAccount = z.object({
   account_type: AccountType,
   /** The account it is grouped under (same store and type); null at the top of its class. */
   parent_id: z.number().int().nullable(),
+  /** The price list a customer buys at (docs/price-lists.md); null: the items' own prices. */
+  price_list_id: z.number().int().nullable(),
 });
 export type SubAccount = z.infer<typeof SubAccount>;
 
@@ -172,6 +174,11 @@ export const SubAccountInput = z.object({
    * the top; left out (legacy clients): kept as it is.
    */
   parent_id: Id.nullish(),
+  /**
+   * The price list a customer buys at (docs/price-lists.md): the company's or the store's. null: none (the items' own
+   * prices); left out (legacy clients): kept as it is. Kept for customers and suppliers only, as the phone is.
+   */
+  price_list_id: Id.nullish(),
 });
 export type SubAccountInput = z.input<typeof SubAccountInput>;
 export type SubAccountValues = z.output<typeof SubAccountInput>;

@@ -63,6 +63,11 @@ const fixedActions = {
   'delete transfer receipt': 'حذف استلام تحويل مخزني',
   // One catalogue (docs/catalogue.md).
   'merge items': 'دمج صنفين',
+  // Price lists (docs/price-lists.md).
+  'insert price list': 'إضافة قائمة أسعار',
+  'update price list': 'تعديل اسم قائمة أسعار',
+  'delete price list': 'حذف قائمة أسعار',
+  'set list prices': 'تعديل أسعار في قائمة أسعار',
 } as const;
 
 const documentVerbs = { insert: 'حفظ', update: 'تعديل', delete: 'حذف' } as const;

@@ -18,6 +18,7 @@ import { journalEndpoints } from './journal.endpoints.ts';
 import { openingStockEndpoints } from './openingStock.endpoints.ts';
 import { organisationEndpoints } from './organisation.endpoints.ts';
 import { permissionsEndpoints } from './permissions.endpoints.ts';
+import { priceListsEndpoints } from './priceLists.endpoints.ts';
 import { reportsEndpoints } from './reports.endpoints.ts';
 import { returnsEndpoints } from './returns.endpoints.ts';
 import { shiftsEndpoints } from './shifts.endpoints.ts';
@@ -51,6 +52,7 @@ export const endpoints = {
   ...consolidatedEndpoints,
   ...transfersEndpoints,
   ...shiftsEndpoints,
+  ...priceListsEndpoints,
 } as const satisfies EndpointGroups;
 
 // A group two tables both name would keep only the last one's endpoints in the spread above, silently.
@@ -76,6 +78,8 @@ const groupsOfTables = [
   dashboardEndpoints,
   consolidatedEndpoints,
   shiftsEndpoints,
+  transfersEndpoints,
+  priceListsEndpoints,
 ].flatMap((table) => Object.keys(table));
 const named = new Set<string>();
 for (const group of groupsOfTables) {

@@ -110,6 +110,10 @@ export const errorCodes = [
   'TRANSFER_RECEIVED',
   'ITEM_NOT_ON_TRANSFER',
   'MORE_THAN_IN_TRANSIT',
+  // Issue 33, part 5: price lists.
+  'PRICE_LIST_NOT_FOUND',
+  'PRICE_LIST_NAME_TAKEN',
+  'PRICE_LIST_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -30,6 +30,7 @@ export * from './openingStock.ts';
 export * from './organisation.ts';
 export * from './partySearch.ts';
 export * from './permissions.ts';
+export * from './priceLists.ts';
 export * from './quantity.ts';
 export * from './reports.ts';
 export * from './returns.ts';

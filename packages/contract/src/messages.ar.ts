@@ -108,6 +108,9 @@ export const messagesAr: Record<ErrorCode, string> = {
   TRANSFER_RECEIVED: 'استُلم من هذا التحويل شيء، فلا يُعدّل ولا يُحذف: احذف الاستلام أولا أو أعد ما تبقى إلى المخزن المرسل',
   ITEM_NOT_ON_TRANSFER: 'هذا الصنف ليس في التحويل',
   MORE_THAN_IN_TRANSIT: 'الكمية أكبر مما تبقى في الطريق من هذا التحويل',
+  PRICE_LIST_NOT_FOUND: 'قائمة الأسعار غير موجودة لهذا المخزن',
+  PRICE_LIST_NAME_TAKEN: 'يوجد قائمة أسعار بهذا الاسم',
+  PRICE_LIST_IN_USE: 'على قائمة الأسعار عملاء: اختر لهم قائمة أخرى أولا ثم احذفها',
 };
 
 /** The memos of a document's ledger lines, from its kind's label: what it charges, and the money paid on it. */

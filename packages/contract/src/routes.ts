@@ -282,4 +282,13 @@ export const routes: RoutesOf<typeof endpoints> = {
     readById: get('shift/readById'),
     list: get('shift/list'),
   },
+  priceLists: {
+    read: get('priceLists/read'),
+    create: post('priceLists/create'),
+    update: post('priceLists/update'),
+    delete: post('priceLists/delete'),
+    setPrices: post('priceLists/setPrices'),
+    prices: get('priceLists/prices'),
+    customerPrices: get('priceLists/customerPrices'),
+  },
 };

@@ -22,6 +22,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -282,6 +283,38 @@ export const items = pgTable(
   ],
 );
 
+/**
+ * A named price list (docs/price-lists.md, migration 0046): the company's (`store_id` null) or one store's. A name is
+ * unique among the company's lists and among each store's (`price_list_name_uq` on `coalesce(store_id, 0), name`).
+ */
+export const priceList = pgTable('price_list', {
+  id: serial('id').primaryKey(),
+  store_id: integer('store_id').references(() => store.id),
+  name: text('name').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A list's price of a catalogue item (`items.catalogue_id`: a company list prices the item in every store) in a unit;
+ * `unit` null is the item's base unit (packagings, issue 33 part 4, will add rows of their own under the same key).
+ */
+export const priceListItem = pgTable(
+  'price_list_item',
+  {
+    price_list_id: integer('price_list_id')
+      .notNull()
+      .references(() => priceList.id, { onDelete: 'cascade' }),
+    catalogue_id: integer('catalogue_id').notNull(),
+    unit: text('unit'),
+    price: moneyColumn('price').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('price_list_item_uq').on(t.price_list_id, t.catalogue_id, t.unit).nullsNotDistinct(),
+    index('price_list_item_catalogue_idx').on(t.catalogue_id),
+  ],
+);
+
 /** Opening quantity ("first period") of an item in a store and accounting year, with its prices then. */
 export const firstq = pgTable(
   'firstq',
@@ -518,6 +551,8 @@ export const subAccounts = pgTable(
     account_type: text('account_type', { enum: accountTypes }).notNull(),
     /** The account it is grouped under (of the same store and type): the chart is a tree of any depth. */
     parent_id: integer('parent_id').references((): AnyPgColumn => subAccounts.id),
+    /** The price list a customer buys at (docs/price-lists.md, migration 0046): the company's or its store's. */
+    price_list_id: integer('price_list_id').references((): AnyPgColumn => priceList.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The name and the code as the party search compares them (issue 19): folded by the database when the row is

@@ -135,6 +135,7 @@ export const screens: Partial<Record<RoutePath, Screen>> = {
   'folder/transfer-receive': screen(() => import('../features/transfers/TransferReceiptPage.tsx')),
   'folder/transfer-record': screen(() => import('../features/transfers/TransferRecordPage.tsx')),
   'transfer-print': screen(() => import('../features/transfers/TransferPrintPage.tsx')),
+  'price-lists': screen(() => import('../features/priceLists/PriceListsPage.tsx')),
 };
 /** The bare `folder` route (the legacy app's unused placeholder) goes to the sales invoice, on every device. */
 export const bareFolder = '/folder/sales';

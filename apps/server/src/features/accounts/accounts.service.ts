@@ -20,6 +20,7 @@ import { arrayOf } from '../../lib/sqlArray.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { requireOpenYears, yearsOfStore } from '../book/yearLock.ts';
 import { writeLog } from '../logHistory/logHistory.queries.ts';
+import { isListOfStore, listPriceLists } from '../priceLists/priceLists.queries.ts';
 import {
   countLedgerLines,
   countPartyDocuments,
@@ -99,6 +100,13 @@ async function accountRow(
     if (!category) return fail('VALIDATION_FAILED', { cat_id: 'ACCOUNT_CATEGORY_NOT_FOUND' });
   }
   const isParty = input.cat_id !== null && (PARTY_CATEGORIES as readonly number[]).includes(input.cat_id);
+  const price_list_id = isParty
+    ? input.price_list_id === undefined
+      ? (existing?.price_list_id ?? null)
+      : input.price_list_id
+    : null;
+  if (price_list_id !== null && !(await isListOfStore(tx, storeId, price_list_id)))
+    return fail('PRICE_LIST_NOT_FOUND', { price_list_id: 'PRICE_LIST_NOT_FOUND' });
   return ok({
     ac_id: input.ac_id,
     sub_name: input.sub_name,
@@ -115,6 +123,7 @@ async function accountRow(
     cat_id: input.cat_id,
     phone: isParty ? input.phone : null,
     address: isParty ? input.address : null,
+    price_list_id,
   });
 }
 
@@ -200,6 +209,8 @@ async function checkNewAccounts(
         ).map((parent) => [parent.id, parent.account_type])
       : [],
   );
+  // The price lists the store's customers may carry: the company's and its own.
+  const lists = new Set((await listPriceLists(db, storeId)).map((list) => list.id));
   const names = inputs.map((input) => input.sub_name);
   const codes = inputs.flatMap((input) => (input.sub_code ? [input.sub_code] : []));
   const takenNames = new Set(
@@ -254,6 +265,9 @@ async function checkNewAccounts(
     else if (opening_date && years.some((y) => y.closed && y.yearStart <= opening_date && opening_date <= y.yearEnd))
       refuse(openingYearClosed());
     const isParty = input.cat_id !== null && (PARTY_CATEGORIES as readonly number[]).includes(input.cat_id);
+    const price_list_id = isParty ? (input.price_list_id ?? null) : null;
+    if (price_list_id !== null && !lists.has(price_list_id))
+      refuse(fail('PRICE_LIST_NOT_FOUND', { price_list_id: 'PRICE_LIST_NOT_FOUND' }));
     rows.push({
       ac_id: input.ac_id,
       sub_name: input.sub_name,
@@ -266,6 +280,7 @@ async function checkNewAccounts(
       cat_id: input.cat_id,
       phone: isParty ? input.phone : null,
       address: isParty ? input.address : null,
+      price_list_id,
     });
   }
   return refusals.size ? (firstRefusal(refusals, inputs.length > 1) as Result<never>) : ok(rows);
@@ -287,15 +302,15 @@ function insertAccounts(db: Db, user: SessionUser, chunk: NewAccount[], typedCod
     const column = <K extends keyof NewAccount>(key: K) => arrayOf(chunk.map((row) => row[key] ?? null));
     const { rows } = await tx.execute<{ id: number; sub_name: string }>(sql`
       insert into ${subAccounts} (store_id, ac_id, sub_name, sub_code, sub_type, account_type, parent_id,
-        sub_balance, opening_date, cat_id, phone, address)
+        sub_balance, opening_date, cat_id, phone, address, price_list_id)
       select ${user.store_id}, u.ac_id, u.sub_name, u.sub_code, u.sub_type, u.account_type, u.parent_id,
-        u.sub_balance, u.opening_date, u.cat_id, u.phone, u.address
+        u.sub_balance, u.opening_date, u.cat_id, u.phone, u.address, u.price_list_id
       from unnest(${column('ac_id')}::int[], ${column('sub_name')}::text[], ${arrayOf(codes)}::text[],
         ${column('sub_type')}::text[], ${column('account_type')}::text[], ${column('parent_id')}::int[],
         ${column('sub_balance')}::numeric[], ${column('opening_date')}::date[], ${column('cat_id')}::int[],
-        ${column('phone')}::text[], ${column('address')}::text[])
+        ${column('phone')}::text[], ${column('address')}::text[], ${column('price_list_id')}::int[])
         with ordinality as u(ac_id, sub_name, sub_code, sub_type, account_type, parent_id, sub_balance,
-          opening_date, cat_id, phone, address, ord)
+          opening_date, cat_id, phone, address, price_list_id, ord)
       order by u.ord
       returning id, sub_name`);
     // Names are unique in the store: each id goes back to its row by name, whatever order the insert returned.

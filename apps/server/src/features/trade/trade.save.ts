@@ -42,6 +42,7 @@ import { isInsideYear } from '../organisation/currentYear.ts';
 import { type Posting, postingOf } from '../posting/posting.rules.ts';
 import { type PostingSource, postingAccountsOf } from '../posting/posting.ts';
 import { movedItems } from '../posting/repost.ts';
+import { pricesForList } from '../priceLists/priceLists.queries.ts';
 import { refuseEditWithReturns } from '../returns/returns.guard.ts';
 import { type ReturnVat, returnLineVat } from '../returns/returns.rules.ts';
 import { shiftOfSale } from '../shifts/shiftOfSale.ts';
@@ -110,15 +111,23 @@ type TradeSave = SaveInput & {
 
 const MONEY_ZERO = money(0n);
 
-/** Lines priced from the input (or the item's own prices: its card, read with its lock), merged by item and price. */
-function priceLines(kind: KindToken, input: TradeLineInput[], cards: Map<number, LockedItem>) {
+/**
+ * Lines priced from the input (or, for a selling price not sent, the customer's list price `listed`, then the item's
+ * own prices: its card, read with its lock), merged by item and price.
+ */
+function priceLines(
+  kind: KindToken,
+  input: TradeLineInput[],
+  cards: Map<number, LockedItem>,
+  listed: ReadonlyMap<number, string> = new Map(),
+) {
   const missing = input.findIndex((line) => !cards.has(line.item_id));
   if (missing >= 0) return fail<never>('ITEM_NOT_FOUND', { [`items.${missing}.item_id`]: 'ITEM_NOT_FOUND' });
   const priceField = kindOf(kind).price;
   const priced = input.map((line) => {
     const item = cards.get(line.item_id);
     if (!item) throw new Error('unreachable');
-    const pay_price = line.pay_price ?? item.pay_price;
+    const pay_price = line.pay_price ?? listed.get(item.id) ?? item.pay_price;
     const perch_price = line.perch_price ?? item.perch_price;
     const price = parseMoney(priceField === 'pay_price' ? pay_price : perch_price) ?? MONEY_ZERO;
     return {
@@ -132,6 +141,24 @@ function priceLines(kind: KindToken, input: TradeLineInput[], cards: Map<number,
     };
   });
   return ok(mergeLines(priced).map((line) => ({ ...line, tot: lineTotal(line) })));
+}
+
+/**
+ * A sale's lines sent without a price sell at the customer's list price (docs/price-lists.md): read only when one
+ * is missing and the customer carries a list; the item's own price stays the fallback.
+ */
+async function listPricesOfLines(
+  tx: Tx,
+  storeId: number,
+  input: TradeSave,
+  party: { price_list_id: number | null },
+): Promise<Map<number, string>> {
+  const spec = kindOf(input.kind);
+  const unpriced = (input.lines ?? []).filter((line) => line.pay_price === undefined).map((line) => line.item_id);
+  const sells = spec.price === 'pay_price' && spec.party === 'customer' && spec.family === 'trade';
+  if (!sells || party.price_list_id === null || unpriced.length === 0) return new Map();
+  const prices = await pricesForList(tx, storeId, party.price_list_id, unpriced);
+  return new Map(prices.filter((row) => row.listed).map((row) => [row.item_id, row.price]));
 }
 
 type ExistingDocument = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
@@ -234,7 +261,9 @@ async function load(tx: Tx, user: SessionUser, input: TradeSave) {
     ...(input.lines ?? []).map((line) => line.item_id),
   ]);
   const cards = new Map(locked.map((item) => [item.id, item]));
-  const priced = input.lines ? priceLines(input.kind, input.lines, cards) : ok([]);
+  const priced = input.lines
+    ? priceLines(input.kind, input.lines, cards, await listPricesOfLines(tx, user.store_id, input, party))
+    : ok([]);
   if (!priced.ok) return priced;
   // A return takes back the VAT its invoice charged: under the invoice's terms and at the original line's rate,
   // whatever the company's settings and the item's rate are now.

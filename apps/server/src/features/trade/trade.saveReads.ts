@@ -9,7 +9,8 @@ import { arrayOf } from '../../lib/sqlArray.ts';
 import type { AccountingYear } from '../organisation/currentYear.ts';
 import { postingAccountRoles } from '../posting/posting.rules.ts';
 
-type Party = { id: number; ac_id: number; sub_name: string };
+/** The document's party; `price_list_id`: the list a customer buys at (docs/price-lists.md), if any. */
+type Party = { id: number; ac_id: number; sub_name: string; price_list_id: number | null };
 
 /** The document an earlier save with the same idempotency key made in the store. */
 export type KeyedEarlier = { pay_id: number; pay_ref: string; kind: string; hash: string | null };
@@ -37,10 +38,11 @@ export async function readYearAndParty(
     party_id: number | null;
     ac_id: number | null;
     sub_name: string | null;
+    price_list_id: number | null;
     earlier: KeyedEarlier | null;
   }>(sql`
     select y.id as year_id, y."yearStart"::text as year_start, y."yearEnd"::text as year_end,
-      p.id as party_id, p.ac_id, p.sub_name,
+      p.id as party_id, p.ac_id, p.sub_name, p.price_list_id,
       (select json_build_object('pay_id', d.pay_id, 'pay_ref', d.pay_ref, 'kind', d.kind, 'hash', d.idempotency_hash)
         from trade_document d where d.store_id = ${storeId} and d.idempotency_key = ${idempotencyKey ?? null}::text)
         as earlier
@@ -56,7 +58,7 @@ export async function readYearAndParty(
         : undefined,
     party:
       row?.party_id != null && row.ac_id !== null && row.sub_name !== null
-        ? { id: row.party_id, ac_id: row.ac_id, sub_name: row.sub_name }
+        ? { id: row.party_id, ac_id: row.ac_id, sub_name: row.sub_name, price_list_id: row.price_list_id }
         : undefined,
   };
 }

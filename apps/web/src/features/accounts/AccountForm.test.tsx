@@ -50,6 +50,7 @@ const account: SubAccount = {
   balance_type: 'debit',
   account_type: 'asset',
   parent_id: null,
+  price_list_id: null,
 };
 
 /** What the form sent to save, and the answer it gets (a refusal when given). */

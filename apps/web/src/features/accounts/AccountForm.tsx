@@ -14,6 +14,7 @@ import { contractForm, showServerErrors, useContractForm } from '../../ui/form/u
 import { IonButton, IonList } from '../../ui/ionic.ts';
 import { useNotify } from '../../ui/useNotify.ts';
 import { today } from '../invoices/invoiceForm.ts';
+import { usePriceLists } from '../priceLists/usePriceLists.ts';
 import { accountsText, natureText } from './accountsText.ts';
 import { useAccountCategories, useAllAccounts, useMainAccounts, useSaveAccount } from './useAccounts.ts';
 
@@ -31,6 +32,8 @@ type Values = {
   account_type: string;
   /** '': at the top of its class. */
   parent_id: string;
+  /** '': no price list (the items' own prices). */
+  price_list_id: string;
 };
 
 const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): Values => ({
@@ -46,6 +49,7 @@ const toValues = (a?: SubAccount, party: 'customer' | 'supplier' = 'customer'): 
   address: a?.address ?? '',
   account_type: a?.account_type ?? '',
   parent_id: a?.parent_id ? String(a.parent_id) : '',
+  price_list_id: a?.price_list_id ? String(a.price_list_id) : '',
 });
 
 const isPartyCategory = (catId: string) => (PARTY_CATEGORIES as readonly number[]).includes(Number(catId));
@@ -59,6 +63,8 @@ const toBody = (values: Values): SubAccountInput => ({
   address: isPartyCategory(values.cat_id) ? values.address : null,
   account_type: (values.account_type || undefined) as AccountType | undefined,
   parent_id: values.parent_id ? Number(values.parent_id) : null,
+  // A customer's or supplier's price list (docs/price-lists.md); other accounts carry none.
+  price_list_id: isPartyCategory(values.cat_id) && values.price_list_id ? Number(values.price_list_id) : null,
 });
 const accountForm = contractForm(toBody, SubAccountInput);
 
@@ -82,6 +88,7 @@ export function AccountForm({
   const notify = useNotify();
   const isParty = isPartyCategory(form.watch('cat_id'));
   const all = useAllAccounts(storeId);
+  const priceLists = usePriceLists(storeId);
   // The types its class allows, and the accounts it may be grouped under: of the same type, never itself.
   const main = mains.data?.find((m) => String(m.ac_id) === form.watch('ac_id'));
   const types = accountTypes.filter((type) => !main || statementOfType(type) === main.statement);
@@ -155,6 +162,16 @@ export function AccountForm({
         />
         {isParty && <CodeField {...bind('phone')} inputmode="tel" />}
         {isParty && <TextField {...bind('address')} />}
+        {isParty && (
+          <SelectField
+            {...bind('price_list_id')}
+            testId="account-price-list"
+            options={[
+              { value: '', label: accountsText.noPriceList },
+              ...(priceLists.data ?? []).map((list) => ({ value: String(list.id), label: list.name })),
+            ]}
+          />
+        )}
       </IonList>
       <IonButton type="submit" expand="block" disabled={save.isPending} data-testid="save-account">
         {accountsText.save}

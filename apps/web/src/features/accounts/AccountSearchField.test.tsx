@@ -28,6 +28,7 @@ const account = (id: number, sub_name: string, sub_code: string | null, more: Pa
     balance_type: 'debit',
     account_type: 'expense',
     parent_id: null,
+    price_list_id: null,
     ...more,
   }) satisfies SubAccount;
 const accounts = [

@@ -35,7 +35,9 @@ export const accountsText = {
     address: 'العنوان',
     account_type: 'نوع الحساب',
     parent_id: 'الحساب الأب',
+    price_list_id: 'قائمة الأسعار',
   },
+  noPriceList: 'بلا قائمة (سعر الصنف)',
   openingDateHint:
     'اليوم الذي أُخذ فيه الحساب برصيده: يظهر الرصيد في التقارير وكشف الحساب من هذا التاريخ، ولا يُقبل بتاريخ في سنة مالية مقفلة',
   typeOfClass: 'حسب الحساب الرئيسي',

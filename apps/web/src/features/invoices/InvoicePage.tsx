@@ -34,6 +34,7 @@ import { offlineText } from '../offline/offlineText.ts';
 import type { SaleBody } from '../offline/outbox.rules.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
+import { useCustomerPricing } from '../priceLists/usePriceLists.ts';
 import { useCompany } from '../settings/useSettings.ts';
 import { deviceTill } from '../shifts/till.ts';
 import { settlePath, settleText } from '../vouchers/settleLink.ts';
@@ -158,6 +159,9 @@ export function InvoicePage({
     if (openRefused) notify.failed(opened.error);
   }, [openRefused, opened.error, notify.failed]);
   usePickedStockLines(screen.price, setInvoice);
+  // A sale to a customer with a price list takes its prices (docs/price-lists.md); a purchase, the items' own.
+  const sells = screen.party === 'customer' && screen.price === 'pay_price';
+  const pricing = useCustomerPricing(storeId, sells ? invoice.cust_id : undefined, setInvoice);
   const isNew = !openedId && !copyId;
   const change = (patch: Partial<DraftInvoice>) => setInvoice((current) => ({ ...current, ...patch }));
   // A sale to the walk-in customer is a cash sale: its paid amount follows the net until the cashier types one.
@@ -467,6 +471,7 @@ export function InvoicePage({
             allowNewItem={screen.party === 'supplier'}
             onAdd={(line) => setInvoice((current) => addLine(current, line))}
             onPriceChange={offerToKeepPrice}
+            priceOf={sells ? pricing.priceOf : undefined}
           />
           <h3>{salesText.lines}</h3>
           {/* A part that fails to draw shows a message; the invoice and what was typed stay. */}

@@ -27,6 +27,7 @@ export function ItemEntry({
   onAdd,
   onPriceChange,
   allowNewItem = false,
+  priceOf,
 }: {
   storeId: number;
   /** Which of the item's prices the line starts with (selling on sales, purchase on purchases). */
@@ -36,6 +37,8 @@ export function ItemEntry({
   onPriceChange?: (item: ItemWithStock, price: string) => void;
   /** Purchases may create an item that is not in the list yet (the item modal); it is picked at once. */
   allowNewItem?: boolean;
+  /** Sales: what an item sells at to the chosen customer (his price list's, docs/price-lists.md), else its own. */
+  priceOf?: ((item: ItemWithStock) => string) | undefined;
 }) {
   const [creating, setCreating] = useState(false);
   const itemModalMounted = useOpenedOnce(creating);
@@ -58,11 +61,12 @@ export function ItemEntry({
   const priceRef = useRef<HTMLInputElement>(null);
   // Only results of what is typed now: a list of an earlier term must never be picked by a fast Enter.
   const results = picked || debounced !== term ? [] : (search.data ?? []).slice(0, 8);
+  const startOf = (item: ItemWithStock) => (priceOf && priceField === 'pay_price' ? priceOf(item) : item[priceField]);
 
   const pick = (item: ItemWithStock) => {
     setPicked(item);
     setTerm(item.item_name);
-    setPrice(item[priceField]);
+    setPrice(startOf(item));
     setQuantity('1');
     // Focus moves at once: a fast cashier's next key must land in the quantity (which selects itself on focus).
     quantityRef.current?.focus();
@@ -74,6 +78,8 @@ export function ItemEntry({
    */
   const add = (item = picked, qty = quantity, unitPrice = price, scanned?: string) => {
     if (!item) return;
+    const start = startOf(item);
+    const given = compareDecimals(unitPrice, start) === 0;
     onAdd({
       item_id: item.id,
       item_name: item.item_name,
@@ -81,8 +87,10 @@ export function ItemEntry({
       price: unitPrice,
       stock: item.quantity,
       tax: item.tax,
+      // A sold line at the price it was given follows a change of customer; one typed keeps what was typed.
+      pricing: priceField === 'pay_price' && given ? { own: item.pay_price, given: start } : undefined,
     });
-    if (compareDecimals(unitPrice, item[priceField]) !== 0 && compareDecimals(unitPrice, '0') === 1) {
+    if (!given && compareDecimals(unitPrice, '0') === 1) {
       onPriceChange?.(item, unitPrice.trim());
     }
     setPicked(undefined);
@@ -111,7 +119,7 @@ export function ItemEntry({
             networkMode: 'always',
           });
     const exact = list.find((item) => sameBarcode(item.item_parcode, wanted) || item.part_no === wanted);
-    if (exact) return add(exact, '1', exact[priceField], wanted);
+    if (exact) return add(exact, '1', startOf(exact), wanted);
     const chosen = list[active];
     if (chosen) pick(chosen);
     else setTerm((current) => current || typed);
@@ -180,7 +188,7 @@ export function ItemEntry({
               <span>
                 {salesText.stock}: <bdi className="num">{formatQuantity(item.quantity)}</bdi>
               </span>
-              <bdi className="num">{formatDecimal(item[priceField])}</bdi>
+              <bdi className="num">{formatDecimal(startOf(item))}</bdi>
             </>
           )}
         />

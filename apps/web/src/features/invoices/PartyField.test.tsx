@@ -31,6 +31,7 @@ const party = (id: number, sub_name: string, sub_code: string | null): SubAccoun
   balance_type: 'debit',
   account_type: 'asset',
   parent_id: null,
+  price_list_id: null,
 });
 const parties = [party(7, 'محمد عثمان للتجارة', '102'), party(8, 'ورشة النيل', '1020'), party(9, 'مؤسسة الأمل', null)];
 const names = (list: SubAccount[]) =>

@@ -8,6 +8,8 @@ import {
   figures,
   lineAmount,
   removeLine,
+  repriceLines,
+  startPrice,
   toRequest,
   typedPercentOf,
   withDiscountPercent,
@@ -164,5 +166,44 @@ describe('VAT on the invoice being typed', () => {
     invoice = addLine(invoice, line('30', '5'));
     const f = figures(invoice);
     expect([f.taxTot, f.totalWithVat]).toEqual(['16.50', '146.50']);
+  });
+});
+
+describe('a customer’s price list on the invoice being typed (docs/price-lists.md)', () => {
+  const wholesale = new Map([[1, '90.00']]);
+  const given = (item_id: number, own: string, book: ReadonlyMap<number, string>, quantity = '1') => {
+    const price = startPrice(book, { id: item_id, pay_price: own });
+    return { ...line(item_id, quantity, price), pricing: { own, given: price } };
+  };
+
+  it('an item starts at the customer’s list price, else its own', () => {
+    expect(startPrice(wholesale, { id: 1, pay_price: '100.00' })).toBe('90.00');
+    expect(startPrice(wholesale, { id: 2, pay_price: '50.00' })).toBe('50.00');
+    expect(startPrice(new Map(), { id: 1, pay_price: '100.00' })).toBe('100.00');
+  });
+
+  it('choosing another customer re-prices the lines still at their given price; a typed or saved price stays', () => {
+    let invoice: DraftInvoice = { ...emptyInvoice(), cust_id: 5 };
+    invoice = addLine(invoice, given(1, '100.00', new Map(), '2'));
+    invoice = addLine(invoice, given(2, '50.00', new Map()));
+    invoice = addLine(invoice, line(3, '1', '30'));
+    invoice = addLine(invoice, given(1, '100.00', new Map()));
+    const typed = addLine(invoice, { ...given(4, '20.00', new Map()), price: '18' });
+    const wholesaler = repriceLines(
+      { ...typed, discountPercent: '10', discount: '0' },
+      new Map([...wholesale, [3, '25'], [4, '15']]),
+    );
+    expect(wholesaler.lines.map((l) => [l.item_id, l.quantity, l.price])).toEqual([
+      [1, '3', '90.00'],
+      [2, '1', '50.00'],
+      [3, '1', '30'],
+      [4, '1', '18'],
+    ]);
+    // A discount typed in % follows the new total.
+    expect(wholesaler.discount).toBe('36.80');
+    // Back to a customer without a list: the items' own prices again.
+    expect(repriceLines(wholesaler, new Map()).lines.map((l) => l.price)).toEqual(['100.00', '50.00', '30', '18']);
+    // Nothing to change: the very same draft.
+    expect(repriceLines(invoice, new Map())).toBe(invoice);
   });
 });

@@ -28,6 +28,11 @@ export type DraftLine = {
   stock: string;
   /** The item's VAT rate (percent); none: 0. */
   tax?: string | undefined;
+  /**
+   * A sold line's price as it was given, not typed (docs/price-lists.md): `given` the customer's price then (his
+   * list's, else the item's `own`). While the line's price is still `given`, a change of customer re-prices it.
+   */
+  pricing?: { own: string; given: string } | undefined;
 };
 
 export type DraftInvoice = {
@@ -106,6 +111,29 @@ export function addLine(invoice: DraftInvoice, line: Omit<DraftLine, 'uid'>): Dr
           i === same ? { ...l, quantity: addQuantities(quantityOf(l), normalizeNumberInput(line.quantity)) } : l,
         );
   return withLines(invoice, lines);
+}
+
+/** What items sell at to the chosen customer: his list's price by item id (an item it leaves out: its own). */
+export type PriceBook = ReadonlyMap<number, string>;
+
+/** The price an item starts at on a sale to the customer whose prices `book` holds. */
+export const startPrice = (book: PriceBook, item: { id: number; pay_price: string }) =>
+  book.get(item.id) ?? item.pay_price;
+
+/**
+ * The lines re-priced for another customer's `book`: each still at the price it was given follows it; a price
+ * typed, discounted or saved before (no `pricing`) stays. Nothing changed: the same invoice.
+ */
+export function repriceLines(invoice: DraftInvoice, book: PriceBook): DraftInvoice {
+  let changed = false;
+  const lines = invoice.lines.map((line) => {
+    if (!line.pricing || amount(line.price) !== amount(line.pricing.given)) return line;
+    const price = book.get(line.item_id) ?? line.pricing.own;
+    if (amount(price) === amount(line.price)) return line;
+    changed = true;
+    return { ...line, price, pricing: { ...line.pricing, given: price } };
+  });
+  return changed ? withLines(invoice, lines) : invoice;
 }
 
 export const changeLine = (invoice: DraftInvoice, index: number, change: Partial<DraftLine>): DraftInvoice =>

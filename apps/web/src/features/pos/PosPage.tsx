@@ -32,6 +32,7 @@ import { copyCatalogue, readCatalogue } from '../offline/deviceCache.ts';
 import { offlineText } from '../offline/offlineText.ts';
 import { newKey, sellThroughOutbox } from '../offline/outbox.ts';
 import { localTime, pendingReceiptOf } from '../offline/pendingReceipt.ts';
+import { useCustomerPricing } from '../priceLists/usePriceLists.ts';
 import { storesQuery, useCompany, useStores } from '../settings/useSettings.ts';
 import { PosCatalogue } from './PosCatalogue.tsx';
 import { PosLine } from './PosLine.tsx';
@@ -66,6 +67,8 @@ export default function PosPage({ title }: { title: string }) {
 
   const cart = usePosCart();
   const { sale, setSale, listPrices, discounting, setDiscounting } = cart;
+  // The customer chosen for a credit sale buys at his price list's prices: the cart follows him.
+  const pricing = useCustomerPricing(storeId, sale.cust_id, setSale);
   const [method, setMethod] = useState<PayMethod>('cash');
   const [received, setReceived] = useState('');
   const [saveKey, setSaveKey] = useState(() => newKey());
@@ -115,7 +118,7 @@ export default function PosPage({ title }: { title: string }) {
   const add = (item: CartItem, quantity = '1') => {
     setUnknown(undefined);
     setLastSale(undefined);
-    cart.add(item, quantity);
+    cart.add(item, quantity, pricing.priceOf(item));
   };
   /** The items a code or name finds: the server's answer, or the device's copy without the network. */
   const lookUp = async (wanted: string) => {

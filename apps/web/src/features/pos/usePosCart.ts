@@ -16,15 +16,17 @@ export function usePosCart() {
   const [listPrices, setListPrices] = useState<Record<string, string>>({});
   const [discounting, setDiscounting] = useState<{ uid: string; percent: string } | undefined>();
 
-  const add = (item: CartItem, quantity = '1') =>
+  /** Adds an item at `price`: the chosen customer's (his price list's, docs/price-lists.md), else its own. */
+  const add = (item: CartItem, quantity = '1', price = item.pay_price) =>
     setSale((current) =>
       addLine(current, {
         item_id: item.id,
         item_name: item.item_name,
         quantity,
-        price: item.pay_price,
+        price,
         tax: item.tax,
         stock: item.quantity,
+        pricing: { own: item.pay_price, given: price },
       }),
     );
   const step = (uid: string, by: 1 | -1) =>

@@ -56,6 +56,7 @@ export const menuGroups: MenuGroup[] = [
       entry('folder/transfer', 'both', 'transfer.create'),
       entry('folder/transfer-receive', 'both', 'transfer.create'),
       entry('folder/transfer-record', 'both', 'transfer.create'),
+      entry('price-lists', 'both', 'prices'),
     ],
   },
   {

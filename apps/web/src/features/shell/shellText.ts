@@ -90,4 +90,6 @@ export const screenTitles = {
   'folder/transfer-receive': 'استلام التحويلات',
   'folder/transfer-record': 'سجل التحويلات',
   'transfer-print': 'طباعة تحويل مخزني',
+  // Issue 33, part 5: price lists (docs/price-lists.md).
+  'price-lists': 'قوائم الأسعار',
 } as const;
