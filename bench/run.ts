@@ -122,6 +122,17 @@ await measure(
     }),
   10,
 );
+// A 100-line transfer to the branch (issue 33), of the same items, at the day's end after the stock-up.
+await measure(
+  'save a 100-line transfer to the second store',
+  100,
+  () =>
+    call('POST', '/api/transfer/createWithItems', {
+      transfer: { to_store_id: 2, transfer_date: '2026-12-31' },
+      items: hundred,
+    }),
+  10,
+);
 const countItems = (
   await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 5000`)
 ).rows;
