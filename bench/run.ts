@@ -21,6 +21,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
+import { inTransitInvariants } from '../apps/server/src/features/demo/shopTransfers.ts';
 import { ledgerSumsInvariants } from '../apps/server/src/features/posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
 import { signedInClient } from './injectClient.ts';
@@ -155,7 +156,11 @@ await measure(
   },
   2,
 );
-const drift = [...(await stockAtCostInvariants(db)), ...(await ledgerSumsInvariants(db))];
+const drift = [
+  ...(await stockAtCostInvariants(db)),
+  ...(await ledgerSumsInvariants(db)),
+  ...(await inTransitInvariants(db)),
+];
 console.log(`\ndrift (kept sums against movements and ledger lines): ${drift.length} rows`);
 
 // Throughput: eight clients saving ten-line sales against one, then two server processes.
