@@ -206,5 +206,21 @@ export async function benchReads(db: DbOrTx): Promise<BenchRead[]> {
     { label: 'aged payables at 30 June', goalMs: 300, run: get('/api/reports/aging?side=payable&as_of=2026-06-30') },
     // The owner's dashboard (issue 34): every tile in one call, on a busy day of the year.
     { label: "the owner's dashboard, 15 September", goalMs: 300, run: get('/api/dashboard/read?date=2026-09-15') },
+    // The owner's view across the two stores (issue 33), after the year's 10,000 transfers between them.
+    {
+      label: "one item's stock in every store (items/storesStock)",
+      goalMs: 10,
+      run: (call, n) => call('GET', `/api/items/storesStock?item_id=${someItems[n % someItems.length]?.id}`),
+    },
+    {
+      label: 'consolidated stock and valuation over both stores, page 1 with the sums',
+      goalMs: 200,
+      run: get('/api/consolidated/stock?store_ids=1,2&page=1&pageSize=50'),
+    },
+    {
+      label: 'consolidated stock over both stores, page 500 of 50',
+      goalMs: 200,
+      run: get('/api/consolidated/stock?store_ids=1,2&page=500&pageSize=50'),
+    },
   ];
 }

@@ -21,6 +21,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@mizan/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
+import { inTransitInvariants } from '../apps/server/src/features/demo/shopTransfers.ts';
 import { ledgerSumsInvariants } from '../apps/server/src/features/posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
 import { signedInClient } from './injectClient.ts';
@@ -122,6 +123,17 @@ await measure(
     }),
   10,
 );
+// A 100-line transfer to the branch (issue 33), of the same items, at the day's end after the stock-up.
+await measure(
+  'save a 100-line transfer to the second store',
+  100,
+  () =>
+    call('POST', '/api/transfer/createWithItems', {
+      transfer: { to_store_id: 2, transfer_date: '2026-12-31' },
+      items: hundred,
+    }),
+  10,
+);
 const countItems = (
   await db.execute<{ id: number }>(sql`select id from items where store_id = 1 order by id limit 5000`)
 ).rows;
@@ -144,7 +156,11 @@ await measure(
   },
   2,
 );
-const drift = [...(await stockAtCostInvariants(db)), ...(await ledgerSumsInvariants(db))];
+const drift = [
+  ...(await stockAtCostInvariants(db)),
+  ...(await ledgerSumsInvariants(db)),
+  ...(await inTransitInvariants(db)),
+];
 console.log(`\ndrift (kept sums against movements and ledger lines): ${drift.length} rows`);
 
 // Throughput: eight clients saving ten-line sales against one, then two server processes.

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/save-profile.ts`: the SQL statements one save sends, with their time, for a ten-line and a
- * 100-line sale through the HTTP layer (`app.inject`) on `DATABASE_URL` (a store filled by `npm run bench:seed`).
+ * 100-line sale (`TRANSFER=1`: a 100-line transfer to the second store) through the HTTP layer (`app.inject`) on `DATABASE_URL` (a store filled by `npm run bench:seed`).
  * Statements are counted per save and printed one a line (`SQL=1`), so a change is judged by its round trips, not
  * only by the clock of a shared machine. Each save is a real sale that stays in the store: run it on a copy.
  */
@@ -64,14 +64,22 @@ await call('POST', '/api/perch/createWithItems', {
 });
 
 const short = (text: string) => text.replace(/\s+/g, ' ').slice(0, 150);
-async function profile(label: string, lines: number, n: number) {
-  const body = {
-    invoice: { cust_id: customer.id, pay_date: '2026-12-31', pay: '0', idempotency_key: `prof-${lines}-${n}-${stamp}` },
-    items: someItems.slice(n, n + lines).map((item) => ({ item_id: item.id, quantity: '1' })),
-  };
+async function profile(label: string, lines: number, n: number, transfer = false) {
+  const items = someItems.slice(n, n + lines).map((item) => ({ item_id: item.id, quantity: '1' }));
+  const body = transfer
+    ? { transfer: { to_store_id: 2, transfer_date: '2026-12-31' }, items }
+    : {
+        invoice: {
+          cust_id: customer.id,
+          pay_date: '2026-12-31',
+          pay: '0',
+          idempotency_key: `prof-${lines}-${n}-${stamp}`,
+        },
+        items,
+      };
   recording = [];
   const started = performance.now();
-  await call('POST', '/api/pay/createWithItems', body);
+  await call('POST', transfer ? '/api/transfer/createWithItems' : '/api/pay/createWithItems', body);
   const total = performance.now() - started;
   const list = recording;
   recording = undefined;
@@ -79,7 +87,12 @@ async function profile(label: string, lines: number, n: number) {
   console.log(`\n${label}: ${list.length} statements, ${inSql.toFixed(1)} ms in SQL, ${total.toFixed(1)} ms in all`);
   if (process.env.SQL) for (const s of list) console.log(`${s.ms.toFixed(2).padStart(7)}  ${short(s.text)}`);
 }
+// TRANSFER=1: a 100-line transfer to the second store instead of the sales (issue 33).
 for (let run = 0; run < Number(process.env.RUNS ?? 3); run++) {
+  if (process.env.TRANSFER) {
+    await profile('100-line transfer', 100, run % 20, true);
+    continue;
+  }
   await profile('ten-line sale', 10, run);
   await profile('100-line sale', 100, run % 20);
 }

@@ -1,6 +1,11 @@
 import { openBook } from '../apps/server/src/features/book/openBook.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/features/demo/demo.seed.ts';
 import { generateShop, largeStoreSize, type ShopSize } from '../apps/server/src/features/demo/shopGenerator.ts';
+import {
+  generateTransfers,
+  inTransitInvariants,
+  largeStoreTransfers,
+} from '../apps/server/src/features/demo/shopTransfers.ts';
 import { ledgerSumsInvariants } from '../apps/server/src/features/posting/ledgerSums.invariants.ts';
 import { stockAtCostInvariants } from '../apps/server/src/features/posting/stockAtCost.invariants.ts';
 import { actingAdministrator } from '../apps/server/src/lib/permissions.ts';
@@ -38,8 +43,23 @@ await generateShop(database.db, {
   user: actingAdministrator({ id: 1, user_name: 'admin', full_name: 'مدير النظام' }, 1),
   onStep: (step, done, of) => console.log(`${seconds()} s ${bar(done, of)} ${step}`),
 });
+// The second store (فرع أم درمان) stocks the same catalogue; 10,000 transfers between the two over the year.
+const made = await generateTransfers(database.db, {
+  mainStoreId: 1,
+  branchStoreId: 2,
+  yearId: 1,
+  from: '2026-01-01',
+  to: '2026-12-31',
+  seed,
+  transfers: Math.max(1, Math.round(largeStoreTransfers.transfers * scale)),
+  transferLines: largeStoreTransfers.transferLines,
+  user: { id: 1, user_name: 'admin', full_name: 'مدير النظام' },
+  onStep: (step) => console.log(`${seconds()} s ${step}`),
+});
+console.log(`${seconds()} s transfers:`, made);
 const drift = [
   ...(await stockAtCostInvariants(database.db)),
+  ...(await inTransitInvariants(database.db)),
   ...(await ledgerSumsInvariants(database.db)).map((row) => `account ${row.account_id} ${row.what}`),
 ];
 console.log(`${seconds()} s done; kept sums against movements and ledger lines: ${drift.length} rows differ`);

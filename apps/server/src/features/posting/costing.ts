@@ -278,7 +278,9 @@ export async function revalue(tx: DbOrTx, change: Revaluation): Promise<StockSho
   // the lines' kept costs in one. When nothing below reads them back (no later document's cost lines are read from
   // its movements), they wait to go out with the items' sums (`itemRowWrites`): one round trip fewer.
   const others = [...revalued.entries()].filter(([key]) => !touched.has(key)).map(([, source]) => source);
-  change.changed?.push(...revalued.values());
+  // One by one, not `push(...)`: a year's replay revalues every source of the store (252,500 at the large store's
+  // size overflowed the call stack as arguments).
+  if (change.changed) for (const source of revalued.values()) change.changed.push(source);
   // A transfer's new values are read back by its receipts' shares (transferCosts.ts): written now, not deferred.
   const readBack = others.length > 0 || [...revalued.values()].some((source) => source.source_kind === 'transfer');
   const parts = [...chunks(updates, 50_000)];
