@@ -64,6 +64,53 @@ function DenominationCount({ count }: { count: ReturnType<typeof useDenomination
   );
 }
 
+/**
+ * Cash counted into or out of the drawer: typed as one amount, or counted by denomination (then the amount is their
+ * sum, and the denominations go with it). `amount` is what is sent ('0' when nothing was typed).
+ */
+function useCashCount() {
+  const [typed, setTyped] = useState('');
+  const [byDenomination, setByDenomination] = useState(false);
+  const count = useDenominations();
+  const amount = byDenomination ? count.total : typed === '' ? '0' : typed;
+  return {
+    typed,
+    setTyped,
+    byDenomination,
+    setByDenomination,
+    count,
+    amount,
+    denominations: byDenomination ? { denominations: count.typed } : {},
+  };
+}
+
+function CashCount({ cash, label, name }: { cash: ReturnType<typeof useCashCount>; label: string; name: string }) {
+  return (
+    <>
+      <label className="check-row">
+        <input
+          type="checkbox"
+          checked={cash.byDenomination}
+          onChange={(e) => cash.setByDenomination(e.target.checked)}
+        />
+        {text.byDenomination}
+      </label>
+      {cash.byDenomination ? (
+        <DenominationCount count={cash.count} />
+      ) : (
+        <PlainField
+          label={label}
+          name={name}
+          inputMode="decimal"
+          dir="ltr"
+          value={cash.typed}
+          onChange={(e) => cash.setTyped(normalizeNumberInput(e.target.value))}
+        />
+      )}
+    </>
+  );
+}
+
 export default function ShiftPage({ title }: { title: string }) {
   const { storeId } = useSession();
   const [till, setTill] = useState(deviceTill);
@@ -123,15 +170,11 @@ export default function ShiftPage({ title }: { title: string }) {
 function OpenShiftForm({ till, onOpened }: { till: string; onOpened: (report: ShiftReport) => void }) {
   const notify = useNotify();
   const [name, setName] = useState(till);
-  const [float, setFloat] = useState('');
-  const [byDenomination, setByDenomination] = useState(false);
-  const count = useDenominations();
+  const cash = useCashCount();
   const open = useMutation({
     mutationFn: () =>
       call(routes.shift.open, {
-        body: byDenomination
-          ? { till: name.trim(), opening_float: count.total, denominations: count.typed }
-          : { till: name.trim(), opening_float: float === '' ? '0' : float },
+        body: { till: name.trim(), opening_float: cash.amount, ...cash.denominations },
       }),
     onSuccess: (answer) => {
       const [report] = answer.data;
@@ -153,22 +196,7 @@ function OpenShiftForm({ till, onOpened }: { till: string; onOpened: (report: Sh
       </p>
       <PlainField label={text.till} name="till" value={name} onChange={(e) => setName(e.target.value)} />
       <small className="hint">{text.tillHint}</small>
-      <label className="check-row">
-        <input type="checkbox" checked={byDenomination} onChange={(e) => setByDenomination(e.target.checked)} />
-        {text.byDenomination}
-      </label>
-      {byDenomination ? (
-        <DenominationCount count={count} />
-      ) : (
-        <PlainField
-          label={text.openingFloat}
-          name="opening_float"
-          inputMode="decimal"
-          dir="ltr"
-          value={float}
-          onChange={(e) => setFloat(normalizeNumberInput(e.target.value))}
-        />
-      )}
+      <CashCount cash={cash} label={text.openingFloat} name="opening_float" />
       <IonButton type="submit" disabled={open.isPending} data-testid="open-shift">
         {text.open}
       </IonButton>
@@ -250,15 +278,11 @@ function OpenShift({
  */
 export function CloseShiftForm({ shift, onClosed }: { shift: ShiftReport; onClosed: (report: ShiftReport) => void }) {
   const notify = useNotify();
-  const [counted, setCounted] = useState('');
-  const [byDenomination, setByDenomination] = useState(false);
-  const count = useDenominations();
+  const cash = useCashCount();
   const close = useMutation({
     mutationFn: () =>
       call(routes.shift.close, {
-        body: byDenomination
-          ? { shift_id: shift.id, counted: count.total, denominations: count.typed }
-          : { shift_id: shift.id, counted: counted === '' ? '0' : counted },
+        body: { shift_id: shift.id, counted: cash.amount, ...cash.denominations },
       }),
     onSuccess: (answer) => {
       const [report] = answer.data;
@@ -269,27 +293,12 @@ export function CloseShiftForm({ shift, onClosed }: { shift: ShiftReport; onClos
   });
   const submitClose = (event: FormEvent) => {
     event.preventDefault();
-    const typed = byDenomination ? count.total : counted || '0';
-    if (window.confirm(text.closeConfirm(formatDecimal(typed), formatDecimal(shift.expected_cash)))) close.mutate();
+    if (window.confirm(text.closeConfirm(formatDecimal(cash.amount), formatDecimal(shift.expected_cash))))
+      close.mutate();
   };
   return (
     <form className="shift-card" onSubmit={submitClose} noValidate data-testid="shift-close-form">
-      <label className="check-row">
-        <input type="checkbox" checked={byDenomination} onChange={(e) => setByDenomination(e.target.checked)} />
-        {text.byDenomination}
-      </label>
-      {byDenomination ? (
-        <DenominationCount count={count} />
-      ) : (
-        <PlainField
-          label={text.counted}
-          name="counted"
-          inputMode="decimal"
-          dir="ltr"
-          value={counted}
-          onChange={(e) => setCounted(normalizeNumberInput(e.target.value))}
-        />
-      )}
+      <CashCount cash={cash} label={text.counted} name="counted" />
       <IonButton type="submit" color="danger" disabled={close.isPending} data-testid="close-shift">
         {text.close}
       </IonButton>
